@@ -1,0 +1,23 @@
+import { api, authorize, json, readJson } from "@/lib/adapters/http/api.server";
+
+/**
+ * Start a new shift now (the manual reset): the next order gets number 1, or
+ * `firstNumber`. With `ifCurrentShift`, a reset that someone else already did is not
+ * repeated (200 with the existing shift instead of 201).
+ */
+export const POST = api<{ slug: string }>(async (req, { params, app }) => {
+  const caller = await authorize(app, req, params.slug, ["MANAGER"]);
+  const { shift, created } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
+  return json(
+    {
+      businessDay: shift.businessDay,
+      shift: shift.shift,
+      firstNumber: shift.firstNumber,
+      startedAt: shift.startedAt.toISOString(),
+      startedBy: shift.startedBy,
+      reason: shift.reason,
+      created,
+    },
+    created ? 201 : 200,
+  );
+});

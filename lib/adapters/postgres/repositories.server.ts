@@ -1,0 +1,214 @@
+/**
+ * PostgreSQL implementations of the core's repositories. Dates of business days are
+ * stored as SQL `date` and handled as "YYYY-MM-DD" strings everywhere else.
+ */
+import type { BusinessDay } from "@/lib/core/business-day";
+import type { CounterState } from "@/lib/core/numbering";
+import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
+import {
+  DuplicateIdempotencyKeyError,
+  DuplicateNumberError,
+  type OrderRecord,
+  type OrderRepository,
+  type ShiftInfo,
+  type ShiftRepository,
+} from "@/lib/core/ports";
+import type { StaffRole, Tenant } from "@/lib/core/tenants";
+import { Prisma, type Db } from "./prisma.server";
+import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
+
+export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
+export const fromSqlDate = (d: Date): BusinessDay => d.toISOString().slice(0, 10);
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    businessDay: fromSqlDate(row.businessDay),
+    shift: row.shift,
+    number: row.number,
+    status: row.status,
+    items: (Array.isArray(row.items) ? row.items : []) as unknown as OrderItem[],
+    note: row.note,
+    channel: row.channel,
+    idempotencyKey: row.idempotencyKey,
+    createdAt: row.createdAt,
+    readyAt: row.readyAt,
+    collectedAt: row.collectedAt,
+    cancelledAt: row.cancelledAt,
+  };
+}
+
+export function toTenant(row: TenantRow): Tenant {
+  return { id: row.id, slug: row.slug, name: row.name, timeZone: row.timeZone, dayStartMinutes: row.dayStartMinutes };
+}
+
+function toShiftInfo(row: ShiftRow): ShiftInfo {
+  return {
+    businessDay: fromSqlDate(row.businessDay),
+    shift: row.number,
+    firstNumber: row.firstNumber,
+    startedAt: row.startedAt,
+    startedBy: row.startedBy,
+    reason: row.reason,
+  };
+}
+
+/** The columns a unique violation names, however the driver adapter reports them. */
+export function uniqueViolationOn(e: unknown): string | null {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2002") return null;
+  return JSON.stringify(e.meta ?? {});
+}
+
+const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | "cancelledAt">> = {
+  READY: "readyAt",
+  COLLECTED: "collectedAt",
+  CANCELLED: "cancelledAt",
+};
+
+export class PrismaOrderRepository implements OrderRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(r: OrderRecord): Promise<Order> {
+    try {
+      const row = await this.db.order.create({
+        data: {
+          tenantId: r.tenantId,
+          businessDay: toSqlDate(r.businessDay),
+          shift: r.shift,
+          number: r.number,
+          items: r.items as unknown as Prisma.InputJsonValue,
+          note: r.note ?? null,
+          channel: r.channel,
+          idempotencyKey: r.idempotencyKey,
+        },
+      });
+      return toOrder(row);
+    } catch (e) {
+      const target = uniqueViolationOn(e);
+      if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
+        throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
+      }
+      if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
+      throw e;
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<Order | null> {
+    const row = await this.db.order.findFirst({ where: { id, tenantId } });
+    return row ? toOrder(row) : null;
+  }
+
+  async findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+    const row = await this.db.order.findUnique({
+      where: { tenantId_businessDay_idempotencyKey: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key } },
+    });
+    return row ? toOrder(row) : null;
+  }
+
+  async listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), shift, ...(statuses ? { status: { in: [...statuses] } } : {}) },
+      orderBy: { number: "asc" },
+    });
+    return rows.map(toOrder);
+  }
+
+  async listOpen(tenantId: string, day: BusinessDay): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), status: { in: ["PLACED", "READY"] } },
+      orderBy: [{ createdAt: "asc" }],
+    });
+    return rows.map(toOrder);
+  }
+
+  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
+    const stamp = STATUS_TIMESTAMP[to];
+    const { count } = await this.db.order.updateMany({
+      where: { id, tenantId, status: from },
+      data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}) },
+    });
+    return count === 1 ? this.findById(tenantId, id) : null;
+  }
+}
+
+export class PrismaShiftRepository implements ShiftRepository {
+  constructor(private readonly db: Db) {}
+
+  async currentShift(tenantId: string, day: BusinessDay): Promise<number> {
+    const latest = await this.db.shift.findFirst({
+      where: { tenantId, businessDay: toSqlDate(day) },
+      orderBy: { number: "desc" },
+      select: { number: true },
+    });
+    return latest?.number ?? 1;
+  }
+
+  async snapshot(tenantId: string, day: BusinessDay): Promise<CounterState> {
+    const latest = await this.db.shift.findFirst({
+      where: { tenantId, businessDay: toSqlDate(day) },
+      orderBy: { number: "desc" },
+    });
+    const shift = latest?.number ?? 1;
+    const top = await this.db.order.aggregate({
+      where: { tenantId, businessDay: toSqlDate(day), shift },
+      _max: { number: true },
+    });
+    return { businessDay: day, shift, last: top._max.number ?? (latest?.firstNumber ?? 1) - 1 };
+  }
+
+  async startShift(
+    tenantId: string,
+    day: BusinessDay,
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number },
+    commit: (shift: ShiftInfo) => Promise<void>,
+  ): Promise<{ shift: ShiftInfo; created: boolean }> {
+    return this.db.$transaction(async (tx) => {
+      // One reset at a time per tenant: concurrent presses are serialized here.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`shift:${tenantId}`}, 0))`;
+      const latest = await tx.shift.findFirst({
+        where: { tenantId, businessDay: toSqlDate(day) },
+        orderBy: { number: "desc" },
+      });
+      const current = latest?.number ?? 1;
+      if (opts.ifCurrentShift !== undefined && current > opts.ifCurrentShift && latest) {
+        return { shift: toShiftInfo(latest), created: false };
+      }
+      const row = await tx.shift.create({
+        data: {
+          tenantId,
+          businessDay: toSqlDate(day),
+          number: current + 1,
+          firstNumber: opts.firstNumber,
+          startedBy: opts.startedBy,
+          reason: opts.reason,
+        },
+      });
+      const shift = toShiftInfo(row);
+      await commit(shift);
+      return { shift, created: true };
+    });
+  }
+}
+
+export class PrismaTenantRepository {
+  constructor(private readonly db: Db) {}
+
+  async findBySlug(slug: string): Promise<Tenant | null> {
+    const row = await this.db.tenant.findUnique({ where: { slug } });
+    return row ? toTenant(row) : null;
+  }
+
+  async findById(id: string): Promise<Tenant | null> {
+    const row = await this.db.tenant.findUnique({ where: { id } });
+    return row ? toTenant(row) : null;
+  }
+
+  async staffCredentials(tenantId: string, role: StaffRole) {
+    return this.db.staffCredential.findMany({ where: { tenantId, role } });
+  }
+
+  async apiKeyByHash(keyHash: string) {
+    return this.db.apiKey.findUnique({ where: { keyHash }, include: { tenant: true } });
+  }
+}

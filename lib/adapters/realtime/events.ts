@@ -1,0 +1,31 @@
+/**
+ * The Socket.IO contract, shared by the server and the browser. Event names are
+ * `domain:verb`. Sockets are read-only: a client only listens (state changes go through
+ * server actions or the REST API, which check who is asking).
+ */
+import type { BoardOrder } from "@/lib/core/orders";
+
+export type { BoardOrder };
+
+export interface ShiftStartedPayload {
+  businessDay: string;
+  shift: number;
+  startedAt: string;
+}
+
+export interface ServerToClientEvents {
+  "order:created": (order: BoardOrder) => void;
+  "order:updated": (order: BoardOrder) => void;
+  "shift:started": (shift: ShiftStartedPayload) => void;
+}
+
+/** Clients send nothing: the board is read-only. */
+export type ClientToServerEvents = Record<string, never>;
+
+/** What a client passes in the handshake: `io({ query: { org: "<slug>" } })`. */
+export interface BoardHandshakeQuery {
+  org: string;
+}
+
+/** The room of a tenant's board. */
+export const boardRoom = (tenantId: string): string => `org:${tenantId}`;

@@ -1,0 +1,78 @@
+/**
+ * The Socket.IO server: joins each client to its tenant's board room and implements the
+ * core's EventPublisher. Across app nodes, @socket.io/redis-adapter relays broadcasts.
+ */
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { Redis } from "ioredis";
+import type { EventPublisher, Logger } from "@/lib/core/ports";
+import type { Tenant } from "@/lib/core/tenants";
+import { boardRoom, type ClientToServerEvents, type ServerToClientEvents } from "./events";
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export interface SocketDeps {
+  findTenant(slug: string): Promise<Tenant | null>;
+  log: Logger;
+  /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
+  pubsub?: { pub: Redis; sub: Redis; channelPrefix: string };
+}
+
+export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer {
+  const io: IoServer = new Server(http, {
+    serveClient: false,
+    cors: { origin: false },
+    ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
+  });
+
+  // Resolve the tenant during the handshake: an unknown slug gets a connect_error the
+  // browser can show, instead of a silent socket that never receives anything.
+  io.use((socket, next) => {
+    const org = socket.handshake.query.org;
+    const slug = typeof org === "string" ? org : "";
+    (slug ? deps.findTenant(slug) : Promise.resolve(null)).then(
+      (tenant) => {
+        if (!tenant) return next(new Error(`Unknown restaurant "${slug}"`));
+        socket.data.tenantId = tenant.id;
+        next();
+      },
+      (e: unknown) => {
+        deps.log.warn({ err: e, slug }, "socket handshake failed");
+        next(new Error("Service unavailable, retrying"));
+      },
+    );
+  });
+
+  io.on("connection", (socket) => {
+    void socket.join(boardRoom(socket.data.tenantId as string));
+  });
+  return io;
+}
+
+export class SocketPublisher implements EventPublisher {
+  constructor(
+    private readonly io: IoServer,
+    private readonly log: Logger,
+  ) {}
+
+  private emit<E extends keyof ServerToClientEvents>(tenant: Tenant, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+    try {
+      // A broadcast that cannot reach Redis must not fail the order: the boards resync
+      // from the API when they reconnect.
+      this.io.to(boardRoom(tenant.id)).emit(event, ...args);
+    } catch (e) {
+      this.log.warn({ err: e, tenant: tenant.slug, event }, "broadcast failed");
+    }
+  }
+
+  orderCreated(tenant: Tenant, order: Parameters<ServerToClientEvents["order:created"]>[0]) {
+    this.emit(tenant, "order:created", order);
+  }
+  orderUpdated(tenant: Tenant, order: Parameters<ServerToClientEvents["order:updated"]>[0]) {
+    this.emit(tenant, "order:updated", order);
+  }
+  shiftStarted(tenant: Tenant, shift: Parameters<ServerToClientEvents["shift:started"]>[0]) {
+    this.emit(tenant, "shift:started", shift);
+  }
+}

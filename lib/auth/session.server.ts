@@ -1,0 +1,41 @@
+/**
+ * Staff sessions: a JWT (HS256, jose) in an httpOnly, SameSite=Lax cookie, valid for
+ * one long service day. It names one tenant and one role.
+ */
+import { SignJWT, jwtVerify } from "jose";
+import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
+
+export const SESSION_COOKIE = "nextup_session";
+export const SESSION_TTL_SECONDS = 16 * 3600;
+
+export interface Session {
+  tenantId: string;
+  slug: string;
+  role: StaffRole;
+  name: string;
+}
+
+function keyOf(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signSession(s: Session, secret: string): Promise<string> {
+  return new SignJWT({ slug: s.slug, role: s.role, name: s.name })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(s.tenantId)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .sign(keyOf(secret));
+}
+
+export async function verifySession(token: string | undefined, secret: string): Promise<Session | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"] });
+    const role = payload.role as StaffRole;
+    if (!payload.sub || typeof payload.slug !== "string" || !STAFF_ROLES.includes(role)) return null;
+    return { tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role) };
+  } catch {
+    return null;
+  }
+}

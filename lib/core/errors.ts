@@ -1,0 +1,63 @@
+/**
+ * One error type for every expected failure. Each edge (route handler, server action,
+ * socket acknowledgement, CLI) translates it once: `httpStatus` for HTTP, `userMessage`
+ * for people, `message` for logs. Anything that is not an AppError is a bug and is
+ * reported as INTERNAL without leaking its message.
+ */
+export const ERROR_STATUS = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Safe to show to staff or customers. */
+  readonly userMessage: string;
+  /** Extra structured detail returned to API clients (e.g. which field was bad). */
+  readonly details?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    opts: { message: string; userMessage?: string; details?: unknown; cause?: unknown },
+  ) {
+    super(opts.message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.userMessage = opts.userMessage ?? opts.message;
+    this.details = opts.details;
+  }
+
+  get httpStatus(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+/** The wire shape of every error: `{"error":{"code","message"}}`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export function toErrorBody(e: unknown): { status: number; body: ErrorBody } {
+  if (isAppError(e)) {
+    const error: ErrorBody["error"] = { code: e.code, message: e.userMessage };
+    if (e.details !== undefined) error.details = e.details;
+    return { status: e.httpStatus, body: { error } };
+  }
+  return {
+    status: 500,
+    body: { error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } },
+  };
+}

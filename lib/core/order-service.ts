@@ -1,0 +1,150 @@
+/**
+ * Taking an order and moving it through the kitchen: validate → issue a number → store →
+ * broadcast. The number is returned only once the order is stored.
+ */
+import { AppError } from "./errors";
+import type { NumberIssuer } from "./numbering";
+import {
+  assertTransition,
+  idempotencyKeySchema,
+  newOrderSchema,
+  parseOrThrow,
+  statusChangeSchema,
+  toBoardOrder,
+  type BoardOrder,
+  type Order,
+  type OrderStatus,
+} from "./orders";
+import {
+  DuplicateIdempotencyKeyError,
+  DuplicateNumberError,
+  type EventPublisher,
+  type Logger,
+  type Metrics,
+  type OrderRepository,
+  type ShiftRepository,
+} from "./ports";
+import type { Tenant } from "./tenants";
+import type { Clock } from "./numbering";
+
+export interface OrderServiceDeps {
+  issuer: NumberIssuer;
+  orders: OrderRepository;
+  shifts: ShiftRepository;
+  events: EventPublisher;
+  metrics: Metrics;
+  log: Logger;
+  clock: Clock;
+}
+
+/** How often an insert may meet the unique index before we give up (it should never happen twice). */
+const MAX_NUMBER_ATTEMPTS = 5;
+
+export interface PlaceOrderOptions {
+  idempotencyKey?: string | null;
+  /** Default channel when the input names none. */
+  channel: string;
+}
+
+export class OrderService {
+  constructor(private readonly deps: OrderServiceDeps) {}
+
+  async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<{ order: Order; created: boolean }> {
+    const data = parseOrThrow(newOrderSchema, input ?? {}, "order");
+    const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key");
+    const { issuer, orders, events, log, metrics } = this.deps;
+
+    if (key) {
+      const existing = await orders.findByIdempotencyKey(tenant.id, issuer.today(tenant), key);
+      if (existing) return { order: existing, created: false };
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      const issued = await issuer.issue(tenant);
+      try {
+        const order = await orders.insert({
+          ...data,
+          tenantId: tenant.id,
+          businessDay: issued.businessDay,
+          shift: issued.shift,
+          number: issued.number,
+          channel: data.channel ?? opts.channel,
+          idempotencyKey: key,
+        });
+        events.orderCreated(tenant, toBoardOrder(order));
+        return { order, created: true };
+      } catch (e) {
+        if (e instanceof DuplicateIdempotencyKeyError && key) {
+          // A concurrent retry with the same key won the race; its order is the answer.
+          // The number we drew stays unused (a gap, never a duplicate).
+          const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key);
+          if (winner) return { order: winner, created: false };
+        }
+        if (e instanceof DuplicateNumberError) {
+          // The last line of defence: the counter handed out a number already stored.
+          // The database refused it; draw another one transparently.
+          metrics.duplicateNumber(tenant);
+          log.error(
+            { tenant: tenant.slug, businessDay: e.businessDay, shift: e.shift, number: e.number, attempt },
+            "counter issued a number that is already stored; issuing another",
+          );
+          if (attempt < MAX_NUMBER_ATTEMPTS) continue;
+          throw new AppError("UNAVAILABLE", {
+            message: `Gave up after ${attempt} duplicate numbers for ${tenant.slug}`,
+            userMessage: "Could not issue a unique number right now. Please try again.",
+            cause: e,
+          });
+        }
+        throw e;
+      }
+    }
+  }
+
+  async get(tenant: Tenant, id: string): Promise<Order> {
+    const order = UUID_RE.test(id) ? await this.deps.orders.findById(tenant.id, id) : null;
+    if (!order) throw new AppError("NOT_FOUND", { message: `No order ${id} for ${tenant.slug}`, userMessage: "Order not found." });
+    return order;
+  }
+
+  async changeStatus(tenant: Tenant, id: string, input: unknown): Promise<Order> {
+    const { status } = parseOrThrow(statusChangeSchema, input, "status change");
+    // Two kitchen screens may race; the conditional update makes the loser re-read.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.get(tenant, id);
+      assertTransition(current.status, status);
+      if (current.status === status) return current;
+      const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now());
+      if (updated) {
+        this.deps.events.orderUpdated(tenant, toBoardOrder(updated));
+        return updated;
+      }
+    }
+    throw new AppError("CONFLICT", { message: `Order ${id} keeps changing`, userMessage: "This order was changed by someone else. Please retry." });
+  }
+
+  /** The current shift of today: its number and its orders (optionally of some statuses). */
+  async currentShift(tenant: Tenant, statuses?: readonly OrderStatus[]): Promise<{ businessDay: string; shift: number; orders: Order[] }> {
+    const day = this.deps.issuer.today(tenant);
+    const shift = await this.deps.shifts.currentShift(tenant.id, day);
+    const orders = await this.deps.orders.listShift(tenant.id, day, shift, statuses);
+    return { businessDay: day, shift, orders };
+  }
+
+  /** What the dining-room board shows: the current shift's open orders. */
+  async board(tenant: Tenant): Promise<{ businessDay: string; shift: number; preparing: BoardOrder[]; ready: BoardOrder[] }> {
+    const { businessDay, shift, orders } = await this.currentShift(tenant, ["PLACED", "READY"]);
+    const preparing = orders.filter((o) => o.status === "PLACED").sort((a, b) => a.number - b.number).map(toBoardOrder);
+    const ready = orders
+      .filter((o) => o.status === "READY")
+      .sort((a, b) => (b.readyAt?.getTime() ?? 0) - (a.readyAt?.getTime() ?? 0))
+      .map(toBoardOrder);
+    return { businessDay, shift, preparing, ready };
+  }
+
+  /** What the kitchen works on: every open order of today, all shifts, oldest first. */
+  async openOrders(tenant: Tenant): Promise<Order[]> {
+    return this.deps.orders.listOpen(tenant.id, this.deps.issuer.today(tenant));
+  }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

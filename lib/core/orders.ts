@@ -1,0 +1,122 @@
+/**
+ * Orders: the statuses an order moves through, which moves are legal, and the shape of
+ * what a cashier or an integration may submit. Framework-free.
+ */
+import { z } from "zod";
+import { AppError } from "./errors";
+import type { BusinessDay } from "./business-day";
+
+export const ORDER_STATUSES = ["PLACED", "READY", "COLLECTED", "CANCELLED"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Legal moves. READY → PLACED undoes a mistaken tap in the kitchen; COLLECTED and
+ * CANCELLED are final. Moving to the status an order already has is a no-op (a retried
+ * request or a double tap), not an error.
+ */
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  PLACED: ["READY", "CANCELLED"],
+  READY: ["COLLECTED", "PLACED", "CANCELLED"],
+  COLLECTED: [],
+  CANCELLED: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  if (from !== to && !canTransition(from, to)) {
+    throw new AppError("CONFLICT", {
+      message: `Order cannot move from ${from} to ${to}`,
+      userMessage: `This order is ${from.toLowerCase()} and cannot be marked ${to.toLowerCase()}.`,
+      details: { from, to },
+    });
+  }
+}
+
+export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", "web"] as const;
+
+export const orderItemSchema = z.object({
+  name: z.string().trim().min(1, "Item name is required").max(120, "Item name is too long"),
+  qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(999),
+});
+
+export const newOrderSchema = z.strictObject({
+  items: z.array(orderItemSchema).max(100, "At most 100 items per order").default([]),
+  note: z.string().trim().max(500, "Note is too long (500 characters at most)").optional(),
+  channel: z.enum(CHANNELS).optional(),
+});
+
+export type NewOrderInput = z.input<typeof newOrderSchema>;
+export type NewOrder = z.output<typeof newOrderSchema>;
+
+export const statusChangeSchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+
+/** Idempotency keys: printable ASCII, 1–200 characters (what Stripe and others accept). */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(200, "Idempotency-Key is too long (200 characters at most)")
+  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
+
+export interface OrderItem {
+  name: string;
+  qty: number;
+}
+
+export interface Order {
+  id: string;
+  tenantId: string;
+  businessDay: BusinessDay;
+  shift: number;
+  number: number;
+  status: OrderStatus;
+  items: OrderItem[];
+  note: string | null;
+  channel: string;
+  idempotencyKey: string | null;
+  createdAt: Date;
+  readyAt: Date | null;
+  collectedAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/** What the public board and the customer's page may see of an order. */
+export interface BoardOrder {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  businessDay: BusinessDay;
+  shift: number;
+  createdAt: string;
+  readyAt: string | null;
+}
+
+export function toBoardOrder(o: Order): BoardOrder {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    businessDay: o.businessDay,
+    shift: o.shift,
+    createdAt: o.createdAt.toISOString(),
+    readyAt: o.readyAt?.toISOString() ?? null,
+  };
+}
+
+/** Turns zod issues into one AppError naming every bad field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => ({
+    path: i.path.join(".") || "(body)",
+    message: i.message,
+  }));
+  const first = fields[0];
+  throw new AppError("BAD_INPUT", {
+    message: `Invalid ${what}: ${fields.map((f) => `${f.path}: ${f.message}`).join("; ")}`,
+    userMessage: first ? `${first.path === "(body)" ? "" : `${first.path}: `}${first.message}` : `Invalid ${what}`,
+    details: { fields },
+  });
+}

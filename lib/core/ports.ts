@@ -1,0 +1,91 @@
+/**
+ * What the core needs from the outside world. Adapters (lib/adapters/*) implement these;
+ * the core never imports an adapter.
+ */
+import type { BusinessDay } from "./business-day";
+import type { BoardOrder, NewOrder, Order, OrderStatus } from "./orders";
+import type { CounterState } from "./numbering";
+import type { Tenant } from "./tenants";
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Raised by an OrderRepository when the unique (tenant, day, shift, number) index refuses a row. */
+export class DuplicateNumberError extends Error {
+  constructor(readonly businessDay: BusinessDay, readonly shift: number, readonly number: number) {
+    super(`Number ${number} already stored for shift ${shift} of ${businessDay}`);
+    this.name = "DuplicateNumberError";
+  }
+}
+
+/** Raised by an OrderRepository when another request stored the same idempotency key first. */
+export class DuplicateIdempotencyKeyError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key already used`);
+    this.name = "DuplicateIdempotencyKeyError";
+  }
+}
+
+export interface OrderRecord extends Omit<NewOrder, "channel"> {
+  tenantId: string;
+  businessDay: BusinessDay;
+  shift: number;
+  number: number;
+  channel: string;
+  idempotencyKey: string | null;
+}
+
+export interface OrderRepository {
+  insert(record: OrderRecord): Promise<Order>;
+  findById(tenantId: string, id: string): Promise<Order | null>;
+  findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null>;
+  listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
+  /** Open (PLACED/READY) orders of a business day, every shift. */
+  listOpen(tenantId: string, day: BusinessDay): Promise<Order[]>;
+  /**
+   * Moves an order from `from` to `to` only if it still has status `from` (no lost
+   * updates between two kitchen screens); returns null when it did not.
+   */
+  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null>;
+}
+
+export interface ShiftInfo {
+  businessDay: BusinessDay;
+  shift: number;
+  firstNumber: number;
+  startedAt: Date;
+  startedBy: string;
+  reason: string | null;
+}
+
+export interface ShiftRepository {
+  /** The current shift of `day` (1 when no manager started one). */
+  currentShift(tenantId: string, day: BusinessDay): Promise<number>;
+  /**
+   * Records shift `current + 1` of `day` and runs `commit(shift)` before the record is
+   * committed; if `commit` throws, nothing is recorded. Concurrent calls are serialized.
+   * When `ifCurrentShift` is given and the day has already moved past it, nothing is
+   * started and the latest shift is returned with `created: false`.
+   */
+  startShift(
+    tenantId: string,
+    day: BusinessDay,
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number },
+    commit: (shift: ShiftInfo) => Promise<void>,
+  ): Promise<{ shift: ShiftInfo; created: boolean }>;
+  /** The durable counter state of `day`; see CounterLedger. */
+  snapshot(tenantId: string, day: BusinessDay): Promise<CounterState>;
+}
+
+export interface EventPublisher {
+  orderCreated(tenant: Tenant, order: BoardOrder): void;
+  orderUpdated(tenant: Tenant, order: BoardOrder): void;
+  shiftStarted(tenant: Tenant, shift: { businessDay: BusinessDay; shift: number; startedAt: string }): void;
+}
+
+export interface Metrics {
+  duplicateNumber(tenant: Tenant): void;
+}

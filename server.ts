@@ -1,0 +1,105 @@
+/**
+ * The one process: Next.js (App Router) and Socket.IO on one HTTP port.
+ *
+ *   npm run dev    development with watch; with no environment at all it starts an
+ *                  embedded PostgreSQL, finds or starts Redis, migrates, seeds a demo.
+ *   npm start      production (after `npm run build`); DATABASE_URL, REDIS_URL and
+ *                  SESSION_SECRET come from the environment.
+ */
+import { createServer } from "node:http";
+import nextEnv from "@next/env";
+import next from "next";
+import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
+import { createLogger, type Logger } from "@/lib/server/logger.server";
+import { createApp } from "@/lib/server/app.server";
+import { setApp } from "@/lib/server/app-context";
+import { redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev-services.server";
+import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
+import { ensureDemoTenant } from "@/lib/server/demo.server";
+
+async function main() {
+  const dev = process.env.NODE_ENV !== "production";
+  nextEnv.loadEnvConfig(process.cwd(), dev);
+
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(`nextup: cannot start.\n${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const services: Stoppable[] = [];
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres(env.EMBEDDED_PG_DIR, env.EMBEDDED_PG_PORT, log);
+    services.push(pg);
+    databaseUrl = pg.url;
+  }
+  let redisUrl = env.REDIS_URL;
+  if (!(await redisAnswers(redisUrl))) {
+    const autostart = env.REDIS_AUTOSTART ?? dev;
+    if (!autostart) {
+      log.warn({ redis: redisUrl }, "Redis does not answer; continuing, requests needing it answer 503 until it is back");
+    } else {
+      log.warn({ redis: redisUrl }, "Redis does not answer; starting a private redis-server");
+      const redis = await startPrivateRedis(env.EMBEDDED_PG_PORT + 1, ".data/redis", log);
+      services.push(redis);
+      redisUrl = redis.url;
+    }
+  }
+
+  if (env.MIGRATE_ON_START) {
+    const { applied } = await applyMigrations(databaseUrl, { log: (msg) => log.info(msg) });
+    if (applied.length) log.info({ applied }, "migrations applied");
+  }
+
+  const nextApp = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT, turbopack: dev });
+  const handle = nextApp.getRequestHandler();
+  await nextApp.prepare();
+
+  const http = createServer((req, res) => {
+    void handle(req, res);
+  });
+  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
+  setApp(app);
+
+  if (env.DEMO_TENANT ?? (dev && !env.DATABASE_URL)) await ensureDemoTenant(app, env.PORT);
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(env.PORT, env.HOST, resolve);
+  });
+  const address = http.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info({ port, dev }, `nextup listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeAllConnections?.();
+    await app.close();
+    for (const s of services.reverse()) await s.stop().catch(() => {});
+    await nextApp.close?.();
+    log.info("bye");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((e: unknown) => {
+  console.error("nextup: failed to start:", e instanceof Error ? e.message : e);
+  process.exit(1);
+});
+
+export type { Logger };

@@ -1,0 +1,91 @@
+/**
+ * Starts the real app (server.ts, production build in .next) as a child process on a
+ * free port, against the given database and Redis, and waits until it answers.
+ * `npm test` runs `npm run build` first.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { freePort } from "./ports";
+
+export interface AppServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  /** Everything the process printed (for failure messages). */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export async function startAppServer(opts: {
+  databaseUrl: string;
+  redisUrl?: string;
+  keyPrefix: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<AppServer> {
+  if (!existsSync(".next/BUILD_ID")) {
+    throw new Error("No production build in .next: run `npm run build` first (npm test does).");
+  }
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: opts.databaseUrl,
+      REDIS_URL: opts.redisUrl ?? TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: opts.keyPrefix,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`app server exited with ${proc.exitCode}:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200 || res.status === 503) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`app server did not answer within ${opts.timeoutMs ?? 60_000} ms:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    port,
+    proc,
+    output: () => out,
+    async stop(signal = "SIGTERM") {
+      if (proc.exitCode !== null) return proc.exitCode;
+      proc.kill(signal);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** A unique Redis key prefix for one test run. */
+export function testKeyPrefix(label: string): string {
+  return `nextup-test:${label}:${randomBytes(4).toString("hex")}:`;
+}
