@@ -20,12 +20,19 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const db = await createTestDatabase("integration");
   const keyPrefix = testKeyPrefix("it");
-  const tenants = await provisionTenants(db.url, [
-    { slug: "alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
-    { slug: "bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
-    { slug: "charlie", name: "Charlie Curry" },
-  ]);
-  const server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+  let server: Awaited<ReturnType<typeof startAppServer>>;
+  let tenants: Record<string, TestTenant>;
+  try {
+    tenants = await provisionTenants(db.url, [
+      { slug: "alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
+      { slug: "bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
+      { slug: "charlie", name: "Charlie Curry" },
+    ]);
+    server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);
   project.provide("redisUrl", TEST_REDIS_URL);

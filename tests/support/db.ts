@@ -1,0 +1,40 @@
+// Throw-away PostgreSQL databases for integration tests. Each test creates its own
+// database, fully migrated, on the admin server and drops it when done, so tests never
+// share state and can run in parallel.
+import { randomBytes } from "node:crypto";
+
+import { applyMigrations } from "../../lib/adapters/postgres/migrate.server";
+import { createDatabase, dropDatabase } from "../../lib/adapters/postgres/schema-engine.server";
+
+/** A role that may CREATE/DROP databases (trust auth locally). */
+export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase {
+  /** Connection URL of the new database. */
+  url: string;
+  /** Its name: `nextup_test_<label>_<random>`. */
+  name: string;
+  /** Terminates its connections and drops it. Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database (no migrations applied) with a unique `nextup_test_<label>_<random>` name. */
+export async function createEmptyTestDatabase(label: string): Promise<TestDatabase> {
+  // PostgreSQL truncates identifiers at 63 bytes; keep the random suffix intact.
+  const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 30) || "db";
+  const name = `nextup_test_${safeLabel}_${randomBytes(4).toString("hex")}`;
+  const url = await createDatabase(TEST_PG_ADMIN_URL, name);
+  return { url, name, drop: () => dropDatabase(TEST_PG_ADMIN_URL, name) };
+}
+
+/** Creates a fresh database and applies prisma/migrations to it (as `npm run db:migrate` would). */
+export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const db = await createEmptyTestDatabase(label);
+  try {
+    await applyMigrations(db.url);
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+  return db;
+}
