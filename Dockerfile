@@ -1,0 +1,19 @@
+# Production image: `docker compose up` builds it (see docker-compose.yml).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
+COPY --from=build /app /app
+EXPOSE 3000
+# Migrations are applied at start-up (MIGRATE_ON_START, default on), under an advisory
+# lock, so several replicas may start together.
+CMD ["npx", "tsx", "server.ts"]
