@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "@/lib/server/env.server";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadEnv(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(EnvError);
+    return (e as EnvError).problems;
+  }
+  throw new Error("expected an EnvError");
+}
+
+describe("environment", () => {
+  it("starts development with no environment at all", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, REDIS_URL: "redis://127.0.0.1:6379", REDIS_KEY_PREFIX: "nextup:" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("requires DATABASE_URL and SESSION_SECRET in production, naming both", () => {
+    const p = problems({ NODE_ENV: "production" });
+    expect(p.some((x) => x.startsWith("DATABASE_URL"))).toBe(true);
+    expect(p.some((x) => x.startsWith("SESSION_SECRET"))).toBe(true);
+  });
+
+  it("names each malformed variable", () => {
+    const p = problems({ PORT: "eighty", REDIS_URL: "localhost:6379", DATABASE_URL: "mysql://x", SESSION_SECRET: "short" });
+    for (const name of ["PORT", "REDIS_URL", "DATABASE_URL", "SESSION_SECRET"]) expect(p.some((x) => x.startsWith(name))).toBe(true);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadEnv({ PORT: "", REDIS_URL: "" }).PORT).toBe(3000);
+  });
+});
