@@ -83,13 +83,21 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      log.error("graceful shutdown took over 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
-    http.closeAllConnections?.();
+    // 1. Stop accepting connections; let requests in flight finish (at most 5 s).
+    const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+    http.closeIdleConnections();
+    // 2. Close the sockets (boards reconnect to another node).
+    await new Promise<void>((resolve) => app.io.close(() => resolve()));
+    await Promise.race([drained, new Promise((r) => setTimeout(r, 5_000))]);
+    http.closeAllConnections();
+    // 3. Quit Redis, disconnect Prisma, stop embedded services.
     await app.close();
     for (const s of services.reverse()) await s.stop().catch(() => {});
-    await nextApp.close?.();
     log.info("bye");
     process.exit(0);
   };

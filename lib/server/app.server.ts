@@ -130,8 +130,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         counter: "redis",
       };
     },
+    /** Quits Redis and disconnects Prisma; close the HTTP server and `io` first. */
     async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
       await db.$disconnect();
     },
