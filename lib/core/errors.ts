@@ -18,7 +18,15 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Marks AppErrors across module copies: Next.js bundles its own copy of this module for
+ * route handlers and server actions, apart from server.ts's, so `instanceof` fails for an
+ * AppError thrown by a service built in server.ts. A registered symbol is shared.
+ */
+const APP_ERROR = Symbol.for("nextup.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
   /** Safe to show to staff or customers. */
   readonly userMessage: string;
@@ -42,7 +50,7 @@ export class AppError extends Error {
 }
 
 export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
+  return typeof e === "object" && e !== null && (e as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 }
 
 /** The wire shape of every error: `{"error":{"code","message"}}`. */

@@ -37,7 +37,7 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
 
 export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", "web"] as const;
 
-export const orderItemSchema = z.object({
+export const orderItemSchema = z.strictObject({
   name: z.string().trim().min(1, "Item name is required").max(120, "Item name is too long"),
   qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(999),
 });

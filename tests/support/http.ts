@@ -1,0 +1,123 @@
+/**
+ * A tiny client for the REST API of a running app server (real HTTP, real fetch), and
+ * the assertions every test of the error contract needs.
+ */
+import { expect } from "vitest";
+
+/** The public JSON form of an order (lib/adapters/http/api.server.ts `orderJson`). */
+export interface OrderJson {
+  id: string;
+  number: number;
+  businessDay: string;
+  shift: number;
+  status: "PLACED" | "READY" | "COLLECTED" | "CANCELLED";
+  items: { name: string; qty: number }[];
+  note: string | null;
+  channel: string;
+  createdAt: string;
+  readyAt: string | null;
+  collectedAt: string | null;
+  cancelledAt: string | null;
+  trackPath: string;
+}
+
+export interface OrderListJson {
+  businessDay: string;
+  shift: number;
+  orders: OrderJson[];
+}
+
+export interface BoardOrderJson {
+  id: string;
+  number: number;
+  status: OrderJson["status"];
+  businessDay: string;
+  shift: number;
+  createdAt: string;
+  readyAt: string | null;
+}
+
+export interface BoardJson {
+  businessDay: string;
+  shift: number;
+  preparing: BoardOrderJson[];
+  ready: BoardOrderJson[];
+}
+
+export interface ShiftJson {
+  businessDay: string;
+  shift: number;
+  firstNumber: number;
+  startedAt: string;
+  startedBy: string;
+  reason: string | null;
+  created: boolean;
+}
+
+export interface ErrorJson {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export interface ApiResult<T> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the raw text when the body is not JSON (so a failure shows it). */
+  body: T;
+}
+
+export interface CallOptions {
+  /** API key, sent as `Authorization: Bearer <key>`. */
+  key?: string;
+  /** Serialized as JSON with `Content-Type: application/json`. */
+  json?: unknown;
+  /** A raw body (string, bytes or stream); set the content type yourself via `headers`. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export type Api = <T = unknown>(method: string, path: string, opts?: CallOptions) => Promise<ApiResult<T>>;
+
+/** A client for `baseUrl`; paths are relative to it (e.g. `/api/v1/orgs/alpha/orders`). */
+export function apiClient(baseUrl: string): Api {
+  return async <T>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
+    let body: BodyInit | undefined = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers["content-type"] ??= "application/json";
+    }
+    const init: RequestInit & { duplex?: "half" } = { method, headers, body };
+    if (body instanceof ReadableStream) init.duplex = "half";
+    const res = await fetch(new URL(path, baseUrl), init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : text;
+    } catch {
+      // keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  };
+}
+
+/** Asserts status and the error contract `{"error":{"code","message"}}` with `code`. */
+export function expectApiError(res: ApiResult<unknown>, status: number, code: string): ErrorJson["error"] {
+  expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { error: { code } } });
+  const body = res.body as ErrorJson;
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(typeof body.error.message).toBe("string");
+  expect(body.error.message.trim().length).toBeGreaterThan(0);
+  expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json/);
+  return body.error;
+}
+
+/** Asserts a success status, showing the body when it is not. */
+export function expectStatus<T>(res: ApiResult<T>, status: number): T {
+  expect({ status: res.status, body: res.body }).toMatchObject({ status });
+  return res.body;
+}
+
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const BUSINESS_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
