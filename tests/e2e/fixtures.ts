@@ -18,7 +18,12 @@ export { expect };
 /** Signs in on the tenant's sign-in page with a role and its code. */
 export async function signIn(page: Page, slug: string, role: "Cashier" | "Kitchen" | "Manager", code: string) {
   await page.goto(`/${slug}/sign-in`);
-  await page.getByLabel(/role/i).selectOption({ label: role });
-  await page.getByLabel(/code/i).fill(code);
-  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.getByRole("radio", { name: role }).check();
+  await page.getByLabel("Sign-in code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Wait for the outcome: the redirect away from sign-in (cookie set) or the error.
+  await Promise.race([
+    page.waitForURL((u) => !u.pathname.endsWith("/sign-in")),
+    page.getByTestId("sign-in-error").waitFor(),
+  ]);
 }

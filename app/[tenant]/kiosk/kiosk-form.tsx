@@ -1,0 +1,239 @@
+"use client";
+
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { callAction } from "@/app/_lib/client-action";
+import { placeOrder } from "./actions";
+import { Ticket } from "./ticket";
+
+interface Row {
+  id: number;
+  name: string;
+  qty: string;
+}
+
+/** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+type PlaceResult = Awaited<ReturnType<typeof placeOrder>>;
+
+export function KioskForm({ slug }: { slug: string }) {
+  // Row ids only need to be unique within this form; the first is 0 on server and client alike.
+  const rowIds = useRef(1);
+  const emptyRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
+  const [rows, setRows] = useState<Row[]>([{ id: 0, name: "", qty: "1" }]);
+  const [note, setNote] = useState("");
+  // One key per order form: a double tap or a retry after a lost answer gets the same number.
+  // Set after mount so the server-rendered HTML and the browser agree.
+  const [idempotencyKey, setIdempotencyKey] = useState("");
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusRow = useRef<number | null>(null);
+  const nextOrderRef = useRef<HTMLButtonElement>(null);
+  // Set synchronously on submit: a double tap lands before `pending` re-renders.
+  const submitting = useRef(false);
+
+  useEffect(() => setIdempotencyKey(newKey()), []);
+
+  const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (prev, form) => {
+    const result = await callAction(
+      placeOrder,
+      prev,
+      form,
+      "Could not reach the server. Check the connection and press Take order again — the customer will not get two numbers.",
+    );
+    submitting.current = false;
+    if (result?.ok) {
+      // This order is taken: the next one starts empty with a new key.
+      setRows([emptyRow()]);
+      setNote("");
+      setIdempotencyKey(newKey());
+    }
+    return result;
+  }, null);
+
+  const ticket = state?.ok && state.data.orderId !== dismissed ? state.data : null;
+
+  useEffect(() => {
+    if (ticket) nextOrderRef.current?.focus();
+  }, [ticket]);
+
+  useEffect(() => {
+    if (focusRow.current == null) return;
+    formRef.current?.querySelector<HTMLInputElement>(`#item-name-${focusRow.current}`)?.focus();
+    focusRow.current = null;
+  }, [rows]);
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending || submitting.current) return;
+    submitting.current = true;
+    const form = new FormData(e.currentTarget);
+    if (!form.get("idempotencyKey")) form.set("idempotencyKey", idempotencyKey || newKey());
+    startTransition(() => dispatch(form));
+  }
+
+  const update = (id: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const addRow = () => {
+    const row = emptyRow();
+    focusRow.current = row.id;
+    setRows((rs) => [...rs, row]);
+  };
+  const removeRow = (id: number) => setRows((rs) => (rs.length === 1 ? [emptyRow()] : rs.filter((r) => r.id !== id)));
+  const stepQty = (row: Row, delta: number) => {
+    const current = Number.parseInt(row.qty, 10);
+    const next = Math.min(999, Math.max(1, (Number.isFinite(current) ? current : 1) + delta));
+    update(row.id, { qty: String(next) });
+  };
+
+  if (ticket) {
+    return (
+      <section aria-labelledby="issued-heading" className="grid items-start gap-8 lg:grid-cols-[1fr_auto]">
+        <div className="rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
+          <h2 id="issued-heading" className="text-2xl font-bold text-emerald-900">
+            Order taken — customer number
+          </h2>
+          <p role="status" aria-live="polite" className="sr-only">
+            Order number {ticket.number} taken.
+          </p>
+          <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">{ticket.number}</p>
+          {!ticket.created ? <p className="text-lg font-medium text-emerald-900">Same order as before — the number did not change.</p> : null}
+          <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
+            <button
+              type="button"
+              onClick={() => window.print()}
+              className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+            >
+              Print ticket
+            </button>
+            <button
+              ref={nextOrderRef}
+              type="button"
+              onClick={() => setDismissed(ticket.orderId)}
+              className="rounded-xl bg-blue-700 px-8 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+            >
+              Next order
+            </button>
+          </div>
+        </div>
+        <Ticket ticket={ticket} />
+      </section>
+    );
+  }
+
+  const error = state && !state.ok ? state.error : null;
+
+  return (
+    <form ref={formRef} onSubmit={submit} className="space-y-6" aria-describedby={error ? "order-error" : undefined}>
+      <input type="hidden" name="tenant" value={slug} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-2xl font-bold">Items</legend>
+        {rows.map((row, i) => (
+          <div key={row.id} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:flex-nowrap">
+            <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+              <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+                Item {i + 1}
+              </label>
+              <input
+                id={`item-name-${row.id}`}
+                name="itemName"
+                data-testid={`item-name-${i}`}
+                value={row.name}
+                onChange={(e) => update(row.id, { name: e.target.value })}
+                maxLength={120}
+                autoComplete="off"
+                placeholder="e.g. Cheeseburger"
+                className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+              />
+            </div>
+            <div>
+              <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+                Quantity
+              </label>
+              <div className="flex items-stretch">
+                <button
+                  type="button"
+                  onClick={() => stepQty(row, -1)}
+                  aria-label={`One less of item ${i + 1}`}
+                  className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+                >
+                  −
+                </button>
+                <input
+                  id={`item-qty-${row.id}`}
+                  name="itemQty"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={999}
+                  step={1}
+                  value={row.qty}
+                  onChange={(e) => update(row.id, { qty: e.target.value })}
+                  className="w-20 border-2 border-slate-400 px-2 py-3 text-center text-2xl tabular-nums focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+                />
+                <button
+                  type="button"
+                  onClick={() => stepQty(row, 1)}
+                  aria-label={`One more of item ${i + 1}`}
+                  className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+                >
+                  +
+                </button>
+              </div>
+            </div>
+            <button
+              type="button"
+              onClick={() => removeRow(row.id)}
+              aria-label={`Remove item ${i + 1}`}
+              className="rounded-lg border-2 border-slate-300 px-4 py-3 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          onClick={addRow}
+          className="rounded-xl border-2 border-dashed border-blue-700 px-6 py-3 text-xl font-semibold text-blue-800 hover:bg-blue-50"
+        >
+          + Add item
+        </button>
+      </fieldset>
+
+      <div>
+        <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
+          Note <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <textarea
+          id="order-note"
+          name="note"
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="e.g. no onions, takeaway"
+          className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+        />
+      </div>
+
+      {error ? (
+        <p id="order-error" role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-xl font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-2xl bg-emerald-700 px-8 py-6 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
+      >
+        {pending ? "Taking order…" : "Take order"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import type { StaffRole } from "@/lib/core/tenants";
+import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { SignInForm } from "./sign-in-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Staff sign-in" };
+
+const SCREEN_ROLE: Record<string, StaffRole> = { kiosk: "CASHIER", kitchen: "KITCHEN", manager: "MANAGER" };
+
+function one(v: string | string[] | undefined): string {
+  return (Array.isArray(v) ? v[0] : v) ?? "";
+}
+
+export default async function SignInPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ tenant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { tenant: slug } = await params;
+  const tenant = await tenantOr404(slug);
+  const query = await searchParams;
+  const next = one(query.next).slice(0, 500);
+  const reason = one(query.reason).slice(0, 300);
+  // Pre-select the role of the screen we came from (e.g. /demo/kitchen → Kitchen).
+  const defaultRole = SCREEN_ROLE[next.split("/")[2] ?? ""] ?? "CASHIER";
+
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-5 py-10">
+      <p className="text-lg font-semibold text-blue-800">Nextup</p>
+      <h1 className="mt-1 text-4xl font-extrabold tracking-tight">{tenant.name}</h1>
+      <p className="mt-2 text-lg text-slate-700">Staff sign-in</p>
+
+      {reason ? (
+        <p role="status" className="mt-6 rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-900">
+          {reason}
+        </p>
+      ) : null}
+
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <SignInForm slug={tenant.slug} next={next} defaultRole={defaultRole} />
+      </div>
+
+      <p className="mt-6 text-center text-slate-600">
+        Customers: the live board is at{" "}
+        <a href={`/${tenant.slug}/board`} className="font-semibold text-blue-800 underline">
+          /{tenant.slug}/board
+        </a>
+      </p>
+    </main>
+  );
+}

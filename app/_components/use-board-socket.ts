@@ -1,0 +1,68 @@
+"use client";
+
+/**
+ * The one place the browser talks Socket.IO: joins the restaurant's board room and calls
+ * the handlers on each event. `onConnect` runs on the first connect and on every
+ * reconnect, so callers can resync whatever they may have missed while offline.
+ */
+import { useEffect, useRef, useState } from "react";
+import { io, type Socket } from "socket.io-client";
+import type { BoardOrder, ClientToServerEvents, ServerToClientEvents, ShiftStartedPayload } from "@/lib/adapters/realtime/events";
+
+export type ConnectionState = "connecting" | "live" | "reconnecting";
+
+export interface BoardSocketHandlers {
+  onConnect?: () => void;
+  onOrderCreated?: (order: BoardOrder) => void;
+  onOrderUpdated?: (order: BoardOrder) => void;
+  onShiftStarted?: (shift: ShiftStartedPayload) => void;
+}
+
+/** How long to wait before retrying after the server refused the handshake. */
+const HANDSHAKE_RETRY_MS = 5_000;
+
+export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): ConnectionState {
+  const [state, setState] = useState<ConnectionState>("connecting");
+  // Always call the latest handlers without reconnecting when they change.
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      query: { org: slug },
+      transports: ["websocket", "polling"],
+    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    socket.on("connect", () => {
+      setState("live");
+      latest.current.onConnect?.();
+    });
+    socket.on("disconnect", (reason) => {
+      setState("reconnecting");
+      // The server closed us on purpose (e.g. a deploy): Socket.IO does not retry by itself then.
+      if (reason === "io server disconnect") socket.connect();
+    });
+    socket.on("connect_error", () => {
+      setState("reconnecting");
+      // A refused handshake (middleware error) is not retried automatically.
+      if (!socket.active) {
+        clearTimeout(retry);
+        retry = setTimeout(() => socket.connect(), HANDSHAKE_RETRY_MS);
+      }
+    });
+    socket.on("order:created", (order) => latest.current.onOrderCreated?.(order));
+    socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(order));
+    socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
+
+    return () => {
+      clearTimeout(retry);
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [slug]);
+
+  return state;
+}

@@ -1,0 +1,42 @@
+/**
+ * Server-only helpers shared by the tenant pages: resolve the restaurant from the URL
+ * (unknown → 404, never a list of others) and read the request's origin and client IP.
+ */
+import { notFound } from "next/navigation";
+import type { Tenant } from "@/lib/core/tenants";
+import { getApp } from "@/lib/server/app-context";
+
+/** The tenant named by the URL, or the 404 page. */
+export async function tenantOr404(slug: string): Promise<Tenant> {
+  if (typeof slug !== "string" || slug.length < 1 || slug.length > 64) notFound();
+  const tenant = await getApp().tenants.find(slug);
+  if (!tenant) notFound();
+  return tenant;
+}
+
+const HOST_RE = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function firstValue(v: string | null): string | undefined {
+  return v?.split(",")[0]?.trim() || undefined;
+}
+
+/** "https" only when the request (or the proxy in front of us) says so. */
+export function requestProto(h: Headers): "http" | "https" {
+  return firstValue(h.get("x-forwarded-proto"))?.toLowerCase() === "https" ? "https" : "http";
+}
+
+/** The absolute origin the browser used, e.g. "https://queue.example.com", for links printed on tickets. */
+export function requestOrigin(h: Headers): string {
+  const host = [firstValue(h.get("x-forwarded-host")), firstValue(h.get("host"))].find((v) => v && HOST_RE.test(v)) ?? "localhost";
+  return `${requestProto(h)}://${host}`;
+}
+
+/**
+ * The client's address for rate limiting. The right-most X-Forwarded-For entry is the one
+ * added by the nearest proxy (or by Next.js from the socket when there is no proxy).
+ */
+export function clientIp(h: Headers): string {
+  const forwarded = h.get("x-forwarded-for");
+  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  return last || h.get("x-real-ip")?.trim() || "unknown";
+}
