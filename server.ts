@@ -101,6 +101,9 @@ async function main() {
     log.info("bye");
     process.exit(0);
   };
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason }, "unhandled promise rejection");
+  });
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }

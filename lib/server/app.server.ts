@@ -132,6 +132,9 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     },
     /** Quits Redis and disconnects Prisma; close the HTTP server and `io` first. */
     async close() {
+      // io.close() made the Socket.IO adapter unsubscribe without waiting for the replies;
+      // replies come in order, so a PING answered means those were answered too.
+      await sub.ping().catch(() => {});
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
       await db.$disconnect();
     },

