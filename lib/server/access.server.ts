@@ -20,11 +20,31 @@ export interface Caller {
 
 const KEY_RE = /^Bearer\s+(nxu_[a-z]{3}_[0-9a-f]{8}_[A-Za-z0-9_-]{20,64})\s*$/;
 
+/**
+ * How long a node trusts what it looked up about an API key. Every request of an
+ * integration would otherwise cost a PostgreSQL round trip; a revoked key stops working
+ * within this time on every node.
+ */
+export const API_KEY_CACHE_MS = 30_000;
+
+type KeyRow = Awaited<ReturnType<PrismaTenantRepository["apiKeyByHash"]>>;
+
 export class Access {
+  private keys = new Map<string, { row: KeyRow; at: number }>();
+
   constructor(
     private readonly repo: PrismaTenantRepository,
     private readonly sessionSecret: string,
   ) {}
+
+  private async lookupKey(hash: string): Promise<KeyRow> {
+    const hit = this.keys.get(hash);
+    if (hit && Date.now() - hit.at < API_KEY_CACHE_MS) return hit.row;
+    const row = await this.repo.apiKeyByHash(hash);
+    if (this.keys.size > 10_000) this.keys.clear();
+    this.keys.set(hash, { row, at: Date.now() });
+    return row;
+  }
 
   /** Checks an `Authorization: Bearer` header for `tenant` and `roles`. */
   async apiKey(authorization: string | null, tenant: Tenant, roles: readonly StaffRole[]): Promise<Caller> {
@@ -32,7 +52,7 @@ export class Access {
       throw new AppError("UNAUTHENTICATED", { message: "Missing Authorization header", userMessage: "Missing API key: send `Authorization: Bearer <key>`." });
     }
     const m = KEY_RE.exec(authorization);
-    const row = m?.[1] ? await this.repo.apiKeyByHash(hashApiKey(m[1])) : null;
+    const row = m?.[1] ? await this.lookupKey(hashApiKey(m[1])) : null;
     if (!row || row.revokedAt) {
       throw new AppError("UNAUTHENTICATED", { message: "Invalid API key", userMessage: "Invalid or revoked API key." });
     }
