@@ -1,24 +1,30 @@
 /**
  * Issuing queue numbers: the rules, independent of where the counter lives.
+ * Design and reasoning: docs/decisions/0006-numbers-under-faults.md.
  *
- * A tenant's counter is the triple (business day, shift, last number). The fast path is a
- * `FastCounter` (Redis, one atomic script per number); the durable record is the
- * `CounterLedger` (PostgreSQL: shift rows and stored orders). Rules:
- *  - the business day comes from the tenant's own clock rule and only moves forward;
- *  - a new business day starts at shift 1, number 1;
- *  - a manager's new shift starts at its first number (1 by default);
- *  - a counter the fast store has lost is rebuilt from the ledger before any number is
- *    issued again, so a restarted, empty Redis never hands out 1 twice.
+ * A tenant's numbers live in (business day, shift). PostgreSQL holds the durable
+ * **ceiling** of each (tenant, day, shift): every number at or below it has been handed
+ * out, either in a block reserved for Redis or directly by the database fallback. Nobody
+ * ever hands out a number at or below a ceiling twice, so:
+ *  - Redis issues from its reserved block in one atomic script (the fast path);
+ *  - a counter Redis has lost (restart, eviction, failover) restarts above the ceiling;
+ *  - while Redis is unreachable, the database issues `ceiling + 1` itself;
+ *  - Redis coming back with a stale block only issues numbers of that block, which the
+ *    database never handed out again.
+ * What a fault costs is the unused rest of the reserved blocks: at most
+ * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
 import type { Tenant } from "./tenants";
 
-export interface CounterState {
-  businessDay: BusinessDay;
-  shift: number;
-  /** The last number issued in this shift (first number − 1 when none was issued yet). */
-  last: number;
-}
+/** Numbers reserved per block. */
+export const BLOCK_SIZE = 40;
+/** Reserve the next block when fewer than this many numbers are left in the current one. */
+export const LOW_WATER = 10;
+/** Upper bound of numbers one fault can skip: a block in reserve plus the rest of the current one. */
+export const MAX_SKIPPED_PER_FAULT = BLOCK_SIZE + LOW_WATER;
+/** How long one node may hold the right to reserve the next block before another may. */
+export const REFILL_LEASE_MS = 500;
 
 export interface IssuedNumber {
   businessDay: BusinessDay;
@@ -26,23 +32,57 @@ export interface IssuedNumber {
   number: number;
 }
 
-export interface FastCounter {
-  /**
-   * Issues the next number for `today` (or for a later day the counter already holds),
-   * or returns null when the counter is missing and must be seeded first.
-   */
-  next(tenantId: string, today: BusinessDay, expireAtMs: number): Promise<IssuedNumber | null>;
-  /**
-   * Moves the counter forward to `state` (a later day, a later shift, or a higher last
-   * number): rebuilds a lost counter, starts a new shift. Never moves it backwards;
-   * returns false when the counter already was at or past `state`.
-   */
-  advance(tenantId: string, state: CounterState, expireAtMs: number): Promise<boolean>;
+/** A block of numbers (lo, hi]: lo + 1 … hi. */
+export interface Block {
+  businessDay: BusinessDay;
+  shift: number;
+  lo: number;
+  hi: number;
 }
 
+export type FastIssue =
+  /** A number; `refill` asks the caller to reserve the next block (it holds the lease). */
+  | { kind: "issued"; issued: IssuedNumber; refill: boolean }
+  /** The counter is gone from Redis; `lease` says this caller should restore it from the ledger. */
+  | { kind: "missing"; lease: boolean }
+  /** The block is used up; `lease` says this caller should reserve the next one. */
+  | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
+
+/** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
+export class CounterUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "CounterUnavailableError";
+  }
+}
+
+/** The fast counter (Redis). Every method may throw CounterUnavailableError. */
+export interface FastCounter {
+  next(tenantId: string, today: BusinessDay, nowMs: number, expireAtMs: number): Promise<FastIssue>;
+  /** Installs a reserved block for (day, shift) if the counter is still there; false if it moved on. */
+  addBlock(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  /**
+   * Moves the counter to `block` when it is missing or behind (older day or shift);
+   * for the same (day, shift) it installs the block like addBlock. Never moves backwards.
+   */
+  restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  /** Abandons the current block of (day, shift): the next number comes from a fresh block. */
+  burn(tenantId: string, businessDay: BusinessDay, shift: number): Promise<void>;
+  /** False while the store is considered unreachable (numbers come from the ledger). */
+  available(): boolean;
+}
+
+/** The durable side (PostgreSQL). */
 export interface CounterLedger {
-  /** The durable state of `day`: its latest shift and the highest number stored in it. */
-  snapshot(tenantId: string, day: BusinessDay): Promise<CounterState>;
+  /**
+   * Reserves `size` numbers above the ceiling of (day, shift). If a later shift of that
+   * day exists, reserves in the latest shift instead (the caller's view was stale).
+   */
+  reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block>;
+  /** Reserves a block in the current shift of `day` (or of a later day the ledger already holds). */
+  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block>;
+  /** The fallback: one number straight from the ceiling of the current shift. */
+  issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber>;
 }
 
 export interface Clock {
@@ -51,6 +91,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+export interface IssuerLogger {
+  warn(obj: object, msg?: string): void;
+}
+
 /** Spread of key expiry across tenants: 1 to 4 hours after the earliest safe moment. */
 export function expiryJitterMs(tenantId: string): number {
   let h = 0;
@@ -58,11 +102,14 @@ export function expiryJitterMs(tenantId: string): number {
   return 3_600_000 + (h % (3 * 3_600_000));
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export class NumberIssuer {
   constructor(
     private readonly fast: FastCounter,
     private readonly ledger: CounterLedger,
     private readonly clock: Clock = systemClock,
+    private readonly log: IssuerLogger = { warn: () => {} },
   ) {}
 
   today(tenant: Tenant): BusinessDay {
@@ -73,18 +120,74 @@ export class NumberIssuer {
     return expiryFor(day, expiryJitterMs(tenant.id));
   }
 
+  /** Where numbers come from right now on this node. */
+  source(): "redis" | "database" {
+    return this.fast.available() ? "redis" : "database";
+  }
+
   async issue(tenant: Tenant): Promise<IssuedNumber> {
     const today = this.today(tenant);
+    if (this.fast.available()) {
+      try {
+        return await this.issueFast(tenant, today);
+      } catch (e) {
+        if (!(e instanceof CounterUnavailableError)) throw e;
+        // fall through: Redis failed during this call
+      }
+    }
+    return this.ledger.issueDirect(tenant.id, today);
+  }
+
+  private async issueFast(tenant: Tenant, today: BusinessDay): Promise<IssuedNumber> {
     const expireAt = this.expiry(tenant, today);
-    const issued = await this.fast.next(tenant.id, today, expireAt);
-    if (issued) return issued;
-    // The counter is gone (Redis restarted empty, key evicted or expired): rebuild it
-    // from what PostgreSQL knows, then issue. Seeding never lowers a counter another
-    // node restored first.
-    const state = await this.ledger.snapshot(tenant.id, today);
-    await this.fast.advance(tenant.id, state, expireAt);
-    const retried = await this.fast.next(tenant.id, today, expireAt);
-    if (!retried) throw new Error("Counter vanished again right after it was seeded");
-    return retried;
+    // Another node holds the refill lease at most REFILL_LEASE_MS; wait a little longer.
+    const deadline = Date.now() + REFILL_LEASE_MS * 2;
+    for (;;) {
+      const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
+      if (r.kind === "issued") {
+        if (r.refill) this.refill(tenant, r.issued.businessDay, r.issued.shift).catch(() => {}); // in the background
+        return r.issued;
+      }
+      if (r.kind === "missing" && r.lease) {
+        // Redis lost the counter: continue above the durable ceiling.
+        const block = await this.ledger.reserveCurrent(tenant.id, today, BLOCK_SIZE);
+        await this.fast.restore(tenant.id, block, this.expiry(tenant, block.businessDay));
+        this.log.warn({ tenant: tenant.slug, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 }, "counter restored from the database");
+      } else if (r.kind === "empty" && r.lease) {
+        await this.refill(tenant, r.businessDay, r.shift);
+      } else {
+        if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
+        await sleep(5);
+      }
+    }
+  }
+
+  /** Reserves the next block of (day, shift) and hands it to the fast counter. */
+  private async refill(tenant: Tenant, day: BusinessDay, shift: number): Promise<void> {
+    try {
+      const block = await this.ledger.reserve(tenant.id, day, shift, BLOCK_SIZE);
+      const expireAt = this.expiry(tenant, block.businessDay);
+      if (block.shift !== shift || block.businessDay !== day) {
+        // A shift was started where Redis could not hear of it: move Redis there.
+        await this.fast.restore(tenant.id, block, expireAt);
+      } else {
+        await this.fast.addBlock(tenant.id, block, expireAt);
+      }
+    } catch (e) {
+      // The lease runs out and another caller retries; a caller waiting on this block
+      // falls back to the database if none arrives.
+      this.log.warn({ err: e instanceof Error ? e.message : String(e), tenant: tenant.slug }, "could not reserve the next block of numbers");
+      throw e;
+    }
+  }
+
+  /**
+   * Called when the database refused a number as already stored (a replica that missed
+   * writes was promoted, or a restore raced an in-flight order): abandon the block so the
+   * next number comes from above the ceiling.
+   */
+  async distrust(tenant: Tenant, issued: IssuedNumber): Promise<void> {
+    if (!this.fast.available()) return;
+    await this.fast.burn(tenant.id, issued.businessDay, issued.shift).catch(() => {});
   }
 }

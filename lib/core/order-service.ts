@@ -84,6 +84,7 @@ export class OrderService {
           // The last line of defence: the counter handed out a number already stored.
           // The database refused it; draw another one transparently.
           metrics.duplicateNumber(tenant);
+          await issuer.distrust(tenant, issued);
           log.error(
             { tenant: tenant.slug, businessDay: e.businessDay, shift: e.shift, number: e.number, attempt },
             "counter issued a number that is already stored; issuing another",

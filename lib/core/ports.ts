@@ -4,7 +4,7 @@
  */
 import type { BusinessDay } from "./business-day";
 import type { BoardOrder, NewOrder, Order, OrderStatus } from "./orders";
-import type { CounterState } from "./numbering";
+import type { Block } from "./numbering";
 import type { Tenant } from "./tenants";
 
 export interface Logger {
@@ -65,19 +65,19 @@ export interface ShiftRepository {
   /** The current shift of `day` (1 when no manager started one). */
   currentShift(tenantId: string, day: BusinessDay): Promise<number>;
   /**
-   * Records shift `current + 1` of `day` and runs `commit(shift)` before the record is
-   * committed; if `commit` throws, nothing is recorded. Concurrent calls are serialized.
+   * Records shift `current + 1` of `day` with its first block of numbers (reserved in the
+   * ledger, starting at `firstNumber`) and runs `commit(shift, block)` before the record is
+   * committed; `commit` answers whether the block is in use (if not, it is given back); if
+   * it throws, nothing is recorded. Concurrent calls are serialized.
    * When `ifCurrentShift` is given and the day has already moved past it, nothing is
    * started and the latest shift is returned with `created: false`.
    */
   startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number },
-    commit: (shift: ShiftInfo) => Promise<void>,
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number },
+    commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean }>;
-  /** The durable counter state of `day`; see CounterLedger. */
-  snapshot(tenantId: string, day: BusinessDay): Promise<CounterState>;
 }
 
 export interface EventPublisher {

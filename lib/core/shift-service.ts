@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { parseOrThrow } from "./orders";
-import type { FastCounter, NumberIssuer } from "./numbering";
-import type { EventPublisher, ShiftInfo, ShiftRepository } from "./ports";
+import { BLOCK_SIZE, CounterUnavailableError, type FastCounter, type NumberIssuer } from "./numbering";
+import type { EventPublisher, Logger, ShiftInfo, ShiftRepository } from "./ports";
 import type { Tenant } from "./tenants";
 
 export const startShiftSchema = z.strictObject({
@@ -18,7 +18,7 @@ export const startShiftSchema = z.strictObject({
 
 export class ShiftService {
   constructor(
-    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; events: EventPublisher },
+    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; events: EventPublisher; log: Logger },
   ) {}
 
   async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean }> {
@@ -29,9 +29,20 @@ export class ShiftService {
     const result = await shifts.startShift(
       tenant.id,
       day,
-      { startedBy, reason: data.reason ?? null, firstNumber, ifCurrentShift: data.ifCurrentShift },
-      async (s) => {
-        await counter.advance(tenant.id, { businessDay: s.businessDay, shift: s.shift, last: firstNumber - 1 }, issuer.expiry(tenant, day));
+      { startedBy, reason: data.reason ?? null, firstNumber, ifCurrentShift: data.ifCurrentShift, blockSize: BLOCK_SIZE },
+      async (_shift, block) => {
+        // Move Redis to the new shift before the shift is committed, so that no block of
+        // the new shift can be reserved before its first one is in place (no gap).
+        try {
+          return await counter.restore(tenant.id, block, issuer.expiry(tenant, day));
+        } catch (e) {
+          if (!(e instanceof CounterUnavailableError)) throw e;
+          // Redis unreachable: the shift still starts, and its numbers come from
+          // PostgreSQL. A node that still reaches Redis learns of the new shift when it
+          // next reserves a block: at most BLOCK_SIZE more numbers of the old shift.
+          this.deps.log.warn({ tenant: tenant.slug, err: e.message }, "new shift recorded while Redis is unreachable");
+          return false;
+        }
       },
     );
     if (result.created) {

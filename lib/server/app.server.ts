@@ -12,7 +12,12 @@ import { ShiftService } from "@/lib/core/shift-service";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
+import {
+  PrismaCounterLedger,
+  PrismaOrderRepository,
+  PrismaShiftRepository,
+  PrismaTenantRepository,
+} from "@/lib/adapters/postgres/repositories.server";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { Access } from "./access.server";
 import type { Env } from "./env.server";
@@ -38,15 +43,21 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createRedis(url: string, log: Logger, name: string): Redis {
+/**
+ * A Redis client that never makes a caller wait long: bounded connect and command
+ * timeouts, reconnection in the background. `failFast` (the counter's client) also turns
+ * off the offline queue, so while disconnected a command fails at once and the number
+ * comes from PostgreSQL instead of waiting for a reconnect.
+ */
+export function createRedis(url: string, log: Logger, name: string, opts: { failFast?: boolean } = {}): Redis {
   const redis = new Redis(url, {
     connectionName: `nextup-${name}`,
-    // Fail fast instead of hanging a cashier: issue #3 adds the database fallback.
     connectTimeout: 1_000,
     commandTimeout: 1_000,
     maxRetriesPerRequest: 1,
+    enableOfflineQueue: !opts.failFast,
     enableAutoPipelining: true,
-    retryStrategy: (times) => Math.min(times * 100, 2_000),
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
   });
   let down = false;
   redis.on("error", (err) => {
@@ -64,7 +75,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const { env, log, http } = opts;
   const clock = opts.clock ?? systemClock;
 
-  const redis = createRedis(env.REDIS_URL, log, "main");
+  const redis = createRedis(env.REDIS_URL, log, "main", { failFast: true });
   defineScripts(redis);
   const pub = createRedis(env.REDIS_URL, log, "pub");
   const sub = createRedis(env.REDIS_URL, log, "sub");
@@ -74,8 +85,11 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug));
   const orderRepo = new PrismaOrderRepository(db);
   const shiftRepo = new PrismaShiftRepository(db);
-  const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX);
-  const issuer = new NumberIssuer(counter, shiftRepo, clock);
+  const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
+    timeoutMs: env.COUNTER_TIMEOUT_MS,
+    resetMs: env.COUNTER_PROBE_MS,
+  });
+  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(db), clock, log);
   const metrics = createMetrics();
 
   const io = createSocketServer(http, {
@@ -86,7 +100,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const events = new SocketPublisher(io, log);
 
   const orders = new OrderService({ issuer, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events });
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log });
 
   const insurance = (points: number) => new RateLimiterMemory({ points, duration: 60 });
   const apiLimiter = new RateLimiterRedis({
@@ -127,7 +141,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         status: dbUp && redisUp ? "ok" : "degraded",
         db: dbUp ? "up" : "down",
         redis: redisUp ? "up" : "down",
-        counter: "redis",
+        counter: issuer.source(),
       };
     },
     /** Quits Redis and disconnects Prisma; close the HTTP server and `io` first. */
@@ -135,6 +149,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       // io.close() made the Socket.IO adapter unsubscribe without waiting for the replies;
       // replies come in order, so a PING answered means those were answered too.
       await sub.ping().catch(() => {});
+      counter.shutdown();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
       await db.$disconnect();
     },

@@ -25,6 +25,10 @@ const schema = z
     REDIS_AUTOSTART: bool.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** A Redis counter call slower than this falls back to PostgreSQL (ms). */
+    COUNTER_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
+    /** While Redis is failing, probe it again after this long (ms). */
+    COUNTER_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     /** API requests per key per minute before 429. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */

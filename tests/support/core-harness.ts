@@ -3,7 +3,7 @@
  * tests of the counter itself. The event publisher records what would be broadcast
  * (Socket.IO itself is tested in tests/integration/realtime.test.ts).
  */
-import { Redis } from "ioredis";
+import { createRedis } from "@/lib/server/app.server";
 import { NumberIssuer, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
@@ -11,7 +11,12 @@ import type { EventPublisher } from "@/lib/core/ports";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
+import {
+  PrismaCounterLedger,
+  PrismaOrderRepository,
+  PrismaShiftRepository,
+  PrismaTenantRepository,
+} from "@/lib/adapters/postgres/repositories.server";
 
 export class RecordingPublisher implements EventPublisher {
   events: { type: string; tenant: string; payload: unknown }[] = [];
@@ -27,13 +32,15 @@ export class RecordingPublisher implements EventPublisher {
 }
 
 export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string; keyPrefix: string; clock?: Clock }) {
-  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  // The same client settings as the app's counter (fail fast while disconnected).
+  const redis = createRedis(opts.redisUrl, silent as never, "harness", { failFast: true });
   defineScripts(redis);
   const db = createPrisma(opts.databaseUrl, { max: 10 });
-  const counter = new RedisCounter(redis, opts.keyPrefix);
+  const counter = new RedisCounter(redis, opts.keyPrefix, silent);
   const shiftRepo = new PrismaShiftRepository(db);
   const clock = opts.clock ?? { now: () => new Date() };
-  const issuer = new NumberIssuer(counter, shiftRepo, clock);
+  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(db), clock);
   const events = new RecordingPublisher();
   const duplicates: string[] = [];
   const errors: unknown[] = [];
@@ -46,7 +53,7 @@ export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string;
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
   });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events });
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log: silent });
   const tenants = new PrismaTenantRepository(db);
   return {
     redis,
@@ -60,6 +67,7 @@ export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string;
     duplicates,
     errors,
     async close() {
+      counter.shutdown();
       redis.disconnect();
       await db.$disconnect();
     },

@@ -3,7 +3,7 @@
  * stored as SQL `date` and handled as "YYYY-MM-DD" strings everywhere else.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { CounterState } from "@/lib/core/numbering";
+import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
@@ -144,24 +144,11 @@ export class PrismaShiftRepository implements ShiftRepository {
     return latest?.number ?? 1;
   }
 
-  async snapshot(tenantId: string, day: BusinessDay): Promise<CounterState> {
-    const latest = await this.db.shift.findFirst({
-      where: { tenantId, businessDay: toSqlDate(day) },
-      orderBy: { number: "desc" },
-    });
-    const shift = latest?.number ?? 1;
-    const top = await this.db.order.aggregate({
-      where: { tenantId, businessDay: toSqlDate(day), shift },
-      _max: { number: true },
-    });
-    return { businessDay: day, shift, last: top._max.number ?? (latest?.firstNumber ?? 1) - 1 };
-  }
-
   async startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number },
-    commit: (shift: ShiftInfo) => Promise<void>,
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number },
+    commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean }> {
     return this.db.$transaction(async (tx) => {
       // One reset at a time per tenant: concurrent presses are serialized here.
@@ -184,10 +171,80 @@ export class PrismaShiftRepository implements ShiftRepository {
           reason: opts.reason,
         },
       });
+      // The new shift's first block, reserved with the shift itself.
+      const [reserved] = await tx.$queryRaw<{ ceiling: number }[]>`
+        INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+        VALUES (${tenantId}::uuid, ${day}::date, ${row.number}, ${opts.firstNumber - 1 + opts.blockSize})
+        ON CONFLICT ("tenantId", "businessDay", "shift")
+          DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${opts.blockSize}, "updatedAt" = now()
+        RETURNING "ceiling"`;
+      const hi = reserved!.ceiling;
       const shift = toShiftInfo(row);
-      await commit(shift);
+      const inUse = await commit(shift, { businessDay: day, shift: row.number, lo: hi - opts.blockSize, hi });
+      if (!inUse) {
+        // Nobody will issue from that block: give it back, so the shift still starts at
+        // its first number when the database issues the numbers.
+        await tx.$executeRaw`
+          UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${opts.blockSize}
+          WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "shift" = ${row.number}`;
+      }
       return { shift, created: true };
     });
+  }
+}
+
+/**
+ * The durable side of the counter: one row per (tenant, day, shift) holding the highest
+ * number ever handed out there. Each method is one SQL statement.
+ */
+export class PrismaCounterLedger implements CounterLedger {
+  constructor(private readonly db: Db) {}
+
+  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    // Reserve in `shift` only if no later shift of the day exists.
+    const [row] = await this.db.$queryRaw<{ ceiling: number | null }[]>`
+      WITH latest AS (
+        SELECT COALESCE(MAX("number"), 1) AS shift FROM "Shift"
+        WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date
+      ), up AS (
+        INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+        SELECT ${tenantId}::uuid, ${day}::date, ${shift}, ${size} FROM latest WHERE latest.shift <= ${shift}
+        ON CONFLICT ("tenantId", "businessDay", "shift")
+          DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${size}, "updatedAt" = now()
+        RETURNING "ceiling"
+      )
+      SELECT (SELECT "ceiling" FROM up) AS ceiling`;
+    if (row?.ceiling == null) return this.reserveCurrent(tenantId, day, size);
+    return { businessDay: day, shift, lo: row.ceiling - size, hi: row.ceiling };
+  }
+
+  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+    // The business day only moves forward: if another node already numbers the next day
+    // (its clock is ahead of ours by less than a day), follow it. The current shift is the
+    // latest one a manager started that day (1 when none).
+    const [row] = await this.db.$queryRaw<{ businessDay: Date; shift: number; ceiling: number }[]>`
+      WITH d AS (
+        SELECT GREATEST(${day}::date, COALESCE((
+          SELECT MAX("businessDay") FROM "CounterCeiling"
+          WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" <= ${day}::date + 1
+        ), ${day}::date)) AS day
+      ), latest AS (
+        SELECT d.day, COALESCE((
+          SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = ${tenantId}::uuid AND s."businessDay" = d.day
+        ), 1) AS shift FROM d
+      )
+      INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+      SELECT ${tenantId}::uuid, latest.day, latest.shift, ${size} FROM latest
+      ON CONFLICT ("tenantId", "businessDay", "shift")
+        DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${size}, "updatedAt" = now()
+      RETURNING "businessDay", "shift", "ceiling"`;
+    if (!row) throw new Error("reserveCurrent returned no row");
+    return { businessDay: fromSqlDate(row.businessDay), shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
+  }
+
+  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
+    const b = await this.reserveCurrent(tenantId, day, 1);
+    return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
   }
 }
 

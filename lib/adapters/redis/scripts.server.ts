@@ -1,7 +1,8 @@
 /**
  * The Lua scripts, loaded once per client with ioredis `defineCommand` (EVALSHA with an
  * automatic EVAL fallback when Redis lost its script cache after a restart or failover).
- * File names follow `<name>-<numberOfKeys>.lua`.
+ * File names follow `<name>-<numberOfKeys>.lua`; each file's header names its KEYS, ARGV
+ * and return value.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -9,25 +10,39 @@ import type { Cluster, Redis, Result, ClientContext } from "ioredis";
 
 const LUA_DIR = fileURLToPath(new URL("./lua/", import.meta.url));
 
-/** [day, shift, number] as the script returns it. */
-export type IssueNumberReply = [string, number, number] | null;
+/** issue-number-1.lua's reply; see its header. */
+export type IssueNumberReply =
+  | [1, string, number, number, 0 | 1]
+  | [2, string, number, 0 | 1]
+  | [0, 0 | 1];
 
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
-    issueNumber(counterKey: string, today: string, expireAtMs: number): Result<IssueNumberReply, Context>;
-    advanceCounter(
+    issueNumber(
+      counterKey: string,
+      today: string,
+      nowMs: number,
+      expireAtMs: number,
+      lowWater: number,
+      leaseMs: number,
+    ): Result<IssueNumberReply, Context>;
+    installBlock(
       counterKey: string,
       day: string,
       shift: number,
-      last: number,
+      lo: number,
+      hi: number,
       expireAtMs: number,
+      mode: "add" | "restore",
     ): Result<0 | 1, Context>;
+    burnBlock(counterKey: string, day: string, shift: number): Result<0 | 1, Context>;
   }
 }
 
 const COMMAND_NAMES: Record<string, string> = {
   "issue-number": "issueNumber",
-  "advance-counter": "advanceCounter",
+  "install-block": "installBlock",
+  "burn-block": "burnBlock",
 };
 
 /** Defines every script in lua/ on the client. Call once per client, before use. */

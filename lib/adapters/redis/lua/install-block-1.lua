@@ -1,0 +1,49 @@
+--[[
+  Installs a block of numbers reserved in the database into a tenant's counter.
+
+  KEYS[1]  the tenant's counter (see issue-number-1.lua for its fields)
+  ARGV[1]  business day of the block ("YYYY-MM-DD")
+  ARGV[2]  shift of the block
+  ARGV[3]  lo: the block is the numbers lo + 1 … hi
+  ARGV[4]  hi
+  ARGV[5]  when the key may expire, milliseconds since the epoch
+  ARGV[6]  mode: "add"     only for the counter's own (day, shift): becomes the current
+                           block if that is used up, else the next one
+                 "restore" as "add", and also rebuilds a missing counter or moves one
+                           that is behind (older day, or older shift of the day) to it
+
+  Returns  1 when installed; 0 when refused: the counter has moved on to a later day or
+           shift, already holds numbers at or above lo, or already has a block in reserve.
+           A refused block is never used: its numbers are skipped, never repeated.
+]]
+local key = KEYS[1]
+local bday, bshift = ARGV[1], tonumber(ARGV[2])
+local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
+local s = redis.call('HMGET', key, 'day', 'shift', 'cur', 'max', 'nlo')
+local day, shift = s[1], tonumber(s[2])
+
+local same = day == bday and shift == bshift
+if not same then
+  local behind = (not day) or bday > day or (bday == day and bshift > shift)
+  if ARGV[6] ~= 'restore' or not behind then
+    return 0
+  end
+  redis.call('DEL', key)
+  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'cur', lo, 'max', hi, 'lease', 0)
+  redis.call('PEXPIREAT', key, ARGV[5])
+  return 1
+end
+
+local cur, max = tonumber(s[3]), tonumber(s[4])
+if lo < max then
+  return 0
+end
+if cur >= max then
+  redis.call('HSET', key, 'cur', lo, 'max', hi, 'lease', 0)
+elseif not s[5] then
+  redis.call('HSET', key, 'nlo', lo, 'nhi', hi, 'lease', 0)
+else
+  return 0
+end
+redis.call('PEXPIREAT', key, ARGV[5])
+return 1
