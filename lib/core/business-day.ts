@@ -103,6 +103,21 @@ export interface DayRule {
  * the repeated hour the wall clock shows an earlier time again, but the day has begun.
  */
 export function businessDayAt(at: Date, rule: DayRule): BusinessDay {
+  // Time zones and day-starts are whole minutes, so the business day is constant within
+  // a UTC minute: compute it once per minute and rule (it sits on the number-issuing path).
+  const minute = Math.floor(at.getTime() / 60_000);
+  const cacheKey = `${rule.timeZone}|${rule.dayStartMinutes}`;
+  const hit = dayCache.get(cacheKey);
+  if (hit && hit.minute === minute) return hit.day;
+  const day = computeBusinessDay(at, rule);
+  if (dayCache.size > 10_000) dayCache.clear();
+  dayCache.set(cacheKey, { minute, day });
+  return day;
+}
+
+const dayCache = new Map<string, { minute: number; day: BusinessDay }>();
+
+function computeBusinessDay(at: Date, rule: DayRule): BusinessDay {
   const wall = wallClock(at, rule.timeZone);
   if (wall.minutes >= rule.dayStartMinutes) return wall.date;
   // Fall-back repeat: the clock went back within the last two hours (no zone shifts by

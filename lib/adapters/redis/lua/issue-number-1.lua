@@ -23,7 +23,8 @@
 
   The business day only moves forward: a caller whose clock lags gets a number of the
   stored, later day. A newer day starts at shift 1 with no block. The expiry is set in the
-  same script as the write (never INCR then EXPIRE).
+  same script as the write that creates a day (never INCR then EXPIRE); install-block-1.lua
+  renews it with every block, so the hot path does not pay for it per number.
 ]]
 local key = KEYS[1]
 local today, now, leaseMs = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5])
@@ -46,8 +47,6 @@ if today > day then
   day, shift, cur, max, nlo, nhi, lease = today, 1, 0, 0, nil, nil, 0
   redis.call('DEL', key)
   redis.call('HSET', key, 'day', day, 'shift', 1, 'cur', 0, 'max', 0, 'lease', 0)
-end
-if today == day then
   redis.call('PEXPIREAT', key, ARGV[3])
 end
 
