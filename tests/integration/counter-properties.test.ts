@@ -1,0 +1,139 @@
+/**
+ * Property-based tests of the number-issuing rules on real Redis and PostgreSQL
+ * (fast-check generates sequences of operations and shrinks failures to a minimal one):
+ *  - with faults (counter lost, counter turned back as by a replica that missed writes,
+ *    orders taken on a node without Redis, shifts started on either node), no number is
+ *    ever stored twice in a shift, and every order placed is stored;
+ *  - without faults, every shift is numbered 1, 2, 3, … with no gap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import fc from "fast-check";
+import { createCoreHarness } from "../support/core-harness";
+import { testKeyPrefix } from "../support/app-server";
+import { freePort } from "../support/ports";
+import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
+import type { Tenant } from "@/lib/core/tenants";
+
+const databaseUrl = inject("databaseUrl");
+const redisUrl = inject("redisUrl");
+
+type Op =
+  | { kind: "burst"; node: "live" | "dead"; size: number }
+  | { kind: "lose" }
+  | { kind: "rewind"; by: number }
+  | { kind: "shift"; node: "live" | "dead"; firstNumber: number };
+
+const burst = (node: fc.Arbitrary<"live" | "dead">) => fc.record({ kind: fc.constant("burst" as const), node, size: fc.integer({ min: 1, max: 25 }) });
+const faultyOps: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: burst(fc.constantFrom("live", "dead")) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("lose" as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("rewind" as const), by: fc.integer({ min: 1, max: 8 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("shift" as const), node: fc.constantFrom("live", "dead"), firstNumber: fc.constantFrom(1, 1, 100) }) },
+);
+const cleanOps: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: burst(fc.constant("live")) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("shift" as const), node: fc.constant("live" as const), firstNumber: fc.constant(1) }) },
+);
+
+describe("number-issuing rules, property-based", () => {
+  const keyPrefix = testKeyPrefix("props");
+  const live = createCoreHarness({ databaseUrl, redisUrl, keyPrefix });
+  let dead: ReturnType<typeof createCoreHarness>;
+  let seq = 0;
+
+  beforeAll(async () => {
+    dead = createCoreHarness({ databaseUrl, redisUrl: `redis://127.0.0.1:${await freePort()}`, keyPrefix });
+  });
+  afterAll(async () => {
+    await live.close();
+    await dead.close();
+  });
+
+  async function freshTenant(): Promise<Tenant> {
+    const row = await live.db.tenant.create({
+      data: { slug: `props-${process.pid}-${Date.now()}-${seq++}`, name: "Props", timeZone: "UTC", dayStartMinutes: (new Date().getUTCHours() + 12) % 24 * 60 },
+    });
+    return { id: row.id, slug: row.slug, name: row.name, timeZone: row.timeZone, dayStartMinutes: row.dayStartMinutes };
+  }
+
+  /** Runs the ops; returns placed order ids and the number of faults per shift. */
+  async function run(tenant: Tenant, ops: Op[]) {
+    const placed: string[] = [];
+    const faults = new Map<number, number>();
+    const firstNumber = new Map<number, number>([[1, 1]]);
+    let shift = 1;
+    const fault = () => faults.set(shift, (faults.get(shift) ?? 0) + 1);
+    // An outage (orders taken where Redis is unreachable) is one fault in each shift it
+    // reaches: it starts when the first such order of the shift follows one from Redis.
+    const lastNode = new Map<number, "live" | "dead">();
+    for (const op of ops) {
+      if (op.kind === "burst") {
+        if (op.node === "dead" && lastNode.get(shift) !== "dead") fault();
+        lastNode.set(shift, op.node);
+        const h = op.node === "live" ? live : dead;
+        const results = await Promise.all(Array.from({ length: op.size }, () => h.orders.place(tenant, {}, { channel: "kiosk" })));
+        placed.push(...results.map((r) => r.order.id));
+      } else if (op.kind === "lose") {
+        await live.redis.del(live.counter.key(tenant.id));
+        fault();
+      } else if (op.kind === "rewind") {
+        // A replica that missed the last `by` increments of this shift.
+        const [curText, redisShift] = await live.redis.hmget(live.counter.key(tenant.id), "cur", "shift");
+        const cur = Number(curText);
+        const floor = (firstNumber.get(Number(redisShift)) ?? 1) - 1;
+        if (cur > floor) await live.redis.hset(live.counter.key(tenant.id), "cur", Math.max(floor, cur - op.by));
+        fault();
+      } else {
+        const h = op.node === "live" ? live : dead;
+        const started = await h.shifts.start(tenant, { firstNumber: op.firstNumber }, "prop");
+        shift = started.shift.shift;
+        firstNumber.set(shift, op.firstNumber);
+        if (op.node === "dead") fault(); // Redis did not hear of it
+      }
+    }
+    return { placed, faults, firstNumber };
+  }
+
+  async function storedByShift(tenantId: string) {
+    const rows = await live.db.order.findMany({ where: { tenantId }, select: { id: true, shift: true, number: true } });
+    const byShift = new Map<number, number[]>();
+    for (const r of rows) byShift.set(r.shift, [...(byShift.get(r.shift) ?? []), r.number]);
+    return { rows, byShift };
+  }
+
+  it("never stores a number twice in a shift, stores every order, and skips at most 50 per fault", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(faultyOps, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const tenant = await freshTenant();
+        const { placed, faults, firstNumber } = await run(tenant, ops);
+        const { rows, byShift } = await storedByShift(tenant.id);
+        expect(new Set(rows.map((r) => r.id))).toEqual(new Set(placed));
+        for (const [shift, numbers] of byShift) {
+          expect(new Set(numbers).size, `duplicates in shift ${shift}: ${numbers.sort((a, b) => a - b).join(",")}`).toBe(numbers.length);
+          const first = firstNumber.get(shift)!;
+          expect(Math.min(...numbers)).toBeGreaterThanOrEqual(first);
+          const skipped = Math.max(...numbers) - first + 1 - numbers.length;
+          expect(skipped, `shift ${shift} skipped ${skipped} with ${faults.get(shift) ?? 0} faults`).toBeLessThanOrEqual(
+            MAX_SKIPPED_PER_FAULT * (faults.get(shift) ?? 0),
+          );
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("without faults numbers every shift 1, 2, 3, … with no gap", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(cleanOps, { minLength: 1, maxLength: 10 }), async (ops) => {
+        const tenant = await freshTenant();
+        await run(tenant, ops);
+        const { byShift } = await storedByShift(tenant.id);
+        for (const numbers of byShift.values()) {
+          expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
