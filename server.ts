@@ -41,7 +41,7 @@ async function main() {
     databaseUrl = pg.url;
   }
   let redisUrl = env.REDIS_URL;
-  if (!(await redisAnswers(redisUrl))) {
+  if (!env.REDIS_CLUSTER_NODES && !(await redisAnswers(redisUrl))) {
     const autostart = env.REDIS_AUTOSTART ?? dev;
     if (!autostart) {
       log.warn({ redis: redisUrl }, "Redis does not answer; continuing, requests needing it answer 503 until it is back");
@@ -67,6 +67,7 @@ async function main() {
   });
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);
+  await app.warmUp();
 
   if (env.DEMO_TENANT ?? (dev && !env.DATABASE_URL)) await ensureDemoTenant(app, env.PORT);
 

@@ -24,6 +24,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          // Each file starts its own redis-server(s), app node(s) and three load-client
+          // processes, then kills, pauses or partitions Redis: one file at a time.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -66,8 +66,11 @@ export interface FastCounter {
    * for the same (day, shift) it installs the block like addBlock. Never moves backwards.
    */
   restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
-  /** Abandons the current block of (day, shift): the next number comes from a fresh block. */
-  burn(tenantId: string, businessDay: BusinessDay, shift: number): Promise<void>;
+  /**
+   * Abandons the block `issued` came from, if it is still the current one: the next
+   * number comes from a fresh block. A block installed since is left alone.
+   */
+  burn(tenantId: string, issued: IssuedNumber): Promise<void>;
   /** False while the store is considered unreachable (numbers come from the ledger). */
   available(): boolean;
 }
@@ -142,24 +145,44 @@ export class NumberIssuer {
     const expireAt = this.expiry(tenant, today);
     // Another node holds the refill lease at most REFILL_LEASE_MS; wait a little longer.
     const deadline = Date.now() + REFILL_LEASE_MS * 2;
+    let backoff = 5;
     for (;;) {
       const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
-        if (r.refill) this.refill(tenant, r.issued.businessDay, r.issued.shift).catch(() => {}); // in the background
+        if (r.refill) this.track(tenant, () => this.refill(tenant, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
         return r.issued;
       }
       if (r.kind === "missing" && r.lease) {
         // Redis lost the counter: continue above the durable ceiling.
-        const block = await this.ledger.reserveCurrent(tenant.id, today, BLOCK_SIZE);
-        await this.fast.restore(tenant.id, block, this.expiry(tenant, block.businessDay));
-        this.log.warn({ tenant: tenant.slug, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 }, "counter restored from the database");
+        await this.track(tenant, async () => {
+          const block = await this.ledger.reserveCurrent(tenant.id, today, BLOCK_SIZE);
+          await this.fast.restore(tenant.id, block, this.expiry(tenant, block.businessDay));
+          this.log.warn({ tenant: tenant.slug, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 }, "counter restored from the database");
+        });
       } else if (r.kind === "empty" && r.lease) {
-        await this.refill(tenant, r.businessDay, r.shift);
+        await this.track(tenant, () => this.refill(tenant, r.businessDay, r.shift));
       } else {
-        if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
-        await sleep(5);
+        // Someone else is bringing the next block. On this node: wait for it, no polling.
+        const mine = this.pending.get(tenant.id);
+        if (mine) await mine.catch(() => {});
+        else {
+          if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
+          await sleep(backoff);
+          backoff = Math.min(backoff * 2, 50);
+        }
       }
     }
+  }
+
+  /** Work on a tenant's counter that this node's other callers can wait for. */
+  private pending = new Map<string, Promise<void>>();
+
+  private track(tenant: Tenant, work: () => Promise<void>): Promise<void> {
+    const p = work().finally(() => {
+      if (this.pending.get(tenant.id) === p) this.pending.delete(tenant.id);
+    });
+    this.pending.set(tenant.id, p);
+    return p;
   }
 
   /** Reserves the next block of (day, shift) and hands it to the fast counter. */
@@ -188,6 +211,6 @@ export class NumberIssuer {
    */
   async distrust(tenant: Tenant, issued: IssuedNumber): Promise<void> {
     if (!this.fast.available()) return;
-    await this.fast.burn(tenant.id, issued.businessDay, issued.shift).catch(() => {});
+    await this.fast.burn(tenant.id, issued).catch(() => {});
   }
 }

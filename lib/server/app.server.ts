@@ -4,14 +4,14 @@
  * getApp() (lib/server/app-context.ts).
  */
 import type { Server as HttpServer } from "node:http";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
-import { defineScripts } from "@/lib/adapters/redis/scripts.server";
-import { prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
+import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
+import { createPrisma, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import {
   PrismaCounterLedger,
   PrismaOrderRepository,
@@ -20,7 +20,7 @@ import {
 } from "@/lib/adapters/postgres/repositories.server";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { Access } from "./access.server";
-import type { Env } from "./env.server";
+import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
 import { TenantDirectory } from "./tenant-directory.server";
 import { createMetrics, type AppMetrics } from "./metrics.server";
@@ -29,7 +29,7 @@ export interface App {
   env: Env & { DATABASE_URL: string };
   log: Logger;
   db: Db;
-  redis: Redis;
+  redis: Redis | Cluster;
   io: IoServer;
   tenants: TenantDirectory;
   tenantRepo: PrismaTenantRepository;
@@ -37,10 +37,20 @@ export interface App {
   orders: OrderService;
   shifts: ShiftService;
   metrics: AppMetrics;
-  apiLimiter: RateLimiterRedis;
-  signInLimiter: RateLimiterRedis;
+  apiLimiter: GuardedLimiter;
+  signInLimiter: GuardedLimiter;
+  /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
+  warmUp(): Promise<void>;
   health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database" }>;
   close(): Promise<void>;
+}
+
+/** Where Redis is: a `redis://` URL, or the seed nodes of a Redis Cluster. */
+export type RedisTarget = string | readonly RedisNode[];
+
+/** The env's Redis: REDIS_CLUSTER_NODES when set (REDIS_URL is then ignored), else REDIS_URL. */
+export function redisTarget(env: Pick<Env, "REDIS_URL" | "REDIS_CLUSTER_NODES">): RedisTarget {
+  return env.REDIS_CLUSTER_NODES?.length ? env.REDIS_CLUSTER_NODES : env.REDIS_URL;
 }
 
 /**
@@ -48,22 +58,67 @@ export interface App {
  * timeouts, reconnection in the background. `failFast` (the counter's client) also turns
  * off the offline queue, so while disconnected a command fails at once and the number
  * comes from PostgreSQL instead of waiting for a reconnect.
+ *
+ * Given cluster seed nodes, an ioredis Cluster with the same guarantees: its per-node
+ * connections get the same timeouts; its own offline queue (commands sent while it has
+ * no slot map, e.g. while connecting) is off for `failFast`; reconnecting the cluster and
+ * its nodes backs off to at most 1 s. Every key of a tenant carries the hash tag
+ * `{t:<id>}` and every script uses one key, so the scripts run unchanged on a cluster.
  */
-export function createRedis(url: string, log: Logger, name: string, opts: { failFast?: boolean } = {}): Redis {
-  const redis = new Redis(url, {
+type ClientOptions = { failFast?: boolean; commandTimeoutMs?: number };
+export function createRedis(target: string, log: Logger, name: string, opts?: ClientOptions): Redis;
+export function createRedis(target: readonly RedisNode[], log: Logger, name: string, opts?: ClientOptions): Cluster;
+export function createRedis(target: RedisTarget, log: Logger, name: string, opts?: ClientOptions): Redis | Cluster;
+export function createRedis(target: RedisTarget, log: Logger, name: string, opts: ClientOptions = {}): Redis | Cluster {
+  const backoff = (times: number) => Math.min(times * 100, 1_000);
+  const common = {
     connectionName: `nextup-${name}`,
     connectTimeout: 1_000,
-    commandTimeout: 1_000,
+    commandTimeout: opts.commandTimeoutMs ?? 1_000,
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: !opts.failFast,
-    enableAutoPipelining: true,
-    retryStrategy: (times) => Math.min(times * 100, 1_000),
-  });
+  } as const;
+  const redis: Redis | Cluster =
+    typeof target === "string"
+      ? new Redis(target, {
+          ...common,
+          enableOfflineQueue: !opts.failFast,
+          enableAutoPipelining: true,
+          retryStrategy: backoff,
+        })
+      : new Cluster(
+          target.map((n) => ({ host: n.host, port: n.port })),
+          {
+            redisOptions: common,
+            enableOfflineQueue: !opts.failFast,
+            // Off on purpose: ioredis' auto-pipelining makes every command wait for the
+            // cluster's slot map, which skips the offline-queue check — a counter call
+            // then hangs until the next connect attempt fails instead of failing at once.
+            enableAutoPipelining: false,
+            scaleReads: "master",
+            clusterRetryStrategy: backoff,
+            clusterNodeRetryStrategy: backoff,
+            // A MOVED/ASK or a node lost in a failover is followed a few times, not 16
+            // (the counter's breaker gives up after COUNTER_TIMEOUT_MS anyway).
+            maxRedirections: 6,
+            retryDelayOnFailover: 100,
+            retryDelayOnClusterDown: 100,
+            retryDelayOnTryAgain: 100,
+            slotsRefreshTimeout: 1_000,
+          },
+        );
   let down = false;
-  redis.on("error", (err) => {
+  redis.on("error", (err: Error) => {
     if (!down) log.warn({ err: err.message, client: name }, "redis connection error");
     down = true;
   });
+  if (redis instanceof Cluster) {
+    // Per-node errors; the cluster itself reports "error" only when it gives up a command
+    // or cannot refresh its slots. Logged once per outage, like the single client.
+    redis.on("node error", (err: Error, node: string) => {
+      if (!down) log.warn({ err: err.message, client: name, node }, "redis cluster node error");
+      down = true;
+    });
+  }
   redis.on("ready", () => {
     if (down) log.info({ client: name }, "redis reconnected");
     down = false;
@@ -71,14 +126,61 @@ export function createRedis(url: string, log: Logger, name: string, opts: { fail
   return redis;
 }
 
+/**
+ * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory
+ * while Redis is unreachable: when the counter's breaker is open the memory limiter
+ * answers at once instead of waiting for Redis to time out; when a Redis call fails,
+ * rate-limiter-flexible's insurance limiter answers.
+ */
+export class GuardedLimiter {
+  private readonly shared: RateLimiterRedis;
+  private readonly local: RateLimiterMemory;
+
+  constructor(redis: Redis | Cluster, keyPrefix: string, pointsPerMinute: number, private readonly redisUp: () => boolean) {
+    this.local = new RateLimiterMemory({ points: pointsPerMinute, duration: 60 });
+    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points: pointsPerMinute, duration: 60, insuranceLimiter: this.local });
+  }
+
+  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
+  consume(key: string) {
+    return this.redisUp() ? this.shared.consume(key) : this.local.consume(key);
+  }
+}
+
+async function warmUpRedis(redis: Redis | Cluster, log: Logger): Promise<void> {
+  const ready = new Promise<void>((resolve) => {
+    if (redis.status === "ready") resolve();
+    else redis.once("ready", () => resolve());
+  });
+  const inTime = await Promise.race([ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
+  if (!inTime) {
+    log.warn({}, "Redis not ready at start-up: numbers come from PostgreSQL until it is");
+    return;
+  }
+  await preloadScripts(redis).catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not preload the Lua scripts"));
+}
+
+/** PONG from one Redis, or from every master of a cluster (a tenant's counter lives on one). */
+async function pingRedis(redis: Redis | Cluster): Promise<boolean> {
+  if (!(redis instanceof Cluster)) return (await redis.ping()) === "PONG";
+  const masters = redis.status === "ready" ? redis.nodes("master") : [];
+  if (masters.length === 0) return false;
+  const replies = await Promise.all(masters.map((m) => m.ping()));
+  return replies.every((r) => r === "PONG");
+}
+
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
   const { env, log, http } = opts;
   const clock = opts.clock ?? systemClock;
 
-  const redis = createRedis(env.REDIS_URL, log, "main", { failFast: true });
+  // REDIS_CLUSTER_NODES, when set, wins over REDIS_URL: three ioredis Clusters then.
+  const target = redisTarget(env);
+  // The main client serves the counter, the rate limiters and health: nothing on it may
+  // keep a cashier waiting longer than the counter's own timeout.
+  const redis = createRedis(target, log, "main", { failFast: true, commandTimeoutMs: env.COUNTER_TIMEOUT_MS });
   defineScripts(redis);
-  const pub = createRedis(env.REDIS_URL, log, "pub");
-  const sub = createRedis(env.REDIS_URL, log, "sub");
+  const pub = createRedis(target, log, "pub");
+  const sub = createRedis(target, log, "sub");
 
   const db = prismaFor(env.DATABASE_URL);
   const tenantRepo = new PrismaTenantRepository(db);
@@ -89,12 +191,17 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     timeoutMs: env.COUNTER_TIMEOUT_MS,
     resetMs: env.COUNTER_PROBE_MS,
   });
-  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(db), clock, log);
+  // The counter's reservations get their own small pool: a block must never queue behind
+  // a burst of order inserts, or cashiers would wait on it and fall back to the database.
+  const ledgerDb = createPrisma(env.DATABASE_URL, { max: 4 });
+  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(ledgerDb), clock, log);
   const metrics = createMetrics();
 
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
     log,
+    // @socket.io/redis-adapter takes an ioredis Cluster as well (it asks every node for
+    // PUBSUB NUMSUB).
     pubsub: { pub, sub, channelPrefix: `${env.REDIS_KEY_PREFIX}socket.io` },
   });
   const events = new SocketPublisher(io, log);
@@ -102,21 +209,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const orders = new OrderService({ issuer, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log });
 
-  const insurance = (points: number) => new RateLimiterMemory({ points, duration: 60 });
-  const apiLimiter = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${env.REDIS_KEY_PREFIX}rl:api`,
-    points: env.API_RATE_LIMIT_PER_MINUTE,
-    duration: 60,
-    insuranceLimiter: insurance(env.API_RATE_LIMIT_PER_MINUTE),
-  });
-  const signInLimiter = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${env.REDIS_KEY_PREFIX}rl:signin`,
-    points: 10,
-    duration: 60,
-    insuranceLimiter: insurance(10),
-  });
+  const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
+  const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
 
   return {
     env,
@@ -132,10 +226,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     metrics,
     apiLimiter,
     signInLimiter,
+    async warmUp() {
+      await warmUpRedis(redis, log);
+    },
     async health() {
       const [dbUp, redisUp] = await Promise.all([
         db.$queryRaw`SELECT 1`.then(() => true, () => false),
-        redis.ping().then((r) => r === "PONG", () => false),
+        pingRedis(redis).catch(() => false),
       ]);
       return {
         status: dbUp && redisUp ? "ok" : "degraded",
@@ -148,10 +245,18 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     async close() {
       // io.close() made the Socket.IO adapter unsubscribe without waiting for the replies;
       // replies come in order, so a PING answered means those were answered too.
-      await sub.ping().catch(() => {});
+      if (!(sub instanceof Cluster)) {
+        await sub.ping().catch(() => {});
+      } else if (sub.status === "ready") {
+        // A Cluster sends PING to a data node, not to its subscriber connection: there a
+        // PUNSUBSCRIBE (of nothing left) travels behind the adapter's. Its offline queue
+        // would hold it for as long as the cluster is unreachable, hence the status check
+        // and the bound.
+        await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
+      }
       counter.shutdown();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
-      await db.$disconnect();
+      await Promise.allSettled([db.$disconnect(), ledgerDb.$disconnect()]);
     },
   };
 }

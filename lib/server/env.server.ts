@@ -10,6 +10,30 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** One `host:port` of REDIS_CLUSTER_NODES; an IPv6 host goes in brackets (`[::1]:7000`). */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+const HOST_PORT = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)):(\d{1,5})$/;
+
+/** `host:port,host:port,…` (spaces around commas allowed); each bad entry is named. */
+const clusterNodes = z.string().transform((value, ctx): RedisNode[] => {
+  const entries = value.split(",").map((e) => e.trim());
+  const nodes: RedisNode[] = [];
+  for (const entry of entries) {
+    const m = HOST_PORT.exec(entry);
+    const port = m ? Number(m[3]) : NaN;
+    if (!m || port < 1 || port > 65535) {
+      ctx.addIssue({ code: "custom", message: `"${entry}" is not host:port (a comma-separated list such as "10.0.0.1:7000,10.0.0.2:7000")` });
+      continue;
+    }
+    nodes.push({ host: m[1] ?? m[2]!, port });
+  }
+  return nodes;
+});
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -20,6 +44,11 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
       .optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),
+    /**
+     * Redis Cluster seed nodes, `host:port,host:port,…`. When set, the app connects to the
+     * cluster (ioredis Cluster) and REDIS_URL is ignored.
+     */
+    REDIS_CLUSTER_NODES: clusterNodes.optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/, "may contain letters, digits, ':', '_' and '-' only").default("nextup:"),
     /** Start a private redis-server from PATH when none answers at REDIS_URL (development only). */
     REDIS_AUTOSTART: bool.optional(),

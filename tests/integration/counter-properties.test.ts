@@ -79,9 +79,10 @@ describe("number-issuing rules, property-based", () => {
         fault();
       } else if (op.kind === "rewind") {
         // A replica that missed the last `by` increments of this shift.
-        const [curText, redisShift] = await live.redis.hmget(live.counter.key(tenant.id), "cur", "shift");
+        // (A replica holds an older state of the hash: never below its own block's start.)
+        const [curText, redisShift, lo] = await live.redis.hmget(live.counter.key(tenant.id), "cur", "shift", "lo");
         const cur = Number(curText);
-        const floor = (firstNumber.get(Number(redisShift)) ?? 1) - 1;
+        const floor = Math.max((firstNumber.get(Number(redisShift)) ?? 1) - 1, Number(lo ?? 0));
         if (cur > floor) await live.redis.hset(live.counter.key(tenant.id), "cur", Math.max(floor, cur - op.by));
         fault();
       } else {

@@ -3,12 +3,15 @@
  * tests of the counter itself. The event publisher records what would be broadcast
  * (Socket.IO itself is tested in tests/integration/realtime.test.ts).
  */
+import type { Cluster, Redis } from "ioredis";
 import { createRedis } from "@/lib/server/app.server";
-import { NumberIssuer, type Clock } from "@/lib/core/numbering";
+import type { RedisNode } from "@/lib/server/env.server";
+import { NumberIssuer, type Block, type Clock, type CounterLedger, type IssuedNumber } from "@/lib/core/numbering";
+import type { BusinessDay } from "@/lib/core/business-day";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import type { EventPublisher } from "@/lib/core/ports";
-import { RedisCounter } from "@/lib/adapters/redis/counter.server";
+import { RedisCounter, type BreakerOptions } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import {
@@ -31,16 +34,68 @@ export class RecordingPublisher implements EventPublisher {
   }
 }
 
-export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string; keyPrefix: string; clock?: Clock }) {
+/** One block (lo, hi] the ledger handed out, or one number (hi) it issued directly (the fallback). */
+export interface LedgerCall {
+  tenantId: string;
+  method: "reserve" | "reserveCurrent" | "issueDirect";
+  lo: number;
+  hi: number;
+}
+
+/** The real ledger, recording every block and number it hands out (what a test can account for). */
+export class RecordingLedger implements CounterLedger {
+  readonly calls: LedgerCall[] = [];
+  constructor(private readonly inner: CounterLedger) {}
+
+  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    const b = await this.inner.reserve(tenantId, day, shift, size);
+    this.calls.push({ tenantId, method: "reserve", lo: b.lo, hi: b.hi });
+    return b;
+  }
+
+  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+    const b = await this.inner.reserveCurrent(tenantId, day, size);
+    this.calls.push({ tenantId, method: "reserveCurrent", lo: b.lo, hi: b.hi });
+    return b;
+  }
+
+  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
+    const n = await this.inner.issueDirect(tenantId, day);
+    this.calls.push({ tenantId, method: "issueDirect", lo: n.number - 1, hi: n.number });
+    return n;
+  }
+}
+
+/**
+ * `redisUrl` is one Redis; `clusterNodes` (seed nodes of a Redis Cluster) wins over it,
+ * as REDIS_CLUSTER_NODES does over REDIS_URL in the app: `redis` is then an ioredis
+ * Cluster (`createCoreHarness<Cluster>` to type it so).
+ *
+ * `breaker` defaults to a generous timeout: these tests are about which numbers are
+ * issued, and on a loaded machine a 300 ms hiccup would count as a Redis fault (the number
+ * then legitimately comes from the database, out of sequence).
+ */
+export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
+  databaseUrl: string;
+  redisUrl?: string;
+  clusterNodes?: readonly RedisNode[];
+  keyPrefix: string;
+  clock?: Clock;
+  breaker?: BreakerOptions;
+}) {
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  const target = opts.clusterNodes?.length ? opts.clusterNodes : opts.redisUrl;
+  if (target === undefined) throw new Error("createCoreHarness: give redisUrl or clusterNodes");
   // The same client settings as the app's counter (fail fast while disconnected).
-  const redis = createRedis(opts.redisUrl, silent as never, "harness", { failFast: true });
+  const redis = createRedis(target, silent as never, "harness", { failFast: true }) as R;
   defineScripts(redis);
   const db = createPrisma(opts.databaseUrl, { max: 10 });
-  const counter = new RedisCounter(redis, opts.keyPrefix, silent);
+  const counter = new RedisCounter(redis, opts.keyPrefix, silent, opts.breaker ?? { timeoutMs: 3_000, resetMs: 1_000 });
   const shiftRepo = new PrismaShiftRepository(db);
   const clock = opts.clock ?? { now: () => new Date() };
-  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(db), clock);
+  const ledgerDb = createPrisma(opts.databaseUrl, { max: 4 }); // as in the app: its own pool
+  const ledger = new RecordingLedger(new PrismaCounterLedger(ledgerDb));
+  const issuer = new NumberIssuer(counter, ledger, clock);
   const events = new RecordingPublisher();
   const duplicates: string[] = [];
   const errors: unknown[] = [];
@@ -60,6 +115,7 @@ export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string;
     db,
     counter,
     issuer,
+    ledger,
     orders,
     shifts,
     tenants,
@@ -69,7 +125,7 @@ export function createCoreHarness(opts: { databaseUrl: string; redisUrl: string;
     async close() {
       counter.shutdown();
       redis.disconnect();
-      await db.$disconnect();
+      await Promise.all([db.$disconnect(), ledgerDb.$disconnect()]);
     },
   };
 }

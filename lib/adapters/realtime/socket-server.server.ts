@@ -5,7 +5,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import type { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import type { EventPublisher, Logger } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import { boardRoom, type ClientToServerEvents, type ServerToClientEvents } from "./events";
@@ -16,10 +16,28 @@ export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;
   log: Logger;
   /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
-  pubsub?: { pub: Redis; sub: Redis; channelPrefix: string };
+  pubsub?: { pub: Redis | Cluster; sub: Redis | Cluster; channelPrefix: string };
 }
 
 export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer {
+  if (deps.pubsub) {
+    // The adapter publishes without handling a failure; while Redis is down that would be
+    // one unhandled rejection per broadcast. A lost broadcast is not lost state: boards
+    // and kitchen screens resync from the API when they reconnect.
+    const pub = deps.pubsub.pub;
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    let warned = false;
+    (pub as { publish: typeof publish }).publish = (channel, message) =>
+      publish(channel, message).then(
+        (n) => ((warned = false), n),
+        (e: unknown) => {
+          if (!warned) deps.log.warn({ err: e instanceof Error ? e.message : String(e) }, "broadcasts are not reaching other nodes (Redis unavailable)");
+          warned = true;
+          return 0;
+        },
+      );
+  }
+
   const io: IoServer = new Server(http, {
     serveClient: false,
     cors: { origin: false },

@@ -9,7 +9,15 @@
  */
 import type { Cluster, Redis } from "ioredis";
 import CircuitBreaker from "opossum";
-import { CounterUnavailableError, LOW_WATER, REFILL_LEASE_MS, type Block, type FastCounter, type FastIssue } from "@/lib/core/numbering";
+import {
+  CounterUnavailableError,
+  LOW_WATER,
+  REFILL_LEASE_MS,
+  type Block,
+  type FastCounter,
+  type FastIssue,
+  type IssuedNumber,
+} from "@/lib/core/numbering";
 import type { Logger } from "@/lib/core/ports";
 
 /** All keys of a tenant share the hash tag `{t:<id>}`, so they live in one Cluster slot. */
@@ -40,10 +48,12 @@ export class RedisCounter implements FastCounter {
     this.breaker = new CircuitBreaker((call: Call) => call(), {
       timeout: opts.timeoutMs,
       resetTimeout: opts.resetMs,
+      // Judged on the last second only: a paused or partitioned Redis must open the breaker
+      // within about a second even after thousands of successful calls.
       errorThresholdPercentage: 50,
       volumeThreshold: 3,
-      rollingCountTimeout: 5_000,
-      rollingCountBuckets: 5,
+      rollingCountTimeout: 1_000,
+      rollingCountBuckets: 10,
     });
     this.breaker.on("open", () => log.warn({ component: "counter" }, "Redis counter unavailable: numbers now come from PostgreSQL"));
     this.breaker.on("halfOpen", () => log.info({ component: "counter" }, "probing Redis"));
@@ -86,8 +96,8 @@ export class RedisCounter implements FastCounter {
     return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === 1;
   }
 
-  async burn(tenantId: string, businessDay: string, shift: number): Promise<void> {
-    await this.call(() => this.redis.burnBlock(this.key(tenantId), businessDay, shift));
+  async burn(tenantId: string, issued: IssuedNumber): Promise<void> {
+    await this.call(() => this.redis.burnBlock(this.key(tenantId), issued.businessDay, issued.shift, issued.number));
   }
 
   shutdown(): void {

@@ -1,19 +1,26 @@
 --[[
-  Abandons the numbers left in a tenant's counter for one (day, shift), so the next
-  number comes from a fresh block above the database's ceiling. Used when the database
-  refused a number as already stored: the counter is stale (a promoted replica that
-  missed writes, a restore that raced an order in flight).
+  Abandons the numbers left in a tenant's counter, so the next number comes from a fresh
+  block above the database's ceiling. Used when the database refused a number as already
+  stored: the counter is stale (a promoted replica that missed writes, a restore that
+  raced an order in flight).
 
   KEYS[1]  the tenant's counter (see issue-number-1.lua for its fields)
-  ARGV[1]  business day ("YYYY-MM-DD")
-  ARGV[2]  shift
+  ARGV[1]  business day ("YYYY-MM-DD") of the refused number
+  ARGV[2]  its shift
+  ARGV[3]  the refused number
 
-  Returns  1 when the block was abandoned; 0 when the counter is elsewhere already.
+  Returns  1 when the block was abandoned; 0 when the refused number does not come from
+           the current block (a fresh block was installed since: several orders in flight
+           may be refused for one stale block, and only the first burns it).
 ]]
-local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'max')
+local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max')
 if s[1] ~= ARGV[1] or tonumber(s[2]) ~= tonumber(ARGV[2]) then
   return 0
 end
-redis.call('HSET', KEYS[1], 'cur', s[3], 'lease', 0)
+local n, lo, max = tonumber(ARGV[3]), tonumber(s[3]) or 0, tonumber(s[4])
+if n <= lo or n > max then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'cur', max, 'lease', 0)
 redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
 return 1

@@ -29,7 +29,7 @@ if not same then
     return 0
   end
   redis.call('DEL', key)
-  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'cur', lo, 'max', hi, 'lease', 0)
+  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'cur', lo, 'max', hi, 'lease', 0)
   redis.call('PEXPIREAT', key, ARGV[5])
   return 1
 end
@@ -39,7 +39,7 @@ if lo < max then
   return 0
 end
 if cur >= max then
-  redis.call('HSET', key, 'cur', lo, 'max', hi, 'lease', 0)
+  redis.call('HSET', key, 'lo', lo, 'cur', lo, 'max', hi, 'lease', 0)
 elseif not s[5] then
   redis.call('HSET', key, 'nlo', lo, 'nhi', hi, 'lease', 0)
 else

@@ -3,6 +3,7 @@
 
   KEYS[1]  the tenant's counter, a hash:
              day, shift   the business day ("YYYY-MM-DD") and shift being numbered
+             lo           where the current block starts (its numbers are lo + 1 … max)
              cur, max     the last number issued and the end of the current block
              nlo, nhi     the next block (nlo, nhi], when one is in reserve
              lease        until when (ms) one caller holds the right to reserve a block
@@ -46,14 +47,14 @@ local nlo, nhi = tonumber(s[5]), tonumber(s[6])
 if today > day then
   day, shift, cur, max, nlo, nhi, lease = today, 1, 0, 0, nil, nil, 0
   redis.call('DEL', key)
-  redis.call('HSET', key, 'day', day, 'shift', 1, 'cur', 0, 'max', 0, 'lease', 0)
+  redis.call('HSET', key, 'day', day, 'shift', 1, 'lo', 0, 'cur', 0, 'max', 0, 'lease', 0)
   redis.call('PEXPIREAT', key, ARGV[3])
 end
 
 if cur >= max then
   if nlo and nhi and nhi > nlo then
     cur, max, nlo = nlo, nhi, nil
-    redis.call('HSET', key, 'cur', cur, 'max', max)
+    redis.call('HSET', key, 'lo', cur, 'cur', cur, 'max', max)
     redis.call('HDEL', key, 'nlo', 'nhi')
   elseif lease <= now then
     redis.call('HSET', key, 'lease', now + leaseMs)

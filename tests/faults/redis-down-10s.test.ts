@@ -1,0 +1,44 @@
+/**
+ * Scenario 3: Redis stopped (SHUTDOWN NOSAVE) for 10 s mid-burst, then started again
+ * EMPTY. The cashiers keep taking orders from PostgreSQL the whole time (health reports
+ * counter "database"), and numbering moves back to Redis without a collision.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
+import { RedisProcess, sleep } from "../support/redis-process";
+import { BURST } from "./burst";
+
+describe("fault: Redis down for 10 s mid-burst, back empty", () => {
+  let redis: RedisProcess;
+  let rig: Rig;
+
+  beforeAll(async () => {
+    redis = await RedisProcess.launch({ label: "redis" });
+    rig = await createRig({ label: "down10", redisUrls: [redis.url] });
+    rig.onClose(() => redis.cleanup());
+  });
+  afterAll(async () => {
+    await (rig ? rig.close() : redis?.cleanup());
+  });
+
+  it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped; health says 'database' while down", async () => {
+    const report = await runFaultScenario({
+      rig,
+      name: "3. Redis stopped 10 s, restarted empty",
+      faults: 1,
+      load: { ...BURST, durationMs: 17_000 },
+      counterRedis: () => redis,
+      inject: async (ctx) => {
+        await ctx.at(3_000);
+        await redis.stop();
+        const downAt = Date.now();
+        ctx.mark("redis stopped (SHUTDOWN NOSAVE)");
+        await sleep(10_000);
+        ctx.expectDatabaseCounter(0, downAt + 1_500, Date.now(), "the 10 s outage");
+        await redis.start();
+        ctx.mark("redis started empty");
+      },
+    });
+    expect(report.violations, report.text).toEqual([]);
+  });
+});
