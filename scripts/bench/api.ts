@@ -7,23 +7,13 @@
  *
  * Starts its own database, Redis key prefix and production server; cleans up after.
  */
-import { parseArgs } from "node:util";
-import os from "node:os";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
+import { benchArgs, machine, median } from "./common";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "10" },
-    rounds: { type: "string", default: "3" },
-    connections: { type: "string", default: "60" },
-  },
-});
-const seconds = Number(values.seconds);
-const rounds = Number(values.rounds);
-const connections = Number(values.connections);
+const { seconds, rounds, connections } = benchArgs({ seconds: 10, rounds: 3, connections: 60 });
 
 interface Figures {
   rps: number;
@@ -38,7 +28,6 @@ async function run(opts: autocannon.Options): Promise<Figures> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const db = await createTestDatabase("bench");
@@ -80,7 +69,7 @@ async function main() {
     const orderRps = median(results.map((r) => r.order.rps));
     const healthRps = median(results.map((r) => r.health.rps));
     const summary = {
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+      machine: machine(),
       connections,
       seconds,
       rounds,

@@ -11,8 +11,6 @@
  * - database fallback alone: NumberIssuer.issue with Redis unreachable.
  * Starts its own database and Redis key prefix; cleans up after.
  */
-import os from "node:os";
-import { parseArgs } from "node:util";
 import { NumberIssuer } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
@@ -23,17 +21,9 @@ import { createRedis } from "@/lib/server/app.server";
 import { createTestDatabase } from "../../tests/support/db";
 import { testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { freePort } from "../../tests/support/ports";
+import { benchArgs, machine, median } from "./common";
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "5" },
-    rounds: { type: "string", default: "3" },
-    tenants: { type: "string", default: "200" },
-  },
-});
-const seconds = Number(values.seconds);
-const rounds = Number(values.rounds);
-const tenantCount = Number(values.tenants);
+const { seconds, rounds, tenants: tenantCount } = benchArgs({ seconds: 5, rounds: 3, tenants: 200 });
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
 
 interface Figures {
@@ -42,7 +32,6 @@ interface Figures {
   p99: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
 /** `callers` workers call `op` back to back for `seconds`; latency per call in ms. */
@@ -128,11 +117,10 @@ async function main() {
       const ours = summary.find((s) => s.name === `issue path, ${c} callers`)!.perSecond;
       return Number((ours / raw).toFixed(2));
     };
-    const cpu = os.cpus();
     process.stdout.write(
       JSON.stringify(
         {
-          machine: `${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+          machine: machine(),
           seconds,
           rounds,
           tenants: tenantCount,
