@@ -15,6 +15,7 @@
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
+import type { Logger } from "./ports";
 import type { Tenant } from "./tenants";
 
 /** Numbers reserved per block. */
@@ -94,10 +95,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export interface IssuerLogger {
-  warn(obj: object, msg?: string): void;
-}
-
 /** Spread of key expiry across tenants: 1 to 4 hours after the earliest safe moment. */
 export function expiryJitterMs(tenantId: string): number {
   let h = 0;
@@ -112,7 +109,7 @@ export class NumberIssuer {
     private readonly fast: FastCounter,
     private readonly ledger: CounterLedger,
     private readonly clock: Clock = systemClock,
-    private readonly log: IssuerLogger = { warn: () => {} },
+    private readonly log: Pick<Logger, "warn"> = { warn: () => {} },
   ) {}
 
   today(tenant: Tenant): BusinessDay {
