@@ -159,11 +159,12 @@ export class NumberIssuer {
       } else if (r.kind === "empty" && r.lease) {
         await this.track(tenant, () => this.refill(tenant, r.businessDay, r.shift));
       } else {
-        // Someone else is bringing the next block. On this node: wait for it, no polling.
+        // Someone else is bringing the next block: on this node, wait for that work (no
+        // polling); on another node, poll with backoff. Either way at most until the deadline.
+        if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
         const mine = this.pending.get(tenant.id);
         if (mine) await mine.catch(() => {});
         else {
-          if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
           await sleep(backoff);
           backoff = Math.min(backoff * 2, 50);
         }
