@@ -8,6 +8,7 @@ import {
   assertTransition,
   idempotencyKeySchema,
   newOrderSchema,
+  orderFingerprint,
   parseOrThrow,
   statusChangeSchema,
   toBoardOrder,
@@ -54,9 +55,21 @@ export class OrderService {
     const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key");
     const { issuer, orders, events, log, metrics } = this.deps;
 
+    const channel = data.channel ?? opts.channel;
+    const requestHash = key ? orderFingerprint(data, channel) : null;
+    const replay = (existing: Order) => {
+      if (existing.requestHash && existing.requestHash !== requestHash) {
+        throw new AppError("CONFLICT", {
+          message: `Idempotency-Key ${key} reused with a different order`,
+          userMessage: "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
+        });
+      }
+      return { order: existing, created: false };
+    };
+
     if (key) {
       const existing = await orders.findByIdempotencyKey(tenant.id, issuer.today(tenant), key);
-      if (existing) return { order: existing, created: false };
+      if (existing) return replay(existing);
     }
 
     for (let attempt = 1; ; attempt++) {
@@ -68,8 +81,9 @@ export class OrderService {
           businessDay: issued.businessDay,
           shift: issued.shift,
           number: issued.number,
-          channel: data.channel ?? opts.channel,
+          channel,
           idempotencyKey: key,
+          requestHash,
         });
         events.orderCreated(tenant, toBoardOrder(order));
         return { order, created: true };
@@ -78,7 +92,7 @@ export class OrderService {
           // A concurrent retry with the same key won the race; its order is the answer.
           // The number we drew stays unused (a gap, never a duplicate).
           const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key);
-          if (winner) return { order: winner, created: false };
+          if (winner) return replay(winner);
         }
         if (e instanceof DuplicateNumberError) {
           // The last line of defence: the counter handed out a number already stored.

@@ -2,6 +2,7 @@
  * Orders: the statuses an order moves through, which moves are legal, and the shape of
  * what a cashier or an integration may submit. Framework-free.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
@@ -60,6 +61,15 @@ export const idempotencyKeySchema = z
   .max(200, "Idempotency-Key is too long (200 characters at most)")
   .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
 
+/**
+ * A fingerprint of what was ordered (after validation), stored with an idempotency key:
+ * a retry with the same key must carry the same order.
+ */
+export function orderFingerprint(order: NewOrder, channel: string): string {
+  const canonical = JSON.stringify({ items: order.items.map((i) => [i.name, i.qty]), note: order.note ?? null, channel });
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
 export interface OrderItem {
   name: string;
   qty: number;
@@ -76,6 +86,7 @@ export interface Order {
   note: string | null;
   channel: string;
   idempotencyKey: string | null;
+  requestHash: string | null;
   createdAt: Date;
   readyAt: Date | null;
   collectedAt: Date | null;

@@ -36,6 +36,7 @@ export interface OrderRecord extends Omit<NewOrder, "channel"> {
   number: number;
   channel: string;
   idempotencyKey: string | null;
+  requestHash: string | null;
 }
 
 export interface OrderRepository {

@@ -394,6 +394,24 @@ describe("idempotency", () => {
     expect(await countOrders(main)).toBe(before + 1);
   });
 
+  it("the same key with a different order is 409 CONFLICT and stores nothing; the original stays", async () => {
+    const first = await placeOrder(main, { items: [{ name: "Soba", qty: 1 }] }, { headers: { "idempotency-key": "till-4-order-1" } });
+    const before = await countOrders(main);
+    const reused = await call("POST", ordersPath(main.slug), {
+      key: main.apiKeys.cashier,
+      json: { items: [{ name: "Soba", qty: 2 }] },
+      headers: { "idempotency-key": "till-4-order-1" },
+    });
+    expectApiError(reused, 409, "CONFLICT");
+    expect(await countOrders(main)).toBe(before);
+    const again = await call<OrderJson>("POST", ordersPath(main.slug), {
+      key: main.apiKeys.cashier,
+      json: { items: [{ name: "Soba", qty: 1 }] },
+      headers: { "idempotency-key": "till-4-order-1" },
+    });
+    expect(expectStatus(again, 201).id).toBe(first.id);
+  });
+
   it("a different key gets a new order with a new number; the same key on another tenant is independent", async () => {
     const first = await placeOrder(main, { items: [] }, { headers: { "idempotency-key": "till-3-a" } });
     const second = await placeOrder(main, { items: [] }, { headers: { "idempotency-key": "till-3-b" } });

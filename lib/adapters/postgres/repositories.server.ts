@@ -32,6 +32,7 @@ function toOrder(row: OrderRow): Order {
     note: row.note,
     channel: row.channel,
     idempotencyKey: row.idempotencyKey,
+    requestHash: row.requestHash,
     createdAt: row.createdAt,
     readyAt: row.readyAt,
     collectedAt: row.collectedAt,
@@ -81,6 +82,7 @@ export class PrismaOrderRepository implements OrderRepository {
           note: r.note ?? null,
           channel: r.channel,
           idempotencyKey: r.idempotencyKey,
+          requestHash: r.requestHash,
         },
       });
       return toOrder(row);
