@@ -195,7 +195,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // a burst of order inserts, or cashiers would wait on it and fall back to the database.
   const ledgerDb = createPrisma(env.DATABASE_URL, { max: 4 });
   const issuer = new NumberIssuer(counter, new PrismaCounterLedger(ledgerDb), clock, log);
-  const metrics = createMetrics();
+  const metrics = createMetrics(() => issuer.source());
 
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),

@@ -58,6 +58,8 @@ const schema = z
     COUNTER_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
     /** While Redis is failing, probe it again after this long (ms). */
     COUNTER_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+    /** Bearer token for GET /api/metrics (Prometheus); unset: the endpoint answers 404. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** API requests per key per minute before 429. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */

@@ -1,5 +1,5 @@
 /** Prometheus metrics (prom-client), one registry per app. */
-import { Counter, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { Metrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 
@@ -7,9 +7,18 @@ export interface AppMetrics extends Metrics {
   registry: Registry;
 }
 
-export function createMetrics(): AppMetrics {
+/** `counterSource` is read at each scrape: 1 while numbers come from Redis, 0 from PostgreSQL. */
+export function createMetrics(counterSource: () => "redis" | "database"): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: "nextup_counter_redis",
+    help: "1 while this node takes numbers from Redis, 0 while it takes them from PostgreSQL (Redis unreachable).",
+    registers: [registry],
+    collect() {
+      this.set(counterSource() === "redis" ? 1 : 0);
+    },
+  });
   const duplicates = new Counter({
     name: "nextup_duplicate_numbers_total",
     help: "Numbers the counter issued that the database refused as already stored (should stay 0).",
