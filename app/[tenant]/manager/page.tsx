@@ -30,7 +30,8 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager`);
   const tenant = caller.tenant;
-  const { businessDay, shift, orders } = await getApp().orders.currentShift(tenant);
+  const app = getApp();
+  const [{ businessDay, shift, orders }, health] = await Promise.all([app.orders.currentShift(tenant), app.health()]);
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, orders.filter((o) => o.status === s).length])) as Record<OrderStatus, number>;
   const lastNumber = orders.reduce<number | null>((max, o) => (max === null || o.number > max ? o.number : max), null);
 
@@ -47,6 +48,13 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
           </div>
           <LiveRefresh slug={tenant.slug} />
         </div>
+
+        {health.counter === "database" ? (
+          <p role="status" data-testid="counter-status" className="rounded-xl border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-950">
+            <strong>Numbers come from the database right now</strong> — the fast counter (Redis) is not reachable from this
+            server. Orders are still taken and no number repeats; numbers may jump ahead a little. Tell your operator.
+          </p>
+        ) : null}
 
         <section aria-labelledby="shift-orders" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="shift-orders" className="text-2xl font-bold">
