@@ -11,7 +11,7 @@ import autocannon from "autocannon";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, machine, median } from "./common";
+import { benchArgs, machine, median, runBench } from "./common";
 
 const { seconds, rounds, connections } = benchArgs({ seconds: 10, rounds: 3, connections: 60 });
 
@@ -89,10 +89,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

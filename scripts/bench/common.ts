@@ -16,3 +16,14 @@ export function machine(): string {
   const cpu = os.cpus();
   return `${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
+
+/** Runs a benchmark's main and exits: 0 when it finished, 1 (with the error) when not. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -21,7 +21,7 @@ import { createRedis } from "@/lib/server/app.server";
 import { createTestDatabase } from "../../tests/support/db";
 import { testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { freePort } from "../../tests/support/ports";
-import { benchArgs, machine, median } from "./common";
+import { benchArgs, machine, median, runBench } from "./common";
 
 const { seconds, rounds, tenants: tenantCount } = benchArgs({ seconds: 5, rounds: 3, tenants: 200 });
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
@@ -140,10 +140,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);
