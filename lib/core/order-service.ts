@@ -2,17 +2,18 @@
  * Taking an order and moving it through the kitchen: validate → issue a number → store →
  * broadcast. The number is returned only once the order is stored.
  */
+import { createHash } from "node:crypto";
 import { AppError } from "./errors";
 import type { NumberIssuer } from "./numbering";
 import {
   assertTransition,
   idempotencyKeySchema,
   newOrderSchema,
-  orderFingerprint,
   parseOrThrow,
   statusChangeSchema,
   toBoardOrder,
   type BoardOrder,
+  type NewOrder,
   type Order,
   type OrderStatus,
 } from "./orders";
@@ -160,6 +161,15 @@ export class OrderService {
   async openOrders(tenant: Tenant): Promise<Order[]> {
     return this.deps.orders.listOpen(tenant.id, this.deps.issuer.today(tenant));
   }
+}
+
+/**
+ * A fingerprint of what was ordered (after validation), stored with an idempotency key:
+ * a retry with the same key must carry the same order.
+ */
+function orderFingerprint(order: NewOrder, channel: string): string {
+  const canonical = JSON.stringify({ items: order.items.map((i) => [i.name, i.qty]), note: order.note ?? null, channel });
+  return createHash("sha256").update(canonical).digest("hex");
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

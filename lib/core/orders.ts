@@ -2,7 +2,6 @@
  * Orders: the statuses an order moves through, which moves are legal, and the shape of
  * what a cashier or an integration may submit. Framework-free.
  */
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
@@ -36,16 +35,19 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   }
 }
 
+/** Limits of an order, shared by the validation here and the forms' own messages. */
+export const ORDER_LIMITS = { itemName: 120, qty: 999, items: 100, note: 500 } as const;
+
 export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", "web"] as const;
 
 export const orderItemSchema = z.strictObject({
-  name: z.string().trim().min(1, "Item name is required").max(120, "Item name is too long"),
-  qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(999),
+  name: z.string().trim().min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long"),
+  qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
 });
 
 export const newOrderSchema = z.strictObject({
-  items: z.array(orderItemSchema).max(100, "At most 100 items per order").default([]),
-  note: z.string().trim().max(500, "Note is too long (500 characters at most)").optional(),
+  items: z.array(orderItemSchema).max(ORDER_LIMITS.items, `At most ${ORDER_LIMITS.items} items per order`).default([]),
+  note: z.string().trim().max(ORDER_LIMITS.note, `Note is too long (${ORDER_LIMITS.note} characters at most)`).optional(),
   channel: z.enum(CHANNELS).optional(),
 });
 
@@ -60,15 +62,6 @@ export const idempotencyKeySchema = z
   .min(1)
   .max(200, "Idempotency-Key is too long (200 characters at most)")
   .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
-
-/**
- * A fingerprint of what was ordered (after validation), stored with an idempotency key:
- * a retry with the same key must carry the same order.
- */
-export function orderFingerprint(order: NewOrder, channel: string): string {
-  const canonical = JSON.stringify({ items: order.items.map((i) => [i.name, i.qty]), note: order.note ?? null, channel });
-  return createHash("sha256").update(canonical).digest("hex");
-}
 
 export interface OrderItem {
   name: string;

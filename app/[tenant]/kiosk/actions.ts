@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { toDataURL } from "qrcode";
 import { AppError } from "@/lib/core/errors";
-import type { OrderItem } from "@/lib/core/orders";
+import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import { staffAction } from "@/lib/adapters/next/staff.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
@@ -36,18 +36,20 @@ function readItems(form: FormData): OrderItem[] {
     const row = i + 1;
     const rawQty = qtys[i] ?? "";
     const qty = rawQty === "" ? 1 : Number(rawQty);
-    if (!Number.isInteger(qty) || qty < 1 || qty > 999) throw badInput(`Item ${row} (${name}): quantity must be a whole number from 1 to 999.`);
-    if (name.length > 120) throw badInput(`Item ${row}: the name is too long (120 characters at most).`);
+    if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) {
+      throw badInput(`Item ${row} (${name}): quantity must be a whole number from 1 to ${ORDER_LIMITS.qty}.`);
+    }
+    if (name.length > ORDER_LIMITS.itemName) throw badInput(`Item ${row}: the name is too long (${ORDER_LIMITS.itemName} characters at most).`);
     items.push({ name, qty });
   });
-  if (items.length > 100) throw badInput("At most 100 items per order.");
+  if (items.length > ORDER_LIMITS.items) throw badInput(`At most ${ORDER_LIMITS.items} items per order.`);
   return items;
 }
 
 export const placeOrder = staffAction<IssuedTicket>(["CASHIER"], async (caller, form, app) => {
   const items = readItems(form);
   const note = String(form.get("note") ?? "").trim();
-  if (note.length > 500) throw badInput("The note is too long (500 characters at most).");
+  if (note.length > ORDER_LIMITS.note) throw badInput(`The note is too long (${ORDER_LIMITS.note} characters at most).`);
   const idempotencyKey = String(form.get("idempotencyKey") ?? "").trim() || null;
 
   const { order, created } = await app.orders.place(caller.tenant, { items, ...(note ? { note } : {}) }, { channel: "kiosk", idempotencyKey });

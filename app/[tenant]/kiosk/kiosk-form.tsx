@@ -2,6 +2,7 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { callAction } from "@/app/_lib/client-action";
+import { ORDER_LIMITS } from "@/lib/core/orders";
 import { placeOrder } from "./actions";
 import { Ticket } from "./ticket";
 
@@ -85,7 +86,7 @@ export function KioskForm({ slug }: { slug: string }) {
   const removeRow = (id: number) => setRows((rs) => (rs.length === 1 ? [emptyRow()] : rs.filter((r) => r.id !== id)));
   const stepQty = (row: Row, delta: number) => {
     const current = Number.parseInt(row.qty, 10);
-    const next = Math.min(999, Math.max(1, (Number.isFinite(current) ? current : 1) + delta));
+    const next = Math.min(ORDER_LIMITS.qty, Math.max(1, (Number.isFinite(current) ? current : 1) + delta));
     update(row.id, { qty: String(next) });
   };
 
@@ -145,7 +146,7 @@ export function KioskForm({ slug }: { slug: string }) {
                 data-testid={`item-name-${i}`}
                 value={row.name}
                 onChange={(e) => update(row.id, { name: e.target.value })}
-                maxLength={120}
+                maxLength={ORDER_LIMITS.itemName}
                 autoComplete="off"
                 placeholder="e.g. Cheeseburger"
                 className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
@@ -170,7 +171,7 @@ export function KioskForm({ slug }: { slug: string }) {
                   type="number"
                   inputMode="numeric"
                   min={1}
-                  max={999}
+                  max={ORDER_LIMITS.qty}
                   step={1}
                   value={row.qty}
                   onChange={(e) => update(row.id, { qty: e.target.value })}
@@ -213,7 +214,7 @@ export function KioskForm({ slug }: { slug: string }) {
           id="order-note"
           name="note"
           rows={2}
-          maxLength={500}
+          maxLength={ORDER_LIMITS.note}
           value={note}
           onChange={(e) => setNote(e.target.value)}
           placeholder="e.g. no onions, takeaway"
