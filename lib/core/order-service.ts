@@ -21,6 +21,7 @@ import {
   DuplicateIdempotencyKeyError,
   DuplicateNumberError,
   type EventPublisher,
+  type IdempotencyClaims,
   type Logger,
   type Metrics,
   type OrderRepository,
@@ -31,6 +32,7 @@ import type { Clock } from "./numbering";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
+  claims: IdempotencyClaims;
   orders: OrderRepository;
   shifts: ShiftRepository;
   events: EventPublisher;
@@ -38,6 +40,10 @@ export interface OrderServiceDeps {
   log: Logger;
   clock: Clock;
 }
+
+/** How long a claim on an idempotency key lasts, and how long a concurrent retry waits for the first attempt's order. */
+const CLAIM_TTL_MS = 10_000;
+const CLAIM_WAIT_MS = 5_000;
 
 /** How often an insert may meet the unique index before we give up (it should never happen twice). */
 const MAX_NUMBER_ATTEMPTS = 5;
@@ -54,7 +60,7 @@ export class OrderService {
   async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<{ order: Order; created: boolean }> {
     const data = parseOrThrow(newOrderSchema, input ?? {}, "order");
     const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key");
-    const { issuer, orders, events, log, metrics } = this.deps;
+    const { issuer, orders } = this.deps;
 
     const channel = data.channel ?? opts.channel;
     const requestHash = key ? orderFingerprint(data, channel) : null;
@@ -69,10 +75,39 @@ export class OrderService {
     };
 
     if (key) {
-      const existing = await orders.findByIdempotencyKey(tenant.id, issuer.today(tenant), key);
+      const day = issuer.today(tenant);
+      const existing = await orders.findByIdempotencyKey(tenant.id, day, key);
       if (existing) return replay(existing);
+      // A retry racing its own first attempt waits for that attempt's order instead of
+      // drawing a second number.
+      if (!(await this.deps.claims.claim(tenant.id, day, key, CLAIM_TTL_MS))) {
+        const deadline = Date.now() + CLAIM_WAIT_MS;
+        while (Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 25));
+          const first = await orders.findByIdempotencyKey(tenant.id, day, key);
+          if (first) return replay(first);
+        }
+        // The first attempt failed or is stuck: go ahead (the unique index still decides).
+      }
+      try {
+        return await this.insertWithNumber(tenant, data, channel, key, requestHash, replay);
+      } catch (e) {
+        await this.deps.claims.release(tenant.id, day, key).catch(() => {});
+        throw e;
+      }
     }
+    return this.insertWithNumber(tenant, data, channel, null, null, replay);
+  }
 
+  private async insertWithNumber(
+    tenant: Tenant,
+    data: NewOrder,
+    channel: string,
+    key: string | null,
+    requestHash: string | null,
+    replay: (existing: Order) => { order: Order; created: boolean },
+  ): Promise<{ order: Order; created: boolean }> {
+    const { issuer, orders, events, log, metrics } = this.deps;
     for (let attempt = 1; ; attempt++) {
       const issued = await issuer.issue(tenant);
       try {

@@ -81,6 +81,17 @@ export interface ShiftRepository {
   ): Promise<{ shift: ShiftInfo; created: boolean }>;
 }
 
+/**
+ * Claims on idempotency keys, so that concurrent retries of one order do not each draw a
+ * number. Best effort: when the store is unavailable every caller gets the claim (the
+ * unique index still makes one order win; the others' numbers are skipped).
+ */
+export interface IdempotencyClaims {
+  /** True when this caller holds (tenant, day, key) now, for at most `ttlMs`. */
+  claim(tenantId: string, day: BusinessDay, key: string, ttlMs: number): Promise<boolean>;
+  release(tenantId: string, day: BusinessDay, key: string): Promise<void>;
+}
+
 export interface EventPublisher {
   orderCreated(tenant: Tenant, order: BoardOrder): void;
   orderUpdated(tenant: Tenant, order: BoardOrder): void;

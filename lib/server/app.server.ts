@@ -10,6 +10,7 @@ import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
+import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import {
@@ -206,7 +207,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   });
   const events = new SocketPublisher(io, log);
 
-  const orders = new OrderService({ issuer, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
+  const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
+  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log });
 
   const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());

@@ -392,6 +392,9 @@ describe("idempotency", () => {
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(19);
     expect(await countOrders(main)).toBe(before + 1);
+    // The 19 retries drew no numbers: the next order follows directly.
+    const next = await placeOrder(main, { items: [] });
+    expect(next.number).toBe(results[0]!.body.number + 1);
   });
 
   it("the same key with a different order is 409 CONFLICT and stores nothing; the original stays", async () => {

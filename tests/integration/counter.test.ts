@@ -125,10 +125,13 @@ describe("issuing numbers", () => {
     expect(expiresAt).toBeLessThan(Date.parse("2026-11-25T04:00:01Z"));
   });
 
-  it("replays an idempotent order instead of issuing a second number, also under concurrency", async () => {
+  it("replays an idempotent order instead of issuing a second number, also under concurrency, without skipping numbers", async () => {
     const key = "till-7-order-42";
     const results = await Promise.all(Array.from({ length: 10 }, () => h.orders.place(tenant, { note: "no onions" }, { channel: "api", idempotencyKey: key })));
     expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
+    // The retries waited for the first attempt instead of drawing numbers: no gap.
+    const next = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    expect(next.order.number).toBe(results[0]!.order.number + 1);
   });
 });

@@ -12,6 +12,7 @@ import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import type { EventPublisher } from "@/lib/core/ports";
 import { RedisCounter, type BreakerOptions } from "@/lib/adapters/redis/counter.server";
+import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import {
@@ -101,6 +102,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const errors: unknown[] = [];
   const orders = new OrderService({
     issuer,
+    claims: new RedisIdempotencyClaims(redis, opts.keyPrefix, () => counter.available()),
     orders: new PrismaOrderRepository(db),
     shifts: shiftRepo,
     events,
