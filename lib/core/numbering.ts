@@ -24,8 +24,15 @@ export const BLOCK_SIZE = 40;
 export const LOW_WATER = 10;
 /** Upper bound of numbers one fault can skip: a block in reserve plus the rest of the current one. */
 export const MAX_SKIPPED_PER_FAULT = BLOCK_SIZE + LOW_WATER;
-/** How long one node may hold the right to reserve the next block before another may. */
-export const REFILL_LEASE_MS = 500;
+/**
+ * How long one node may hold the right to reserve the next block before another may. Long
+ * enough that a slow reservation is never duplicated (a duplicate block arriving first
+ * would make the other one unusable: a gap); a node that dies holding it delays the next
+ * block by this much, during which callers take numbers from the database.
+ */
+export const REFILL_LEASE_MS = 3_000;
+/** How long a caller waits for a block someone else is reserving before it takes a number from the database. */
+export const REFILL_WAIT_MS = 1_000;
 
 export interface IssuedNumber {
   businessDay: BusinessDay;
@@ -110,6 +117,7 @@ export class NumberIssuer {
     private readonly ledger: CounterLedger,
     private readonly clock: Clock = systemClock,
     private readonly log: Pick<Logger, "warn"> = { warn: () => {} },
+    private readonly refillWaitMs: number = REFILL_WAIT_MS,
   ) {}
 
   today(tenant: Tenant): BusinessDay {
@@ -140,8 +148,8 @@ export class NumberIssuer {
 
   private async issueFast(tenant: Tenant, today: BusinessDay): Promise<IssuedNumber> {
     const expireAt = this.expiry(tenant, today);
-    // Another node holds the refill lease at most REFILL_LEASE_MS; wait a little longer.
-    const deadline = Date.now() + REFILL_LEASE_MS * 2;
+    // A cashier waits at most this long for a block someone else is reserving.
+    const deadline = Date.now() + this.refillWaitMs;
     let backoff = 5;
     for (;;) {
       const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);

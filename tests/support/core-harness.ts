@@ -96,7 +96,9 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const clock = opts.clock ?? { now: () => new Date() };
   const ledgerDb = createPrisma(opts.databaseUrl, { max: 4 }); // as in the app: its own pool
   const ledger = new RecordingLedger(new PrismaCounterLedger(ledgerDb));
-  const issuer = new NumberIssuer(counter, ledger, clock);
+  // Waiting longer for a block than a cashier would: on a loaded test machine a slow
+  // reservation must not turn into a database fallback (out-of-sequence numbers).
+  const issuer = new NumberIssuer(counter, ledger, clock, silent, 10_000);
   const events = new RecordingPublisher();
   const duplicates: string[] = [];
   const errors: unknown[] = [];
