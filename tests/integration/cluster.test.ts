@@ -91,7 +91,7 @@ describe("the counter on a 3-master cluster", () => {
   });
   afterAll(() => h?.close());
 
-  it(`${TENANTS} tenants × ${ORDERS_PER_TENANT} orders all at once: unique and stored, 1..${ORDERS_PER_TENANT} wherever the counter alone numbered, counters on different masters`, async () => {
+  it(`${TENANTS} tenants × ${ORDERS_PER_TENANT} orders all at once: each numbered 1..${ORDERS_PER_TENANT}, all stored, counters on different masters`, async () => {
     const results = await Promise.all(
       tenants.flatMap((t) => Array.from({ length: ORDERS_PER_TENANT }, () => h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" }))),
     );
