@@ -2,6 +2,7 @@
 
 import { useActionState, useState } from "react";
 import { openBoard, type OpenBoardState } from "@/app/actions";
+import { FormError } from "./form-error";
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
@@ -57,11 +58,7 @@ export function OpenBoardForm() {
         <p id="slug-hint" className="text-slate-600">
           The short name in your Nextup address, e.g. <code className="rounded bg-slate-200 px-1">pizza-roma</code> in /pizza-roma/board.
         </p>
-        {state?.error ? (
-          <p id="slug-error" role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-lg font-medium text-red-800">
-            {state.error}
-          </p>
-        ) : null}
+        <FormError id="slug-error" message={state?.error} />
       </form>
 
       <nav aria-labelledby="screens-heading">

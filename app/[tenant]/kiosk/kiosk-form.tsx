@@ -5,6 +5,7 @@ import { callAction } from "@/app/_lib/client-action";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 import { placeOrder } from "./actions";
 import { Ticket } from "./ticket";
+import { FormError } from "@/app/_components/form-error";
 
 interface Row {
   id: number;
@@ -222,11 +223,7 @@ export function KioskForm({ slug }: { slug: string }) {
         />
       </div>
 
-      {error ? (
-        <p id="order-error" role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-xl font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
 
       <button
         type="submit"

@@ -6,6 +6,7 @@ import type { OrderItem, OrderStatus } from "@/lib/core/orders";
 import { formatAge } from "@/app/_lib/format";
 import { callAction } from "@/app/_lib/client-action";
 import { changeOrderStatus } from "./actions";
+import { FormError } from "@/app/_components/form-error";
 
 export interface KitchenOrder {
   id: string;
@@ -95,11 +96,7 @@ export function OrderCard({ slug, order, currentShift, now }: { slug: string; or
       )}
       {order.note ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-lg font-medium text-amber-950">Note: {order.note}</p> : null}
 
-      {state && !state.ok ? (
-        <p role="alert" className="mt-3 rounded-lg border-2 border-red-700 bg-red-50 px-3 py-2 text-lg font-medium text-red-800">
-          {state.error}
-        </p>
-      ) : null}
+      <FormError message={state && !state.ok ? state.error : null} className="mt-3 px-3 py-2 text-lg" />
 
       <div className="mt-auto pt-4">
         {confirmCancel ? (

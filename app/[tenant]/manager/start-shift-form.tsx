@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { callAction } from "@/app/_lib/client-action";
 import { startShift } from "./actions";
+import { FormError } from "@/app/_components/form-error";
 
 type Result = Awaited<ReturnType<typeof startShift>>;
 
@@ -44,11 +45,7 @@ export function StartShiftForm({ slug, currentShift }: { slug: string; currentSh
             : `Shift ${state.data.shift} was already started by ${state.data.startedBy} at ${state.data.startedAt}. Nothing else was changed.`}
         </p>
       ) : null}
-      {state && !state.ok ? (
-        <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-lg font-medium text-red-800">
-          {state.error}
-        </p>
-      ) : null}
+      <FormError message={state && !state.ok ? state.error : null} />
 
       <form onSubmit={submit} className="space-y-4">
         <input type="hidden" name="tenant" value={slug} />

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import type { StaffRole } from "@/lib/core/tenants";
 import { ROLE_LABEL } from "@/lib/auth/roles";
 import { signIn, type SignInState } from "./actions";
+import { FormError } from "@/app/_components/form-error";
 
 const ROLES: { role: StaffRole; hint: string }[] = [
   { role: "CASHIER", hint: "Take orders and hand out numbers" },
@@ -56,11 +57,7 @@ export function SignInForm({ slug, next, defaultRole }: { slug: string; next: st
         />
       </div>
 
-      {state?.error ? (
-        <p id="sign-in-error" data-testid="sign-in-error" role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-lg font-medium text-red-800">
-          {state.error}
-        </p>
-      ) : null}
+      <FormError id="sign-in-error" testId="sign-in-error" message={state?.error} />
 
       <button
         type="submit"
