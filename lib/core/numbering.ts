@@ -124,8 +124,15 @@ export class NumberIssuer {
     return businessDayAt(this.clock.now(), tenant);
   }
 
+  /** The latest expiry computed per tenant: the hot path asks for the same one all day. */
+  private expiries = new Map<string, { day: BusinessDay; at: number }>();
+
   expiry(tenant: Tenant, day: BusinessDay): number {
-    return expiryFor(day, expiryJitterMs(tenant.id));
+    const known = this.expiries.get(tenant.id);
+    if (known?.day === day) return known.at;
+    const at = expiryFor(day, expiryJitterMs(tenant.id));
+    this.expiries.set(tenant.id, { day, at });
+    return at;
   }
 
   /** Where numbers come from right now on this node. */

@@ -17,9 +17,10 @@ import { BoardSocket } from "../support/board-socket";
 import { apiClient, expectStatus, type OrderJson } from "../support/http";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
-import { tenantKey } from "@/lib/adapters/redis/counter.server";
+import { counterKey, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { createRedis } from "@/lib/server/app.server";
 import { EnvError, loadEnv } from "@/lib/server/env.server";
+import { lastIssued } from "../support/counter-state";
 
 const databaseUrl = inject("databaseUrl");
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as never;
@@ -214,7 +215,7 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
 
     // The number came from the tenant's counter on the cluster; the rate limiter counted
     // the request there too (its in-memory insurance limiter would have hidden a failure).
-    expect(await probe!.hget(tenantKey(keyPrefix, tenant.id, "counter"), "cur")).toBe("1");
+    expect(await lastIssued(probe!, counterKey(keyPrefix, tenant.id))).toBe(1);
     const limiterKeys = (await Promise.all(probe!.nodes("master").map((m) => m.keys(`${keyPrefix}rl:api:${tenant.id}:*`)))).flat();
     expect(limiterKeys).toHaveLength(1);
     expect(await probe!.get(limiterKeys[0]!)).toBe("1");

@@ -14,6 +14,7 @@ import { testKeyPrefix } from "../support/app-server";
 import { freePort } from "../support/ports";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
+import { lastIssuedIn, rewindTo } from "../support/counter-state";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");
@@ -80,10 +81,11 @@ describe("number-issuing rules, property-based", () => {
       } else if (op.kind === "rewind") {
         // A replica that missed the last `by` increments of this shift.
         // (A replica holds an older state of the hash: never below its own block's start.)
-        const [curText, redisShift, lo] = await live.redis.hmget(live.counter.key(tenant.id), "cur", "shift", "lo");
-        const cur = Number(curText);
-        const floor = Math.max((firstNumber.get(Number(redisShift)) ?? 1) - 1, Number(lo ?? 0));
-        if (cur > floor) await live.redis.hset(live.counter.key(tenant.id), "cur", Math.max(floor, cur - op.by));
+        const key = live.counter.key(tenant.id);
+        const hash = await live.redis.hgetall(key);
+        const cur = lastIssuedIn(hash) ?? 0;
+        const floor = Math.max((firstNumber.get(Number(hash.shift)) ?? 1) - 1, Number(hash.lo ?? 0));
+        if (cur > floor) await rewindTo(live.redis, key, Math.max(floor, cur - op.by));
         fault();
       } else {
         const h = op.node === "live" ? live : dead;

@@ -9,6 +9,7 @@ import { testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
 import type { Tenant } from "@/lib/core/tenants";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
+import { rewindTo } from "../support/counter-state";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");
@@ -63,7 +64,7 @@ describe("issuing numbers", () => {
     const before = await h.orders.place(tenant, {}, { channel: "kiosk" });
     // Turn the counter back by 2, as a replica that missed the last writes would be: its
     // next number is one already stored (the previous test's order).
-    await h.redis.hset(h.counter.key(tenant.id), "cur", before.order.number - 2);
+    await rewindTo(h.redis, h.counter.key(tenant.id), before.order.number - 2);
     const { order } = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(order.number).toBeGreaterThan(before.order.number);
     expect(h.duplicates).toEqual(["counter-one"]);
@@ -72,6 +73,21 @@ describe("issuing numbers", () => {
     const next = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(next.order.number).toBe(order.number + 1);
     expect(h.duplicates).toEqual(["counter-one"]);
+  });
+
+  it("block reservations asked for together (one SQL statement) get disjoint blocks, in the order asked", async () => {
+    // A day long past, so that these ceilings touch nothing the other tests number.
+    const day = "2026-01-15";
+    const asked = [tenant, tenant, other, tenant, other].map((t) => h.ledger.reserve(t.id, day, 1, 40));
+    const blocks = await Promise.all(asked);
+    expect(blocks.map((b) => [b.lo, b.hi])).toEqual([
+      [0, 40],
+      [40, 80],
+      [0, 40],
+      [80, 120],
+      [40, 80],
+    ]);
+    expect(blocks.every((b) => b.businessDay === day && b.shift === 1)).toBe(true);
   });
 
   it("a node whose clock lags never moves the tenant back to yesterday", async () => {

@@ -18,6 +18,8 @@ import { startLoad, type AttemptRecord, type LoadOptions, type LoadRecord } from
 import type { RedisProcess } from "./redis-process";
 import { sleep } from "./redis-process";
 import { provisionTenants, type TestTenant } from "./tenants";
+import { lastIssuedIn } from "./counter-state";
+import { counterKey } from "@/lib/adapters/redis/counter.server";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -37,7 +39,7 @@ export interface Rig {
   tenant: TestTenant;
   keyPrefix: string;
   apps: AppServer[];
-  /** `{prefix}{t:<tenant id>}:counter` (docs/decisions/0002). */
+  /** The tenant's counter hash in Redis (lib/adapters/redis/counter.server.ts). */
   counterKey: string;
   /** Adds a line to the scenario's timeline. */
   mark(what: string): void;
@@ -63,7 +65,17 @@ export async function startAppWithRetry(opts: Parameters<typeof startAppServer>[
   }
 }
 
-export async function createRig(opts: { label: string; redisUrls: string[]; env?: Record<string, string> }): Promise<Rig> {
+export async function createRig(opts: {
+  label: string;
+  /** One app node per URL. */
+  redisUrls: string[];
+  /** Environment of every node… */
+  env?: Record<string, string>;
+  /** …and of node i only. */
+  nodeEnv?: Record<string, string>[];
+  /** The tenant's time zone and day start (default: a day start 12 hours away, see stableDaySpec). */
+  day?: { timeZone: string; dayStart: string };
+}): Promise<Rig> {
   const closers: (() => Promise<void> | void)[] = [];
   const timeline: { at: number; what: string }[] = [];
   const db = await createTestDatabase(`faults_${opts.label}`);
@@ -84,14 +96,14 @@ export async function createRig(opts: { label: string; redisUrls: string[]; env?
   };
   try {
     const slug = uniqueSlug(`flt-${opts.label}`.slice(0, 20));
-    const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
+    const tenant = (await provisionTenants(db.url, [{ ...stableDaySpec(slug), ...opts.day }]))[slug]!;
     const keyPrefix = testKeyPrefix(`faults-${opts.label}`);
     for (const [i, redisUrl] of opts.redisUrls.entries()) {
       const app = await startAppWithRetry({
         databaseUrl: db.url,
         redisUrl,
         keyPrefix,
-        env: { API_RATE_LIMIT_PER_MINUTE: "10000000", ...opts.env },
+        env: { API_RATE_LIMIT_PER_MINUTE: "10000000", ...opts.env, ...opts.nodeEnv?.[i] },
       });
       trackChild(app.proc);
       apps.push(app);
@@ -106,7 +118,7 @@ export async function createRig(opts: { label: string; redisUrls: string[]; env?
       tenant,
       keyPrefix,
       apps,
-      counterKey: `${keyPrefix}{t:${tenant.id}}:counter`,
+      counterKey: counterKey(keyPrefix, tenant.id),
       timeline,
       mark: (what) => timeline.push({ at: Date.now(), what }),
       onClose: (fn) => closers.push(fn),
@@ -344,8 +356,7 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
       if (opts.counterRedis) {
         const hash = await opts.counterRedis().hgetall(rig.counterKey).catch((e: unknown) => ({ error: String(e) }) as Record<string, string>);
         notes.push(`probe on node ${node}: ${p.businessDay}/shift ${p.shift}/#${p.number}; Redis counter then ${JSON.stringify(hash)}`);
-        // The last number issued: `cur` since the block counter (0006), `last` before it.
-        const last = Number(hash.cur ?? hash.last);
+        const last = lastIssuedIn(hash);
         if (hash.day !== p.businessDay || Number(hash.shift) !== p.shift || last !== p.number) {
           violations.push(`after recovery, node ${node}'s probe order ${p.businessDay}/shift ${p.shift}/#${p.number} was not issued by Redis (counter hash ${JSON.stringify(hash)})`);
         }

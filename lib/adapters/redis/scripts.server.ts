@@ -1,8 +1,8 @@
 /**
  * The Lua scripts, loaded once per client with ioredis `defineCommand` (EVALSHA with an
  * automatic EVAL fallback when Redis lost its script cache after a restart or failover).
- * File names follow `<name>-<numberOfKeys>.lua`; each file's header names its KEYS, ARGV
- * and return value.
+ * File names follow `<name>-<numberOfKeys>.lua`, where `n` means the caller passes the
+ * number of keys first; each file's header names its KEYS, ARGV and return value.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -10,22 +10,13 @@ import type { Cluster, Redis, Result, ClientContext } from "ioredis";
 
 const LUA_DIR = fileURLToPath(new URL("./lua/", import.meta.url));
 
-/** issue-number-1.lua's reply; see its header. */
-export type IssueNumberReply =
-  | [1, string, number, number, 0 | 1]
-  | [2, string, number, 0 | 1]
-  | [0, 0 | 1];
+/** issue-numbers-n.lua's flat reply: integers and strings, per key in order; see its header. */
+export type IssueNumbersReply = (number | string)[];
 
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
-    issueNumber(
-      counterKey: string,
-      today: string,
-      nowMs: number,
-      expireAtMs: number,
-      lowWater: number,
-      leaseMs: number,
-    ): Result<IssueNumberReply, Context>;
+    /** `numberOfKeys, ...counterKeys, nowMs, lowWater, leaseMs, ...(blockHint, today, expireAtMs, count) per key` */
+    issueNumbers(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<IssueNumbersReply, Context>;
     installBlock(
       counterKey: string,
       day: string,
@@ -40,14 +31,15 @@ declare module "ioredis" {
 }
 
 const COMMAND_NAMES: Record<string, string> = {
-  "issue-number": "issueNumber",
+  "issue-numbers": "issueNumbers",
   "install-block": "installBlock",
   "burn-block": "burnBlock",
 };
 
 interface ScriptFile {
   command: string;
-  numberOfKeys: number;
+  /** Undefined: the caller passes it (`-n`). */
+  numberOfKeys: number | undefined;
   lua: string;
 }
 
@@ -55,12 +47,12 @@ let cache: ScriptFile[] | undefined;
 
 function scriptFiles(): ScriptFile[] {
   cache ??= readdirSync(LUA_DIR).flatMap((file) => {
-    const m = /^(.+)-(\d+)\.lua$/.exec(file);
+    const m = /^(.+)-(\d+|n)\.lua$/.exec(file);
     if (!m) return [];
     const [, name, keys] = m as unknown as [string, string, string];
     const command = COMMAND_NAMES[name];
     if (!command) throw new Error(`lua/${file} has no command name in scripts.server.ts`);
-    return [{ command, numberOfKeys: Number(keys), lua: readFileSync(LUA_DIR + file, "utf8") }];
+    return [{ command, numberOfKeys: keys === "n" ? undefined : Number(keys), lua: readFileSync(LUA_DIR + file, "utf8") }];
   });
   return cache;
 }

@@ -4,7 +4,7 @@
   stored: the counter is stale (a promoted replica that missed writes, a restore that
   raced an order in flight).
 
-  KEYS[1]  the tenant's counter (see issue-number-1.lua for its fields)
+  KEYS[1]  the tenant's counter (see issue-numbers-n.lua for its fields)
   ARGV[1]  business day ("YYYY-MM-DD") of the refused number
   ARGV[2]  its shift
   ARGV[3]  the refused number
@@ -13,7 +13,7 @@
            the current block (a fresh block was installed since: several orders in flight
            may be refused for one stale block, and only the first burns it).
 ]]
-local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max')
+local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max', 'blk')
 if s[1] ~= ARGV[1] or tonumber(s[2]) ~= tonumber(ARGV[2]) then
   return 0
 end
@@ -21,6 +21,10 @@ local n, lo, max = tonumber(ARGV[3]), tonumber(s[3]) or 0, tonumber(s[4])
 if n <= lo or n > max then
   return 0
 end
-redis.call('HSET', KEYS[1], 'cur', max, 'lease', 0)
+if s[5] then
+  -- Used up: no numbers left.
+  redis.call('HSET', KEYS[1], s[5], 0)
+end
+redis.call('HSET', KEYS[1], 'lease', 0)
 redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
 return 1

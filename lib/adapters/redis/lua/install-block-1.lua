@@ -1,7 +1,7 @@
 --[[
   Installs a block of numbers reserved in the database into a tenant's counter.
 
-  KEYS[1]  the tenant's counter (see issue-number-1.lua for its fields)
+  KEYS[1]  the tenant's counter (see issue-numbers-n.lua for its fields)
   ARGV[1]  business day of the block ("YYYY-MM-DD")
   ARGV[2]  shift of the block
   ARGV[3]  lo: the block is the numbers lo + 1 … hi
@@ -19,8 +19,9 @@
 local key = KEYS[1]
 local bday, bshift = ARGV[1], tonumber(ARGV[2])
 local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
-local s = redis.call('HMGET', key, 'day', 'shift', 'cur', 'max', 'nlo')
+local s = redis.call('HMGET', key, 'day', 'shift', 'max', 'nlo', 'blk')
 local day, shift = s[1], tonumber(s[2])
+local field = 'n:' .. bday .. ':' .. bshift .. ':' .. lo .. ':' .. hi
 
 local same = day == bday and shift == bshift
 if not same then
@@ -29,18 +30,25 @@ if not same then
     return 0
   end
   redis.call('DEL', key)
-  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'cur', lo, 'max', hi, 'lease', 0)
+  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, 'blk', field, field, hi - lo, 'lease', 0)
   redis.call('PEXPIREAT', key, ARGV[5])
   return 1
 end
 
-local cur, max = tonumber(s[3]), tonumber(s[4])
+local max = tonumber(s[3])
 if lo < max then
   return 0
 end
-if cur >= max then
-  redis.call('HSET', key, 'lo', lo, 'cur', lo, 'max', hi, 'lease', 0)
-elseif not s[5] then
+local left = 0
+if s[5] then
+  left = tonumber(redis.call('HGET', key, s[5])) or 0
+end
+if left <= 0 then
+  if s[5] then
+    redis.call('HDEL', key, s[5])
+  end
+  redis.call('HSET', key, 'lo', lo, 'max', hi, 'blk', field, field, hi - lo, 'lease', 0)
+elseif not s[4] then
   redis.call('HSET', key, 'nlo', lo, 'nhi', hi, 'lease', 0)
 else
   return 0
