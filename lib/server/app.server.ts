@@ -12,9 +12,9 @@ import { ShiftService } from "@/lib/core/shift-service";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
-import { createPrisma, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
+import { prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
+import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
 import {
-  PrismaCounterLedger,
   PrismaOrderRepository,
   PrismaShiftRepository,
   PrismaTenantRepository,
@@ -194,8 +194,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   });
   // The counter's reservations get their own small pool: a block must never queue behind
   // a burst of order inserts, or cashiers would wait on it and fall back to the database.
-  const ledgerDb = createPrisma(env.DATABASE_URL, { max: 4 });
-  const issuer = new NumberIssuer(counter, new PrismaCounterLedger(ledgerDb), clock, log);
+  const ledgerPool = createLedgerPool(env.DATABASE_URL, log);
+  const issuer = new NumberIssuer(counter, new PgCounterLedger(ledgerPool), clock, log);
   const metrics = createMetrics(() => issuer.source());
 
   const io = createSocketServer(http, {
@@ -258,7 +258,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       }
       counter.shutdown();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
-      await Promise.allSettled([db.$disconnect(), ledgerDb.$disconnect()]);
+      await Promise.allSettled([db.$disconnect(), ledgerPool.end()]);
     },
   };
 }

@@ -15,8 +15,8 @@ import { RedisCounter, type BreakerOptions } from "@/lib/adapters/redis/counter.
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
 import {
-  PrismaCounterLedger,
   PrismaOrderRepository,
   PrismaShiftRepository,
   PrismaTenantRepository,
@@ -94,8 +94,8 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const counter = new RedisCounter(redis, opts.keyPrefix, silent, opts.breaker ?? { timeoutMs: 3_000, resetMs: 1_000 });
   const shiftRepo = new PrismaShiftRepository(db);
   const clock = opts.clock ?? { now: () => new Date() };
-  const ledgerDb = createPrisma(opts.databaseUrl, { max: 4 }); // as in the app: its own pool
-  const ledger = new RecordingLedger(new PrismaCounterLedger(ledgerDb));
+  const ledgerPool = createLedgerPool(opts.databaseUrl, silent); // as in the app: its own pool
+  const ledger = new RecordingLedger(new PgCounterLedger(ledgerPool));
   // Waiting longer for a block than a cashier would: on a loaded test machine a slow
   // reservation must not turn into a database fallback (out-of-sequence numbers).
   const issuer = new NumberIssuer(counter, ledger, clock, silent, 10_000);
@@ -129,7 +129,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     async close() {
       counter.shutdown();
       redis.disconnect();
-      await Promise.all([db.$disconnect(), ledgerDb.$disconnect()]);
+      await Promise.all([db.$disconnect(), ledgerPool.end()]);
     },
   };
 }

@@ -2,9 +2,8 @@
  * PostgreSQL implementations of the core's repositories. Dates of business days are
  * stored as SQL `date` and handled as "YYYY-MM-DD" strings everywhere else.
  */
-import DataLoader from "dataloader";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
+import type { Block } from "@/lib/core/numbering";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
@@ -200,112 +199,6 @@ export class PrismaShiftRepository implements ShiftRepository {
  * The durable side of the counter: one row per (tenant, day, shift) holding the highest
  * number ever handed out there. Each method is one SQL statement.
  */
-interface ReserveRequest {
-  tenantId: string;
-  day: BusinessDay;
-  shift: number;
-  size: number;
-}
-
-/**
- * The counter's durable side. `reserve` (the block refills, one every 40 numbers per busy
- * tenant) is batched: the reservations asked for in one turn of the event loop go to
- * PostgreSQL as one statement, so a node issuing tens of thousands of numbers a second
- * sends a few hundred statements, not thousands.
- */
-export class PrismaCounterLedger implements CounterLedger {
-  private readonly reservations: DataLoader<ReserveRequest, Block | null>;
-
-  constructor(private readonly db: Db) {
-    this.reservations = new DataLoader((requests) => this.reserveBatch(requests), {
-      cache: false,
-      maxBatchSize: 500,
-      batchScheduleFn: (send) => setImmediate(send),
-    });
-  }
-
-  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    return (await this.reservations.load({ tenantId, day, shift, size })) ?? this.reserveCurrent(tenantId, day, size);
-  }
-
-  /**
-   * One statement for a batch of reservations. Each (tenant, day, shift) is reserved in
-   * `shift` only if no later shift of the day exists (null: the caller's view was stale);
-   * requests for the same one share a single row update and split its range in order.
-   * Rows are locked in key order, so two nodes' batches cannot deadlock.
-   */
-  private async reserveBatch(requests: readonly ReserveRequest[]): Promise<(Block | null)[]> {
-    const rows = new Map<string, { tenantId: string; day: BusinessDay; shift: number; size: number; at: number[] }>();
-    requests.forEach((r, i) => {
-      const id = `${r.tenantId}/${r.day}/${r.shift}`;
-      const row = rows.get(id);
-      if (row) {
-        row.size += r.size;
-        row.at.push(i);
-      } else rows.set(id, { tenantId: r.tenantId, day: r.day, shift: r.shift, size: r.size, at: [i] });
-    });
-    const want = [...rows.values()];
-    const reserved = await this.db.$queryRaw<{ tenantId: string; businessDay: Date; shift: number; ceiling: number }[]>`
-      WITH req AS (
-        SELECT * FROM unnest(
-          ${want.map((w) => w.tenantId)}::uuid[], ${want.map((w) => w.day)}::date[],
-          ${want.map((w) => w.shift)}::int[], ${want.map((w) => w.size)}::int[]
-        ) AS r("tenantId", "businessDay", "shift", "size")
-      )
-      INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-      SELECT req."tenantId", req."businessDay", req."shift", req."size" FROM req
-      WHERE COALESCE((
-        SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = req."tenantId" AND s."businessDay" = req."businessDay"
-      ), 1) <= req."shift"
-      ORDER BY 1, 2, 3
-      ON CONFLICT ("tenantId", "businessDay", "shift")
-        DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-      RETURNING "tenantId", "businessDay", "shift", "ceiling"`;
-    const ceilings = new Map(reserved.map((r) => [`${r.tenantId}/${fromSqlDate(r.businessDay)}/${r.shift}`, r.ceiling]));
-    const blocks: (Block | null)[] = new Array(requests.length).fill(null);
-    for (const [id, w] of rows) {
-      const ceiling = ceilings.get(id);
-      if (ceiling === undefined) continue;
-      let lo = ceiling - w.size;
-      for (const i of w.at) {
-        const size = requests[i]!.size;
-        blocks[i] = { businessDay: w.day, shift: w.shift, lo, hi: lo + size };
-        lo += size;
-      }
-    }
-    return blocks;
-  }
-
-  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
-    // The business day only moves forward: if another node already numbers the next day
-    // (its clock is ahead of ours by less than a day), follow it. The current shift is the
-    // latest one a manager started that day (1 when none).
-    const [row] = await this.db.$queryRaw<{ businessDay: Date; shift: number; ceiling: number }[]>`
-      WITH d AS (
-        SELECT GREATEST(${day}::date, COALESCE((
-          SELECT MAX("businessDay") FROM "CounterCeiling"
-          WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" <= ${day}::date + 1
-        ), ${day}::date)) AS day
-      ), latest AS (
-        SELECT d.day, COALESCE((
-          SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = ${tenantId}::uuid AND s."businessDay" = d.day
-        ), 1) AS shift FROM d
-      )
-      INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-      SELECT ${tenantId}::uuid, latest.day, latest.shift, ${size} FROM latest
-      ON CONFLICT ("tenantId", "businessDay", "shift")
-        DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${size}, "updatedAt" = now()
-      RETURNING "businessDay", "shift", "ceiling"`;
-    if (!row) throw new Error("reserveCurrent returned no row");
-    return { businessDay: fromSqlDate(row.businessDay), shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
-  }
-
-  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
-    const b = await this.reserveCurrent(tenantId, day, 1);
-    return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
-  }
-}
-
 export class PrismaTenantRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,0 +1,129 @@
+/**
+ * The counter's durable side (the core's CounterLedger): the ceilings of
+ * docs/decisions/0006 in table "CounterCeiling".
+ *
+ * These statements run once per block of numbers and, while Redis is unavailable, once
+ * per number; they go through node-postgres directly. Prisma (everything else) costs
+ * about three times pg's CPU per statement, and more per returned row (measured in
+ * docs/decisions/0007): on the counter's path that is the difference between the database
+ * fallback keeping up with a lunch rush or not. The table itself stays in the Prisma
+ * schema and migrations.
+ *
+ * `reserve` (the block refills, one every 40 numbers per busy tenant) is batched: the
+ * reservations asked for in one turn of the event loop go to PostgreSQL as one statement.
+ */
+import DataLoader from "dataloader";
+import pg from "pg";
+import type { BusinessDay } from "@/lib/core/business-day";
+import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
+import type { Logger } from "@/lib/core/ports";
+
+/** The ledger's own small pool: a block must never queue behind a burst of order inserts. */
+export function createLedgerPool(connectionString: string, log: Pick<Logger, "warn">, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle connection that breaks (database restart) must not crash the process.
+  pool.on("error", (err) => log.warn({ err: err.message, component: "ledger" }, "database connection of the counter ledger lost"));
+  return pool;
+}
+
+interface ReserveRequest {
+  tenantId: string;
+  day: BusinessDay;
+  shift: number;
+  size: number;
+}
+
+export class PgCounterLedger implements CounterLedger {
+  private readonly reservations: DataLoader<ReserveRequest, Block | null>;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.reservations = new DataLoader((requests) => this.reserveBatch(requests), {
+      cache: false,
+      maxBatchSize: 500,
+      batchScheduleFn: (send) => setImmediate(send),
+    });
+  }
+
+  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    return (await this.reservations.load({ tenantId, day, shift, size })) ?? this.reserveCurrent(tenantId, day, size);
+  }
+
+  /**
+   * One statement for a batch of reservations. Each (tenant, day, shift) is reserved in
+   * `shift` only if no later shift of the day exists (null: the caller's view was stale);
+   * requests for the same one share a single row update and split its range in order.
+   * Rows are locked in key order, so two nodes' batches cannot deadlock.
+   */
+  private async reserveBatch(requests: readonly ReserveRequest[]): Promise<(Block | null)[]> {
+    const rows = new Map<string, { tenantId: string; day: BusinessDay; shift: number; size: number; at: number[] }>();
+    requests.forEach((r, i) => {
+      const id = `${r.tenantId}/${r.day}/${r.shift}`;
+      const row = rows.get(id);
+      if (row) {
+        row.size += r.size;
+        row.at.push(i);
+      } else rows.set(id, { tenantId: r.tenantId, day: r.day, shift: r.shift, size: r.size, at: [i] });
+    });
+    const want = [...rows.values()];
+    const { rows: reserved } = await this.pool.query<{ tenantId: string; businessDay: string; shift: number; ceiling: number }>(
+      `WITH req AS (
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS r("tenantId", "businessDay", "shift", "size")
+       )
+       INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+       SELECT req."tenantId", req."businessDay", req."shift", req."size" FROM req
+       WHERE COALESCE((
+         SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = req."tenantId" AND s."businessDay" = req."businessDay"
+       ), 1) <= req."shift"
+       ORDER BY 1, 2, 3
+       ON CONFLICT ("tenantId", "businessDay", "shift")
+         DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+       RETURNING "tenantId", to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+      [want.map((w) => w.tenantId), want.map((w) => w.day), want.map((w) => w.shift), want.map((w) => w.size)],
+    );
+    const ceilings = new Map(reserved.map((r) => [`${r.tenantId}/${r.businessDay}/${r.shift}`, r.ceiling]));
+    const blocks: (Block | null)[] = new Array(requests.length).fill(null);
+    for (const [id, w] of rows) {
+      const ceiling = ceilings.get(id);
+      if (ceiling === undefined) continue;
+      let lo = ceiling - w.size;
+      for (const i of w.at) {
+        const size = requests[i]!.size;
+        blocks[i] = { businessDay: w.day, shift: w.shift, lo, hi: lo + size };
+        lo += size;
+      }
+    }
+    return blocks;
+  }
+
+  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+    // The business day only moves forward: if another node already numbers the next day
+    // (its clock is ahead of ours by less than a day), follow it. The current shift is the
+    // latest one a manager started that day (1 when none).
+    const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
+      `WITH d AS (
+         SELECT GREATEST($2::date, COALESCE((
+           SELECT MAX("businessDay") FROM "CounterCeiling"
+           WHERE "tenantId" = $1::uuid AND "businessDay" <= $2::date + 1
+         ), $2::date)) AS day
+       ), latest AS (
+         SELECT d.day, COALESCE((
+           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = d.day
+         ), 1) AS shift FROM d
+       )
+       INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+       SELECT $1::uuid, latest.day, latest.shift, $3::int FROM latest
+       ON CONFLICT ("tenantId", "businessDay", "shift")
+         DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + $3::int, "updatedAt" = now()
+       RETURNING to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+      [tenantId, day, size],
+    );
+    const row = rows[0];
+    if (!row) throw new Error("reserveCurrent returned no row");
+    return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
+  }
+
+  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
+    const b = await this.reserveCurrent(tenantId, day, 1);
+    return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
+  }
+}
