@@ -6,8 +6,9 @@
  * queued, and once per turn of the loop one script call (issue-numbers-n.lua) issues them
  * all, for every tenant at once on a single Redis, or one call per tenant on a Cluster
  * (a script's keys must share a slot). A lone cashier's call goes out on the next turn,
- * as fast as before; under load one round trip serves hundreds of callers, which is what
- * lets the counter keep up with raw INCR (docs/performance.md).
+ * as fast as before; under load one round trip serves hundreds of callers (how close that
+ * comes to raw INCR: docs/performance.md). Each tenant's script part starts with one
+ * HINCRBY on the block field Redis named last (the hint kept here; docs/decisions/0007).
  *
  * The breaker is what makes a cashier never wait on a sick Redis: a call that takes longer
  * than `timeoutMs` fails (the issuer then takes the number from PostgreSQL); when half the
