@@ -4,7 +4,7 @@
  *
  * These statements run once per block of numbers and, while Redis is unavailable, once
  * per number; they go through node-postgres directly. Prisma (everything else) costs
- * about three times pg's CPU per statement, and more per returned row (measured in
+ * 1.5 to 3 times pg's CPU per statement, and more per returned row (measured in
  * docs/decisions/0007): on the counter's path that is the difference between the database
  * fallback keeping up with a lunch rush or not. The table itself stays in the Prisma
  * schema and migrations.
