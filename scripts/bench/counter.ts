@@ -14,7 +14,7 @@
  */
 import { NumberIssuer } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
-import { RedisCounter } from "@/lib/adapters/redis/counter.server";
+import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
@@ -93,16 +93,16 @@ async function main() {
 
     // Warm up: load the scripts, create every counter and its first block.
     await Promise.all(tenants.map((t) => issuer.issue(t)));
-    await Promise.all(tenants.map((t) => redis.incr(`${prefix}{t:${t.id}}:raw`)));
+    await Promise.all(tenants.map((t) => redis.incr(tenantKey(prefix, t.id, "raw"))));
 
     const rows: Record<string, Figures[]> = {};
     const add = (name: string, f: Figures) => (rows[name] ??= []).push(f);
     for (let r = 0; r < rounds; r++) {
       for (const callers of [1, 10, 100, 500]) {
-        add(`raw INCR, ${callers} callers`, await closedLoop(callers, (i) => redis.incr(`${prefix}{t:${tenantAt(i).id}}:raw`)));
+        add(`raw INCR, ${callers} callers`, await closedLoop(callers, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
         add(`issue path, ${callers} callers`, await closedLoop(callers, (i) => issuer.issue(tenantAt(i))));
       }
-      add("raw INCR, 1,000 numbers/s open loop", await openLoop(1000, (i) => redis.incr(`${prefix}{t:${tenantAt(i).id}}:raw`)));
+      add("raw INCR, 1,000 numbers/s open loop", await openLoop(1000, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
       add("issue path, 1,000 numbers/s open loop", await openLoop(1000, (i) => issuer.issue(tenantAt(i))));
       add("database fallback, 10 callers", await closedLoop(10, (i) => fallback.issue(tenantAt(i))));
       add("database fallback, 1,000 numbers/s open loop", await openLoop(1000, (i) => fallback.issue(tenantAt(i))));

@@ -10,9 +10,8 @@
  * machine's by up to a minute and node B's 1.5 s less; the tenant's day start is the
  * minute A's clock reaches then.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
-import { RedisProcess } from "../support/redis-process";
+import { describe, expect, it } from "vitest";
+import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import type { LoadRecord } from "../support/load-runner";
 import { BURST } from "./burst";
 
@@ -26,39 +25,28 @@ const SKEWED_CLOCK = new URL("../support/skewed-clock.mjs", import.meta.url).pat
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 describe("fault: the business day turns over mid-burst on two nodes whose clocks are 1.5 s apart", () => {
-  let redis: RedisProcess;
-  let rig: Rig;
   // Machine times: when the burst starts, and when node A's clock reaches the day start.
   const burstAt = Date.now() + SETUP_MS;
   const turn = burstAt + TURN_AT_MS;
   const dayStart = Math.ceil(turn / 60_000) * 60_000; // node A's clock reads this at `turn`
   const ahead = dayStart - turn;
-
-  beforeAll(async () => {
-    redis = await RedisProcess.launch({ label: "redis" });
-    const clock = (offset: number) => ({ NODE_OPTIONS: `--import ${SKEWED_CLOCK}`, SKEWED_CLOCK_OFFSET_MS: String(offset) });
-    rig = await createRig({
-      label: "clock",
-      redisUrls: [redis.url, redis.url],
-      day: { timeZone: "UTC", dayStart: hhmm(dayStart) },
-      nodeEnv: [clock(ahead), clock(ahead - LAG_MS)],
-    });
-    rig.onClose(() => redis.cleanup());
-  });
-  afterAll(async () => {
-    await (rig ? rig.close() : redis?.cleanup());
+  const clock = (offset: number) => ({ NODE_OPTIONS: `--import ${SKEWED_CLOCK}`, SKEWED_CLOCK_OFFSET_MS: String(offset) });
+  const setup = rigOnOneRedis("clock", {
+    nodes: 2,
+    day: { timeZone: "UTC", dayStart: hhmm(dayStart) },
+    nodeEnv: [clock(ahead), clock(ahead - LAG_MS)],
   });
 
   it("no order goes back to yesterday; the new day starts at 1; no duplicate, no gap", async () => {
     const startInMs = burstAt - Date.now();
     if (startInMs < 2_000) throw new Error(`setting up took longer than ${SETUP_MS} ms: the day start would not fall inside the burst`);
     const report = await runFaultScenario({
-      rig,
+      rig: setup.rig,
       name: "9. day start mid-burst, node B's clock 1.5 s behind node A's",
       faults: 0,
       // Cashier w of each process uses node w mod 2: half the load on each node.
       load: { ...BURST, durationMs: 12_000, startInMs },
-      counterRedis: () => redis,
+      counterRedis: () => setup.redis,
       expectRedisThroughout: true,
       inject: async (ctx) => {
         await ctx.at(TURN_AT_MS);

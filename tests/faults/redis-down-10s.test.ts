@@ -3,39 +3,29 @@
  * EMPTY. The cashiers keep taking orders from PostgreSQL the whole time (health reports
  * counter "database"), and numbering moves back to Redis without a collision.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
-import { RedisProcess, sleep } from "../support/redis-process";
+import { describe, expect, it } from "vitest";
+import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
+import { sleep } from "../support/redis-process";
 import { BURST } from "./burst";
 
 describe("fault: Redis down for 10 s mid-burst, back empty", () => {
-  let redis: RedisProcess;
-  let rig: Rig;
-
-  beforeAll(async () => {
-    redis = await RedisProcess.launch({ label: "redis" });
-    rig = await createRig({ label: "down10", redisUrls: [redis.url] });
-    rig.onClose(() => redis.cleanup());
-  });
-  afterAll(async () => {
-    await (rig ? rig.close() : redis?.cleanup());
-  });
+  const setup = rigOnOneRedis("down10");
 
   it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped; health says 'database' while down", async () => {
     const report = await runFaultScenario({
-      rig,
+      rig: setup.rig,
       name: "3. Redis stopped 10 s, restarted empty",
       faults: 1,
       load: { ...BURST, durationMs: 17_000 },
-      counterRedis: () => redis,
+      counterRedis: () => setup.redis,
       inject: async (ctx) => {
         await ctx.at(3_000);
-        await redis.stop();
+        await setup.redis.stop();
         const downAt = Date.now();
         ctx.mark("redis stopped (SHUTDOWN NOSAVE)");
         await sleep(10_000);
         ctx.expectDatabaseCounter(0, downAt + 1_500, Date.now(), "the 10 s outage");
-        await redis.start();
+        await setup.redis.start();
         ctx.mark("redis started empty");
       },
     });

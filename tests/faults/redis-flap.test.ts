@@ -2,40 +2,30 @@
  * Scenario 4: Redis flaps — 5 cycles of kill -9, 1 s down, restart empty, 1 s up — during
  * one burst. Each cycle is a fault of its own: at most 5 × 50 numbers skipped per shift.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
-import { RedisProcess, sleep } from "../support/redis-process";
+import { describe, expect, it } from "vitest";
+import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
+import { sleep } from "../support/redis-process";
 import { BURST } from "./burst";
 
 const CYCLES = 5;
 
 describe(`fault: Redis flapping (${CYCLES} × 1 s down / 1 s up)`, () => {
-  let redis: RedisProcess;
-  let rig: Rig;
-
-  beforeAll(async () => {
-    redis = await RedisProcess.launch({ label: "redis" });
-    rig = await createRig({ label: "flap", redisUrls: [redis.url] });
-    rig.onClose(() => redis.cleanup());
-  });
-  afterAll(async () => {
-    await (rig ? rig.close() : redis?.cleanup());
-  });
+  const setup = rigOnOneRedis("flap");
 
   it(`no duplicate, ≥ 99.5 % taken, all stored, ≤ ${CYCLES} × 50 skipped`, async () => {
     const report = await runFaultScenario({
-      rig,
+      rig: setup.rig,
       name: `4. Redis flapping ${CYCLES} × (1 s down, 1 s up)`,
       faults: CYCLES,
       load: { ...BURST, durationMs: 16_000 },
-      counterRedis: () => redis,
+      counterRedis: () => setup.redis,
       inject: async (ctx) => {
         await ctx.at(3_000);
         for (let i = 1; i <= CYCLES; i++) {
-          await redis.kill9();
+          await setup.redis.kill9();
           ctx.mark(`flap ${i}: down`);
           await sleep(1_000);
-          await redis.start();
+          await setup.redis.start();
           ctx.mark(`flap ${i}: up (empty)`);
           await sleep(1_000);
         }

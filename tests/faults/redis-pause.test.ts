@@ -5,38 +5,28 @@
  * PostgreSQL while it is paused, health says so, and issuing moves back to Redis without
  * a collision afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
-import { RedisProcess, sleep } from "../support/redis-process";
+import { describe, expect, it } from "vitest";
+import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
+import { sleep } from "../support/redis-process";
 import { BURST } from "./burst";
 
 describe("fault: Redis paused (SIGSTOP) for 3 s mid-burst", () => {
-  let redis: RedisProcess;
-  let rig: Rig;
-
-  beforeAll(async () => {
-    redis = await RedisProcess.launch({ label: "redis" });
-    rig = await createRig({ label: "pause", redisUrls: [redis.url] });
-    rig.onClose(() => redis.cleanup());
-  });
-  afterAll(async () => {
-    await (rig ? rig.close() : redis?.cleanup());
-  });
+  const setup = rigOnOneRedis("pause");
 
   it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped; health says 'database' while paused", async () => {
     const report = await runFaultScenario({
-      rig,
+      rig: setup.rig,
       name: "2. SIGSTOP Redis 3 s",
       faults: 1,
       load: { ...BURST, durationMs: 12_000 },
-      counterRedis: () => redis,
+      counterRedis: () => setup.redis,
       inject: async (ctx) => {
         await ctx.at(4_000);
-        redis.pause();
+        setup.redis.pause();
         const pausedAt = Date.now();
         ctx.mark("redis SIGSTOP");
         await sleep(3_000);
-        redis.resume();
+        setup.redis.resume();
         ctx.mark("redis SIGCONT");
         ctx.expectDatabaseCounter(0, pausedAt + 1_000, Date.now(), "the pause");
       },

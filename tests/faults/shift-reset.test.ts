@@ -5,10 +5,9 @@
  * reset was answered is in shift 2, and the new shift starts at 1 with no gap (nor does
  * the old one have any: a reset is not a fault).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
+import { describe, expect, it } from "vitest";
+import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import type { LoadRecord } from "../support/load-runner";
-import { RedisProcess } from "../support/redis-process";
 import { BURST } from "./burst";
 
 interface ResetCall {
@@ -19,33 +18,23 @@ interface ResetCall {
 }
 
 describe("a manager reset in the middle of a burst", () => {
-  let redis: RedisProcess;
-  let rig: Rig;
-
-  beforeAll(async () => {
-    redis = await RedisProcess.launch({ label: "redis" });
-    rig = await createRig({ label: "reset", redisUrls: [redis.url] });
-    rig.onClose(() => redis.cleanup());
-  });
-  afterAll(async () => {
-    await (rig ? rig.close() : redis?.cleanup());
-  });
+  const setup = rigOnOneRedis("reset");
 
   it("every order in exactly one shift; the new shift starts at 1 with no gap", async () => {
     let reset: ResetCall | undefined;
     const report = await runFaultScenario({
-      rig,
+      rig: setup.rig,
       name: "5. manager reset mid-burst",
       faults: 0,
       load: { ...BURST, durationMs: 10_000 },
-      counterRedis: () => redis,
+      counterRedis: () => setup.redis,
       inject: async (ctx) => {
         await ctx.at(5_000);
         const start = Date.now();
         ctx.mark("reset pressed");
-        const res = await fetch(`${rig.apps[0]!.url}/api/v1/orgs/${rig.tenant.slug}/shifts`, {
+        const res = await fetch(`${setup.rig.apps[0]!.url}/api/v1/orgs/${setup.rig.tenant.slug}/shifts`, {
           method: "POST",
-          headers: { authorization: `Bearer ${rig.tenant.apiKeys.manager}`, "content-type": "application/json" },
+          headers: { authorization: `Bearer ${setup.rig.tenant.apiKeys.manager}`, "content-type": "application/json" },
           body: JSON.stringify({ reason: "fault test: reset mid-burst" }),
         });
         reset = { start, end: Date.now(), status: res.status, body: (await res.json()) as ResetCall["body"] };

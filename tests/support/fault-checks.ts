@@ -14,9 +14,9 @@
  *  - latency is recorded and printed, never asserted.
  */
 import pg from "pg";
+import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { LoadRecord } from "./load-runner";
 
-export const SKIP_BUDGET_PER_FAULT = 50;
 export const MIN_ACCEPTANCE = 0.995;
 
 export interface StoredOrder {
@@ -256,13 +256,13 @@ export function checkRun(input: CheckInput): FaultReport {
 
   // 4. Skipped numbers per shift.
   const shifts = shiftStats(stored);
-  const budget = SKIP_BUDGET_PER_FAULT * faults;
+  const budget = MAX_SKIPPED_PER_FAULT * faults;
   for (const s of shifts) {
     lines.push(
-      `shift ${s.businessDay}/${s.shift}: ${s.count} orders, numbers ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${SKIP_BUDGET_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
+      `shift ${s.businessDay}/${s.shift}: ${s.count} orders, numbers ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
         (s.missing ? `; missing ${s.missing.length > 300 ? `${s.missing.slice(0, 300)}…` : s.missing}` : ""),
     );
-    if (s.skipped > budget) violations.push(`SKIPPED ${s.skipped} numbers in ${s.businessDay}/shift ${s.shift} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${SKIP_BUDGET_PER_FAULT})`);
+    if (s.skipped > budget) violations.push(`SKIPPED ${s.skipped} numbers in ${s.businessDay}/shift ${s.shift} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`);
   }
 
   // 5. Latency: printed only.

@@ -7,6 +7,7 @@
  * also when the test failed half-way.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAppServer, testKeyPrefix, type AppServer } from "./app-server";
@@ -15,8 +16,7 @@ import { createTestDatabase, type TestDatabase } from "./db";
 import { checkRun, loadStoredOrders, type FaultReport } from "./fault-checks";
 import { stableDaySpec, uniqueSlug } from "./fixtures";
 import { startLoad, type AttemptRecord, type LoadOptions, type LoadRecord } from "./load-runner";
-import type { RedisProcess } from "./redis-process";
-import { sleep } from "./redis-process";
+import { RedisProcess, sleep } from "./redis-process";
 import { provisionTenants, type TestTenant } from "./tenants";
 import { lastIssuedIn } from "./counter-state";
 import { counterKey } from "@/lib/adapters/redis/counter.server";
@@ -128,6 +128,42 @@ export async function createRig(opts: {
     await close().catch(() => {});
     throw e;
   }
+}
+
+/**
+ * The frame of most scenarios, as vitest hooks of the calling `describe`: one real
+ * `redis-server` launched and a rig of `nodes` app nodes on it before the tests, both torn
+ * down after them (also when setting up failed half-way). Read `redis` and `rig` inside
+ * the tests.
+ */
+export function rigOnOneRedis(
+  label: string,
+  opts: Omit<Parameters<typeof createRig>[0], "label" | "redisUrls"> & { nodes?: number } = {},
+): { readonly redis: RedisProcess; readonly rig: Rig } {
+  let redis: RedisProcess | undefined;
+  let rig: Rig | undefined;
+  const { nodes = 1, ...rigOpts } = opts;
+  beforeAll(async () => {
+    const launched = await RedisProcess.launch({ label: "redis" });
+    redis = launched;
+    rig = await createRig({ label, redisUrls: Array.from({ length: nodes }, () => launched.url), ...rigOpts });
+    rig.onClose(() => launched.cleanup());
+  });
+  afterAll(async () => {
+    await (rig ? rig.close() : redis?.cleanup());
+  });
+  const set = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not set up (its beforeAll failed or has not run)`);
+    return value;
+  };
+  return {
+    get redis() {
+      return set(redis, "redis");
+    },
+    get rig() {
+      return set(rig, "rig");
+    },
+  };
 }
 
 /**

@@ -29,35 +29,41 @@ export function KitchenScreen({ slug, orders, currentShift, serverNow }: { slug:
         </div>
       </div>
 
-      <section aria-labelledby="to-prepare">
-        <h2 id="to-prepare" className="mb-3 text-2xl font-bold">
-          To prepare <span className="text-slate-500">({preparing.length})</span>
-        </h2>
-        {preparing.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-xl text-slate-600">Nothing to prepare right now.</p>
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {preparing.map((o) => (
-              <OrderCard key={o.id} slug={slug} order={o} currentShift={currentShift} now={now} />
-            ))}
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="waiting-pickup">
-        <h2 id="waiting-pickup" className="mb-3 text-2xl font-bold">
-          Ready — waiting for pickup <span className="text-slate-500">({ready.length})</span>
-        </h2>
-        {ready.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-xl text-slate-600">No orders waiting for pickup.</p>
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {ready.map((o) => (
-              <OrderCard key={o.id} slug={slug} order={o} currentShift={currentShift} now={now} />
-            ))}
-          </div>
-        )}
-      </section>
+      <OrderSection id="to-prepare" title="To prepare" empty="Nothing to prepare right now." orders={preparing} slug={slug} currentShift={currentShift} now={now} />
+      <OrderSection id="waiting-pickup" title="Ready — waiting for pickup" empty="No orders waiting for pickup." orders={ready} slug={slug} currentShift={currentShift} now={now} />
     </div>
+  );
+}
+
+function OrderSection({
+  id,
+  title,
+  empty,
+  orders,
+  ...card
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  orders: KitchenOrder[];
+  slug: string;
+  currentShift: number;
+  now: number;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-2xl font-bold">
+        {title} <span className="text-slate-500">({orders.length})</span>
+      </h2>
+      {orders.length === 0 ? (
+        <p className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-xl text-slate-600">{empty}</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {orders.map((o) => (
+            <OrderCard key={o.id} order={o} {...card} />
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
