@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { customerStage } from "@/lib/core/customer-order";
+import { applyAhead } from "@/lib/core/queue-position";
+import type { BoardOrder } from "@/lib/core/orders";
+
+const order = (over: Partial<BoardOrder> = {}): BoardOrder => ({
+  key: "2026-11-21/1/3",
+  number: 3,
+  status: "PLACED",
+  businessDay: "2026-11-21",
+  shift: 1,
+  createdAt: "2026-11-21T12:03:00.000Z",
+  readyAt: null,
+  cleared: false,
+  ...over,
+});
+
+describe("what the customer's page says", () => {
+  const today = "2026-11-21";
+  it("follows the status of today's order", () => {
+    expect(customerStage(order(), today)).toBe("preparing");
+    expect(customerStage(order({ status: "READY" }), today)).toBe("ready");
+    expect(customerStage(order({ status: "COLLECTED" }), today)).toBe("collected");
+    expect(customerStage(order({ status: "CANCELLED" }), today)).toBe("cancelled");
+  });
+
+  it("says so when a manager cleared the order at a new shift", () => {
+    expect(customerStage(order({ cleared: true }), today)).toBe("cleared");
+    expect(customerStage(order({ status: "READY", cleared: true }), today)).toBe("cleared");
+  });
+
+  it("says an open order of an earlier business day is over, but keeps a collected one collected", () => {
+    expect(customerStage(order({ businessDay: "2026-11-20" }), today)).toBe("pastDay");
+    expect(customerStage(order({ status: "READY", businessDay: "2026-11-20" }), today)).toBe("pastDay");
+    expect(customerStage(order({ status: "COLLECTED", businessDay: "2026-11-20" }), today)).toBe("collected");
+  });
+});
+
+describe("orders ahead on the customer's page", () => {
+  it("count down through live events", () => {
+    const mine = order();
+    const first = order({ key: "2026-11-21/1/1", number: 1, createdAt: "2026-11-21T12:01:00.000Z" });
+    let ahead: ReadonlySet<string> = new Set([first.key]);
+    ahead = applyAhead(ahead, { ...first, status: "READY" }, mine);
+    expect(ahead.size).toBe(0);
+  });
+});
