@@ -76,9 +76,10 @@ export interface FastCounter {
   restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
   /**
    * Abandons the block `issued` came from, if it is still the current one: the next
-   * number comes from a fresh block. A block installed since is left alone.
+   * number comes from a fresh block. A block installed since is left alone, and so is a
+   * block in reserve that starts at or above `storedUpTo` (no number of it was stored).
    */
-  burn(tenantId: string, issued: IssuedNumber): Promise<void>;
+  burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void>;
   /** False while the store is considered unreachable (numbers come from the ledger). */
   available(): boolean;
 }
@@ -94,6 +95,8 @@ export interface CounterLedger {
   reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block>;
   /** The fallback: one number straight from the ceiling of the current shift. */
   issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber>;
+  /** The highest number stored in an order of (day, shift); 0 when none. */
+  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number>;
 }
 
 export interface Clock {
@@ -224,6 +227,8 @@ export class NumberIssuer {
    */
   async distrust(tenant: Tenant, issued: IssuedNumber): Promise<void> {
     if (!this.fast.available()) return;
-    await this.fast.burn(tenant.id, issued).catch(() => {});
+    // A reserve above every stored number is fresh (a refill after a failover): keep it.
+    const storedUpTo = await this.ledger.highestStored(tenant.id, issued.businessDay, issued.shift).catch(() => Infinity);
+    await this.fast.burn(tenant.id, issued, storedUpTo).catch(() => {});
   }
 }

@@ -128,10 +128,54 @@ describe("the Redis counter's batches", () => {
     const t = "t-burned";
     await a.counter.restore(t, block(0, 40), EXPIRE);
     expect(numbersOf(await ask(a.counter, t, 5))).toEqual(range(1, 5));
-    await a.counter.burn(t, { businessDay: DAY, shift: 1, number: 5 });
+    await a.counter.burn(t, { businessDay: DAY, shift: 1, number: 5 }, 5);
     const rs = await ask(a.counter, t, 2);
     expect(rs.map((r) => r.kind)).toEqual(["empty", "empty"]);
     expect(await a.counter.addBlock(t, block(40, 80), EXPIRE)).toBe(true);
     expect(numbersOf(await ask(a.counter, t, 2))).toEqual([41, 42]);
+  });
+
+  it("a burn keeps a block in reserve above every stored number, and drops one below", async () => {
+    // A promoted replica: its current block (0, 40] is stale; the master had stored up to 75.
+    const fresh = "t-burn-fresh";
+    await a.counter.restore(fresh, block(0, 40), EXPIRE);
+    expect(numbersOf(await ask(a.counter, fresh, 1))).toEqual([1]);
+    expect(await a.counter.addBlock(fresh, block(80, 120), EXPIRE)).toBe(true); // a refill after the failover
+    await a.counter.burn(fresh, { businessDay: DAY, shift: 1, number: 1 }, 75);
+    expect(numbersOf(await ask(a.counter, fresh, 2))).toEqual([81, 82]);
+
+    const stale = "t-burn-stale";
+    await a.counter.restore(stale, block(0, 40), EXPIRE);
+    expect(numbersOf(await ask(a.counter, stale, 1))).toEqual([1]);
+    expect(await a.counter.addBlock(stale, block(40, 80), EXPIRE)).toBe(true); // the replica's own, stale reserve
+    await a.counter.burn(stale, { businessDay: DAY, shift: 1, number: 1 }, 75);
+    expect((await ask(a.counter, stale, 1)).map((r) => r.kind)).toEqual(["empty"]);
+  });
+
+  it("a burn leaves a live refill lease alone: the block its holder brings is the next one", async () => {
+    const t = "t-burn-lease";
+    await a.counter.restore(t, block(0, 40), EXPIRE);
+    // 31 numbers cross the low-water mark: the last caller holds the lease to refill.
+    const first = await ask(a.counter, t, 31);
+    expect(first.filter((r) => r.kind === "issued" && r.refill)).toHaveLength(1);
+    await a.counter.burn(t, { businessDay: DAY, shift: 1, number: 31 }, 31);
+    // Nobody else may reserve a second block while the holder is at work…
+    expect(await ask(a.counter, t, 2)).toEqual([
+      { kind: "empty", businessDay: DAY, shift: 1, lease: false },
+      { kind: "empty", businessDay: DAY, shift: 1, lease: false },
+    ]);
+    // …and the holder's block is the next one issued from.
+    expect(await a.counter.addBlock(t, block(40, 80), EXPIRE)).toBe(true);
+    expect(numbersOf(await ask(a.counter, t, 1))).toEqual([41]);
+  });
+
+  it("a block reserved later replaces a lower block in reserve; a lower or equal one is refused", async () => {
+    const t = "t-reserve-order";
+    await a.counter.restore(t, block(0, 40), EXPIRE);
+    expect(await a.counter.addBlock(t, block(40, 80), EXPIRE)).toBe(true); // in reserve
+    expect(await a.counter.addBlock(t, block(120, 160), EXPIRE)).toBe(true); // replaces it
+    expect(await a.counter.addBlock(t, block(80, 120), EXPIRE)).toBe(false); // below the reserve
+    expect(await a.counter.addBlock(t, block(120, 160), EXPIRE)).toBe(false); // the same block twice
+    expect(numbersOf(await ask(a.counter, t, 41))).toEqual([...range(1, 40), 121]);
   });
 });

@@ -65,6 +65,10 @@ export class RecordingLedger implements CounterLedger {
     this.calls.push({ tenantId, method: "issueDirect", lo: n.number - 1, hi: n.number });
     return n;
   }
+
+  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
+    return this.inner.highestStored(tenantId, day, shift);
+  }
 }
 
 /**

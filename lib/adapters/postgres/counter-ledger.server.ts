@@ -126,4 +126,12 @@ export class PgCounterLedger implements CounterLedger {
     const b = await this.reserveCurrent(tenantId, day, 1);
     return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
   }
+
+  async highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number | null }>(
+      `SELECT MAX("number") AS n FROM "Order" WHERE "tenantId" = $1::uuid AND "businessDay" = $2::date AND "shift" = $3::int`,
+      [tenantId, day, shift],
+    );
+    return rows[0]?.n ?? 0;
+  }
 }

@@ -189,8 +189,8 @@ export class RedisCounter implements FastCounter {
     return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === 1;
   }
 
-  async burn(tenantId: string, issued: IssuedNumber): Promise<void> {
-    await this.call(() => this.redis.burnBlock(this.key(tenantId), issued.businessDay, issued.shift, issued.number));
+  async burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void> {
+    await this.call(() => this.redis.burnBlock(this.key(tenantId), issued.businessDay, issued.shift, issued.number, storedUpTo));
   }
 
   shutdown(): void {

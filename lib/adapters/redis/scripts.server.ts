@@ -26,7 +26,7 @@ declare module "ioredis" {
       expireAtMs: number,
       mode: "add" | "restore",
     ): Result<0 | 1, Context>;
-    burnBlock(counterKey: string, day: string, shift: number, number: number): Result<0 | 1, Context>;
+    burnBlock(counterKey: string, day: string, shift: number, number: number, storedUpTo: number): Result<0 | 1, Context>;
   }
 }
 

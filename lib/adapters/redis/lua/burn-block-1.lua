@@ -8,12 +8,18 @@
   ARGV[1]  business day ("YYYY-MM-DD") of the refused number
   ARGV[2]  its shift
   ARGV[3]  the refused number
+  ARGV[4]  the highest number stored in that (day, shift): a block in reserve that starts
+           at or above it holds no number anyone was given, so it is kept (after a
+           failover it is the fresh block a refill just installed, not the stale one)
+
+  A live refill lease is kept too: its holder is bringing a fresh block, and a second
+  reservation racing it would leave one of the two unusable (a gap).
 
   Returns  1 when the block was abandoned; 0 when the refused number does not come from
            the current block (a fresh block was installed since: several orders in flight
            may be refused for one stale block, and only the first burns it).
 ]]
-local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max', 'blk')
+local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max', 'blk', 'nlo')
 if s[1] ~= ARGV[1] or tonumber(s[2]) ~= tonumber(ARGV[2]) then
   return 0
 end
@@ -25,6 +31,7 @@ if s[5] then
   -- Used up: no numbers left.
   redis.call('HSET', KEYS[1], s[5], 0)
 end
-redis.call('HSET', KEYS[1], 'lease', 0)
-redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
+if s[6] and tonumber(s[6]) < tonumber(ARGV[4]) then
+  redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
+end
 return 1

@@ -13,13 +13,15 @@
                            that is behind (older day, or older shift of the day) to it
 
   Returns  1 when installed; 0 when refused: the counter has moved on to a later day or
-           shift, already holds numbers at or above lo, or already has a block in reserve.
-           A refused block is never used: its numbers are skipped, never repeated.
+           shift, already holds numbers at or above lo, or has a block in reserve at or
+           above this one. A refused block is never used: its numbers are skipped, never
+           repeated. A lower block in reserve gives way: a block reserved later is fresh,
+           while the one in reserve may be a promoted replica's stale copy.
 ]]
 local key = KEYS[1]
 local bday, bshift = ARGV[1], tonumber(ARGV[2])
 local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
-local s = redis.call('HMGET', key, 'day', 'shift', 'max', 'nlo', 'blk')
+local s = redis.call('HMGET', key, 'day', 'shift', 'max', 'nhi', 'blk')
 local day, shift = s[1], tonumber(s[2])
 local field = 'n:' .. bday .. ':' .. bshift .. ':' .. lo .. ':' .. hi
 
@@ -48,7 +50,7 @@ if left <= 0 then
     redis.call('HDEL', key, s[5])
   end
   redis.call('HSET', key, 'lo', lo, 'max', hi, 'blk', field, field, hi - lo, 'lease', 0)
-elseif not s[4] then
+elseif (not s[4]) or tonumber(s[4]) <= lo then
   redis.call('HSET', key, 'nlo', lo, 'nhi', hi, 'lease', 0)
 else
   return 0
