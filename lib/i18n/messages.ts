@@ -1,0 +1,34 @@
+/**
+ * The message catalogues: one JSON file per screen (namespace) and language under
+ * messages/<locale>/. A screen reads its namespace with useTranslations("<name>").
+ */
+import type { Locale } from "@/lib/core/locales";
+import enCommon from "./messages/en/common.json";
+import enBoard from "./messages/en/board.json";
+import enKitchen from "./messages/en/kitchen.json";
+import enCustomer from "./messages/en/customer.json";
+import enKiosk from "./messages/en/kiosk.json";
+import enManager from "./messages/en/manager.json";
+import enSignIn from "./messages/en/signIn.json";
+import enHome from "./messages/en/home.json";
+import enStaff from "./messages/en/staff.json";
+import zhCommon from "./messages/zh-CN/common.json";
+import zhBoard from "./messages/zh-CN/board.json";
+import zhKitchen from "./messages/zh-CN/kitchen.json";
+import zhCustomer from "./messages/zh-CN/customer.json";
+import zhKiosk from "./messages/zh-CN/kiosk.json";
+import zhManager from "./messages/zh-CN/manager.json";
+import zhSignIn from "./messages/zh-CN/signIn.json";
+import zhHome from "./messages/zh-CN/home.json";
+import zhStaff from "./messages/zh-CN/staff.json";
+
+const CATALOGUES = {
+  en: { common: enCommon, board: enBoard, kitchen: enKitchen, customer: enCustomer, kiosk: enKiosk, manager: enManager, signIn: enSignIn, home: enHome, staff: enStaff },
+  "zh-CN": { common: zhCommon, board: zhBoard, kitchen: zhKitchen, customer: zhCustomer, kiosk: zhKiosk, manager: zhManager, signIn: zhSignIn, home: zhHome, staff: zhStaff },
+} satisfies Record<Locale, Record<string, unknown>>;
+
+export type Messages = (typeof CATALOGUES)["en"];
+
+export function messagesFor(locale: Locale): Messages {
+  return CATALOGUES[locale];
+}
