@@ -1,0 +1,143 @@
+/**
+ * The board's fallback voice on the server: spoken numbers rendered by eSpeak NG in a
+ * child process (lib/adapters/voice/espeak-process.mjs; why a process: decision 0008).
+ * One render at a time, a bounded queue (full → 503), a timeout (the child is replaced),
+ * and an LRU cache of clips, so a number called again costs nothing.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { AppError } from "@/lib/core/errors";
+import type { Locale } from "@/lib/core/locales";
+import { spokenNumber } from "@/lib/core/spoken-number";
+import { Lru } from "./lru";
+
+export interface VoiceClip {
+  wav: Uint8Array;
+  cache: "hit" | "miss";
+  /** Time spent rendering (0 for a cache hit). */
+  renderMs: number;
+}
+
+export interface VoiceOptions {
+  /** Path of espeak-process.mjs (default: under the app's working directory). */
+  script?: string;
+  maxQueue?: number;
+  timeoutMs?: number;
+  cacheSize?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** eSpeak NG's voice for each screen language. */
+const ESPEAK_VOICE: Record<Locale, string> = { en: "en-us", "zh-CN": "cmn" };
+
+interface Job {
+  id: number;
+  voice: string;
+  text: string;
+  resolve: (wav: Uint8Array) => void;
+  reject: (e: Error) => void;
+}
+
+export class VoiceRenderer {
+  private child: ChildProcess | null = null;
+  private readonly queue: Job[] = [];
+  private current: { job: Job; timer: ReturnType<typeof setTimeout> } | null = null;
+  private readonly cache: Lru<string, Uint8Array>;
+  private readonly inflight = new Map<string, Promise<Uint8Array>>();
+  private nextId = 1;
+  private readonly script: string;
+  private readonly maxQueue: number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: VoiceOptions = {}) {
+    // Bundled route code has no stable __dirname: the custom server runs from the app's root.
+    this.script = opts.script ?? path.join(process.cwd(), "lib/adapters/voice/espeak-process.mjs");
+    this.maxQueue = opts.maxQueue ?? 32;
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.cache = new Lru(opts.cacheSize ?? 256);
+  }
+
+  /** The clip if it is cached (no render, no cost). */
+  cached(locale: Locale, number: number): Uint8Array | undefined {
+    return this.cache.get(`${locale}/${number}`);
+  }
+
+  /** The WAV of `spokenNumber(number, locale)`; throws AppError UNAVAILABLE when busy or broken. */
+  async clip(locale: Locale, number: number): Promise<VoiceClip> {
+    const key = `${locale}/${number}`;
+    const cached = this.cache.get(key);
+    if (cached) return { wav: cached, cache: "hit", renderMs: 0 };
+    const started = performance.now();
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.render(ESPEAK_VOICE[locale], spokenNumber(number, locale)).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    const wav = await pending;
+    this.cache.set(key, wav);
+    return { wav, cache: "miss", renderMs: Math.round(performance.now() - started) };
+  }
+
+  /** Ends the child process (it also ends by itself when this process goes away). */
+  close(): void {
+    this.child?.kill();
+    this.child = null;
+  }
+
+  private render(voice: string, text: string): Promise<Uint8Array> {
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new AppError("UNAVAILABLE", { message: "voice render queue full", userMessage: "The voice is busy. Please retry." }));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, voice, text, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.current) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    const child = this.ensureChild();
+    const timer = setTimeout(() => this.fail(new Error(`voice render timed out after ${this.timeoutMs} ms`), true), this.timeoutMs);
+    this.current = { job, timer };
+    child.send({ id: job.id, voice: job.voice, text: job.text });
+  }
+
+  private ensureChild(): ChildProcess {
+    if (this.child) return this.child;
+    const child = fork(this.script, [], { serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    child.stderr?.on("data", (d: Buffer) => this.opts.log?.warn({ stderr: d.toString().slice(0, 500) }, "voice process wrote to stderr"));
+    child.on("message", (msg: { id: number; wav?: Uint8Array; error?: string }) => {
+      if (!this.current || msg.id !== this.current.job.id) return;
+      const { job, timer } = this.current;
+      clearTimeout(timer);
+      this.current = null;
+      if (msg.wav) job.resolve(msg.wav);
+      else job.reject(new AppError("UNAVAILABLE", { message: `voice render failed: ${msg.error}`, userMessage: "The voice could not be rendered." }));
+      this.pump();
+    });
+    child.on("exit", (code, signal) => {
+      if (this.child !== child) return;
+      this.child = null;
+      if (this.current) this.fail(new Error(`voice process exited (${code ?? signal})`), false);
+    });
+    // Never keeps the server alive at shutdown.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    return child;
+  }
+
+  /** Rejects the current job; the next one gets a fresh child when `kill` (a hung render). */
+  private fail(cause: Error, kill: boolean): void {
+    if (!this.current) return;
+    const { job, timer } = this.current;
+    clearTimeout(timer);
+    this.current = null;
+    this.opts.log?.warn({ err: cause.message }, "voice render failed");
+    if (kill) this.close();
+    job.reject(new AppError("UNAVAILABLE", { message: cause.message, userMessage: "The voice could not be rendered. Please retry." }));
+    this.pump();
+  }
+}
