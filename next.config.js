@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+/** next-intl reads each request's language and messages from lib/i18n/request.ts. */
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native parts or workers stay outside the bundle.
@@ -6,4 +11,4 @@ const nextConfig = {
   typescript: { tsconfigPath: "./tsconfig.json" },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

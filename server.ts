@@ -13,9 +13,10 @@ import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
 import { createLogger, type Logger } from "@/lib/server/logger.server";
 import { createApp } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
-import { redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev-services.server";
+import { devSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev-services.server";
 import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { ensureDemoTenant } from "@/lib/server/demo.server";
+import { applyLanguage } from "@/lib/server/language.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -32,6 +33,7 @@ async function main() {
     throw e;
   }
   const log = createLogger(env.LOG_LEVEL);
+  if (dev && !process.env.SESSION_SECRET) env = { ...env, SESSION_SECRET: devSessionSecret(".data") };
   const services: Stoppable[] = [];
 
   let databaseUrl = env.DATABASE_URL;
@@ -63,6 +65,7 @@ async function main() {
   await nextApp.prepare();
 
   const http = createServer((req, res) => {
+    applyLanguage(req, res);
     void handle(req, res);
   });
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });

@@ -1,7 +1,7 @@
 // `npm run db:new-migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql
 // with the SQL that takes the existing migrations to prisma/schema.prisma, the way
 // `prisma migrate dev --create-only` would, but offline (Prisma's WASM schema engine, see
-// lib/adapters/postgres/schema-engine.server.ts). Review the SQL, then `npm run db:migrate`.
+// scripts/schema-engine.ts). Review the SQL, then `npm run db:migrate`.
 //
 // How: create a scratch database on the admin server (PG_ADMIN_URL, else TEST_PG_ADMIN_URL,
 // else postgresql://postgres@127.0.0.1:5432/postgres; the role needs CREATEDB), apply the
@@ -17,7 +17,7 @@ import {
   openSchemaEngine,
   readSchemaFile,
   type SchemaEngineSession,
-} from "../lib/adapters/postgres/schema-engine.server";
+} from "./schema-engine";
 
 const DEFAULT_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 

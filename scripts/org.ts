@@ -12,13 +12,15 @@ import { formatDayStart } from "@/lib/core/business-day";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createTenant } from "@/lib/server/provisioning.server";
 import { toAppError } from "@/lib/server/translate-error.server";
+import type { Locale } from "@/lib/core/locales";
 
-const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <IANA zone> [--day-starts HH:MM]
+const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <IANA zone> [--day-starts HH:MM] [--language en|zh-CN]
 
   <slug>          lower-case letters, digits and dashes, used in URLs (/<slug>/board)
   --name          the restaurant's name as shown on tickets and screens
   --timezone      IANA time zone, e.g. Europe/Berlin, Asia/Shanghai, America/New_York
   --day-starts    when the business day (and numbering from 1) starts; default 04:00
+  --language      the screens' language unless a device chose one; default: each browser's
 
 DATABASE_URL must point at the database (the dev server's embedded one is
 postgresql://postgres:postgres@127.0.0.1:54329/nextup while \`npm run dev\` runs).`;
@@ -38,6 +40,7 @@ async function main() {
         name: { type: "string" },
         timezone: { type: "string" },
         "day-starts": { type: "string", default: "04:00" },
+        language: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -65,6 +68,7 @@ async function main() {
       name: values.name,
       timeZone: values.timezone,
       dayStart: values["day-starts"] ?? "04:00",
+      ...(values.language !== undefined ? { floor: { language: values.language as Locale } } : {}),
     });
     const { tenant } = created;
     process.stdout.write(

@@ -32,16 +32,22 @@ export class AppError extends Error {
   readonly userMessage: string;
   /** Extra structured detail returned to API clients (e.g. which field was bad). */
   readonly details?: unknown;
+  /**
+   * A stable name for this particular failure (e.g. "wrongCode"): screens show the
+   * message of that name in their language, with `details` as its values.
+   */
+  readonly reason?: string;
 
   constructor(
     code: ErrorCode,
-    opts: { message: string; userMessage?: string; details?: unknown; cause?: unknown },
+    opts: { message: string; userMessage?: string; details?: unknown; reason?: string; cause?: unknown },
   ) {
     super(opts.message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "AppError";
     this.code = code;
     this.userMessage = opts.userMessage ?? opts.message;
     this.details = opts.details;
+    this.reason = opts.reason;
   }
 
   get httpStatus(): number {

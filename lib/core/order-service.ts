@@ -3,16 +3,21 @@
  * broadcast. The number is returned only once the order is stored.
  */
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { AppError } from "./errors";
+import { boardView, type BoardView } from "./board";
+import { matchTypedNumber } from "./kitchen";
+import { aheadKeys } from "./queue-position";
 import type { NumberIssuer } from "./numbering";
 import {
   assertTransition,
   idempotencyKeySchema,
+  isOpen,
   newOrderSchema,
+  nextStep,
   parseOrThrow,
   statusChangeSchema,
   toBoardOrder,
-  type BoardOrder,
   type NewOrder,
   type Order,
   type OrderStatus,
@@ -153,7 +158,7 @@ export class OrderService {
 
   async get(tenant: Tenant, id: string): Promise<Order> {
     const order = UUID_RE.test(id) ? await this.deps.orders.findById(tenant.id, id) : null;
-    if (!order) throw new AppError("NOT_FOUND", { message: `No order ${id} for ${tenant.slug}`, userMessage: "Order not found." });
+    if (!order) throw new AppError("NOT_FOUND", { message: `No order ${id} for ${tenant.slug}`, userMessage: "Order not found.", reason: "orderNotFound" });
     return order;
   }
 
@@ -170,7 +175,7 @@ export class OrderService {
         return updated;
       }
     }
-    throw new AppError("CONFLICT", { message: `Order ${id} keeps changing`, userMessage: "This order was changed by someone else. Please retry." });
+    throw new AppError("CONFLICT", { message: `Order ${id} keeps changing`, userMessage: "This order was changed by someone else. Please retry.", reason: "orderKeepsChanging" });
   }
 
   /** The current shift of today: its number and its orders (optionally of some statuses). */
@@ -181,22 +186,84 @@ export class OrderService {
     return { businessDay: day, shift, orders };
   }
 
-  /** What the dining-room board shows: the current shift's open orders. */
-  async board(tenant: Tenant): Promise<{ businessDay: string; shift: number; preparing: BoardOrder[]; ready: BoardOrder[] }> {
-    const { businessDay, shift, orders } = await this.currentShift(tenant, ["PLACED", "READY"]);
-    const preparing = orders.filter((o) => o.status === "PLACED").sort((a, b) => a.number - b.number).map(toBoardOrder);
-    const ready = orders
-      .filter((o) => o.status === "READY")
-      .sort((a, b) => (b.readyAt?.getTime() ?? 0) - (a.readyAt?.getTime() ?? 0))
-      .map(toBoardOrder);
-    return { businessDay, shift, preparing, ready };
+  /** Today, its current shift and its open orders (every shift): what the floor works from. */
+  private async openToday(tenant: Tenant): Promise<{ day: string; shift: number; open: Order[] }> {
+    const day = this.deps.issuer.today(tenant);
+    const [shift, open] = await Promise.all([this.deps.shifts.currentShift(tenant.id, day), this.deps.orders.listOpen(tenant.id, day)]);
+    return { day, shift, open };
   }
 
-  /** What the kitchen works on: every open order of today, all shifts, oldest first. */
-  async openOrders(tenant: Tenant): Promise<Order[]> {
-    return this.deps.orders.listOpen(tenant.id, this.deps.issuer.today(tenant));
+  /** What the dining-room board shows: every open order of the day, whatever its shift. */
+  async board(tenant: Tenant): Promise<BoardView> {
+    const { day, shift, open } = await this.openToday(tenant);
+    return boardView({ businessDay: day, shift, readyClearMinutes: tenant.floor.readyClearMinutes }, open.map(toBoardOrder), this.deps.clock.now().getTime());
+  }
+
+  /** What the kitchen works on: every open order of today (all shifts, oldest first) and the last collected ones. */
+  async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
+    const day = this.deps.issuer.today(tenant);
+    const [{ shift, open }, recentlyCollected] = await Promise.all([this.openToday(tenant), this.deps.orders.listRecentlyCollected(tenant.id, day, RECENTLY_COLLECTED)]);
+    return { businessDay: day, shift, open, recentlyCollected };
+  }
+
+  /** The cook typed a number: that open order moves one step forward (PLACED → READY → COLLECTED). */
+  async advanceByNumber(tenant: Tenant, input: unknown): Promise<Order> {
+    const { number } = parseOrThrow(typedNumberSchema, input, "order number");
+    const { shift, open } = await this.openToday(tenant);
+    const match = matchTypedNumber(open, number, shift);
+    if (match.kind === "none") {
+      throw new AppError("NOT_FOUND", {
+        message: `No open order ${number} for ${tenant.slug}`,
+        userMessage: `No open order has number ${number}.`,
+        reason: "noOpenOrder",
+        details: { number },
+      });
+    }
+    if (match.kind === "several") {
+      throw new AppError("CONFLICT", {
+        message: `Number ${number} is open in shifts ${match.orders.map((o) => o.shift).join(", ")}`,
+        userMessage: `Number ${number} is open in more than one shift: use the order's own buttons.`,
+        reason: "severalOpen",
+        details: { number, shifts: match.orders.map((o) => o.shift) },
+      });
+    }
+    return this.changeStatus(tenant, match.order.id, { status: nextStep(match.order.status)! });
+  }
+
+  /**
+   * "Call again": every board of the tenant calls this ready number once more, and shows it
+   * again for readyClearMinutes (an order that had left the board comes back to it).
+   */
+  async callAgain(tenant: Tenant, id: string): Promise<Order> {
+    const order = await this.get(tenant, id);
+    const again = order.status === "READY" && !order.clearedAt ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
+    if (!again) {
+      throw new AppError("CONFLICT", {
+        message: `Order ${id} is ${order.status}, not READY`,
+        userMessage: `Only a ready order can be called; number ${order.number} is not ready.`,
+        reason: "notReady",
+        details: { number: order.number, status: order.status },
+      });
+    }
+    this.deps.events.orderCalled(tenant, toBoardOrder(again));
+    return again;
+  }
+
+  /** The customer's page: the order, and the keys of the orders still being prepared ahead of it. */
+  async track(tenant: Tenant, id: string): Promise<{ order: Order; aheadKeys: string[] }> {
+    const order = await this.get(tenant, id);
+    if (!isOpen(order.status) || order.clearedAt) return { order, aheadKeys: [] };
+    const open = await this.deps.orders.listOpen(tenant.id, order.businessDay);
+    return { order, aheadKeys: aheadKeys(open.map(toBoardOrder), toBoardOrder(order)) };
   }
 }
+
+/** How many collected orders the kitchen can recall. */
+export const RECENTLY_COLLECTED = 20;
+
+const typedNumberSchema = z.strictObject({
+  number: z.coerce.number({ error: "Type an order number" }).int("Type a whole number").min(1, "Order numbers start at 1").max(99_999_999),
+});
 
 /**
  * A fingerprint of what was ordered (after validation), stored with an idempotency key:

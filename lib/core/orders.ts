@@ -10,16 +10,31 @@ export const ORDER_STATUSES = ["PLACED", "READY", "COLLECTED", "CANCELLED"] as c
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * Legal moves. READY → PLACED undoes a mistaken tap in the kitchen; COLLECTED and
- * CANCELLED are final. Moving to the status an order already has is a no-op (a retried
+ * Legal moves. READY → PLACED and COLLECTED → READY undo a mistaken tap in the kitchen;
+ * CANCELLED is final. Moving to the status an order already has is a no-op (a retried
  * request or a double tap), not an error.
  */
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PLACED: ["READY", "CANCELLED"],
   READY: ["COLLECTED", "PLACED", "CANCELLED"],
-  COLLECTED: [],
+  COLLECTED: ["READY"],
   CANCELLED: [],
 };
+
+/** The kitchen's one step forward: PLACED → READY → COLLECTED; null when there is none. */
+export function nextStep(status: OrderStatus): OrderStatus | null {
+  return status === "PLACED" ? "READY" : status === "READY" ? "COLLECTED" : null;
+}
+
+/** The kitchen's Undo: one step back (READY → PLACED, COLLECTED → READY); null when there is none. */
+export function previousStep(status: OrderStatus): OrderStatus | null {
+  return status === "READY" ? "PLACED" : status === "COLLECTED" ? "READY" : null;
+}
+
+/** Open: the customer is still waiting (being prepared or ready to collect). */
+export function isOpen(status: OrderStatus): boolean {
+  return status === "PLACED" || status === "READY";
+}
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
@@ -30,6 +45,7 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
     throw new AppError("CONFLICT", {
       message: `Order cannot move from ${from} to ${to}`,
       userMessage: `This order is ${from.toLowerCase()} and cannot be marked ${to.toLowerCase()}.`,
+      reason: "illegalMove",
       details: { from, to },
     });
   }
@@ -84,28 +100,39 @@ export interface Order {
   readyAt: Date | null;
   collectedAt: Date | null;
   cancelledAt: Date | null;
+  /** Taken off the floor by a manager at a new shift without being collected. */
+  clearedAt: Date | null;
 }
 
-/** What the public board and the customer's page may see of an order. */
+/**
+ * What the public board and its live events may show of an order. No id: the id opens
+ * the customer's page (with what was ordered), so only the ticket carries it. `key`
+ * names the order uniquely within its tenant.
+ */
 export interface BoardOrder {
-  id: string;
+  key: string;
   number: number;
   status: OrderStatus;
   businessDay: BusinessDay;
   shift: number;
   createdAt: string;
   readyAt: string | null;
+  /** Off the floor (cleared at a new shift): boards drop it like a collected order. */
+  cleared: boolean;
 }
+
+export const boardKey = (o: { businessDay: BusinessDay; shift: number; number: number }): string => `${o.businessDay}/${o.shift}/${o.number}`;
 
 export function toBoardOrder(o: Order): BoardOrder {
   return {
-    id: o.id,
+    key: boardKey(o),
     number: o.number,
     status: o.status,
     businessDay: o.businessDay,
     shift: o.shift,
     createdAt: o.createdAt.toISOString(),
     readyAt: o.readyAt?.toISOString() ?? null,
+    cleared: o.clearedAt !== null,
   };
 }
 

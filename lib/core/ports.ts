@@ -44,8 +44,16 @@ export interface OrderRepository {
   findById(tenantId: string, id: string): Promise<Order | null>;
   findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null>;
   listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
-  /** Open (PLACED/READY) orders of a business day, every shift. */
+  /** Open (PLACED/READY, not cleared) orders of a business day, every shift, oldest first. */
   listOpen(tenantId: string, day: BusinessDay): Promise<Order[]>;
+  /** How many orders listOpen would return. */
+  countOpen(tenantId: string, day: BusinessDay): Promise<number>;
+  /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
+  listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
+  /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */
+  readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null>;
+  /** Clears the open orders of `day` taken in shifts before `beforeShift`; returns how many. */
+  clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number>;
   /**
    * Moves an order from `from` to `to` only if it still has status `from` (no lost
    * updates between two kitchen screens); returns null when it did not.
@@ -95,6 +103,8 @@ export interface IdempotencyClaims {
 export interface EventPublisher {
   orderCreated(tenant: Tenant, order: BoardOrder): void;
   orderUpdated(tenant: Tenant, order: BoardOrder): void;
+  /** Staff asked every board of the tenant to call this (ready) number again. */
+  orderCalled(tenant: Tenant, order: BoardOrder): void;
   shiftStarted(tenant: Tenant, shift: { businessDay: BusinessDay; shift: number; startedAt: string }): void;
 }
 

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { parseOrThrow } from "./orders";
-import { BLOCK_SIZE, CounterUnavailableError, type FastCounter, type NumberIssuer } from "./numbering";
-import type { EventPublisher, Logger, ShiftInfo, ShiftRepository } from "./ports";
+import { BLOCK_SIZE, CounterUnavailableError, type Clock, type FastCounter, type NumberIssuer } from "./numbering";
+import type { EventPublisher, Logger, OrderRepository, ShiftInfo, ShiftRepository } from "./ports";
 import type { Tenant } from "./tenants";
 
 export const startShiftSchema = z.strictObject({
@@ -14,14 +14,16 @@ export const startShiftSchema = z.strictObject({
   firstNumber: z.number().int("First number must be a whole number").min(1).max(9999).optional(),
   /** The shift the manager was looking at; if it already moved on, no second shift starts. */
   ifCurrentShift: z.number().int().min(1).optional(),
+  /** Orders still open from earlier shifts: keep them on the board and in the kitchen (default), or clear them. */
+  openOrders: z.enum(["keep", "clear"]).default("keep"),
 });
 
 export class ShiftService {
   constructor(
-    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; events: EventPublisher; log: Logger },
+    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; orders: OrderRepository; events: EventPublisher; log: Logger; clock: Clock },
   ) {}
 
-  async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean }> {
+  async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number }> {
     const data = parseOrThrow(startShiftSchema, input ?? {}, "shift");
     const { issuer, counter, shifts, events } = this.deps;
     const day = issuer.today(tenant);
@@ -45,6 +47,10 @@ export class ShiftService {
         }
       },
     );
+    let cleared = 0;
+    if (result.created && data.openOrders === "clear") {
+      cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now());
+    }
     if (result.created) {
       events.shiftStarted(tenant, {
         businessDay: result.shift.businessDay,
@@ -52,6 +58,11 @@ export class ShiftService {
         startedAt: result.shift.startedAt.toISOString(),
       });
     }
-    return result;
+    return { ...result, cleared };
+  }
+
+  /** What the new-shift confirmation tells the manager: how many orders are still open today. */
+  async openCount(tenant: Tenant): Promise<number> {
+    return this.deps.orders.countOpen(tenant.id, this.deps.issuer.today(tenant));
   }
 }

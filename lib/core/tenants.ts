@@ -1,10 +1,32 @@
 import { z } from "zod";
 import { isValidTimeZone, parseDayStart, type DayRule } from "./business-day";
+import { LOCALES, type Locale } from "./locales";
+
+/** How the floor (board, kitchen, customer page) behaves for one restaurant. */
+export interface FloorSettings {
+  /** Language of screens when neither the device nor the URL chose one; null: the browser's. */
+  language: Locale | null;
+  /** A ready number leaves the board after this many minutes (and shows as "not collected" in the kitchen). */
+  readyClearMinutes: number;
+  /** An order waiting this long is shown as slow in the kitchen… */
+  ageWarnMinutes: number;
+  /** …and this long as late. */
+  ageLateMinutes: number;
+}
+
+export const floorSettingsSchema = z.strictObject({
+  language: z.enum(LOCALES).nullable(),
+  readyClearMinutes: z.number().int().min(1, "At least 1 minute").max(240, "At most 240 minutes"),
+  ageWarnMinutes: z.number().int().min(1).max(240),
+  ageLateMinutes: z.number().int().min(1).max(480),
+}) satisfies z.ZodType<FloorSettings>;
+
 
 export interface Tenant extends DayRule {
   id: string;
   slug: string;
   name: string;
+  floor: FloorSettings;
 }
 
 export const STAFF_ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;

@@ -77,18 +77,21 @@ export class Access {
         return { token: await signSession(session, this.sessionSecret), session };
       }
     }
-    throw new AppError("UNAUTHENTICATED", { message: `Failed sign-in for ${tenant.slug}/${role}`, userMessage: "Wrong sign-in code for this role." });
+    throw new AppError("UNAUTHENTICATED", { message: `Failed sign-in for ${tenant.slug}/${role}`, userMessage: "Wrong sign-in code for this role.", reason: "wrongCode" });
   }
 
   /** The session in `token`, if it is valid for `tenant` and one of `roles`. */
   async session(token: string | undefined, tenant: Tenant, roles: readonly StaffRole[]): Promise<Caller> {
     const s = await verifySession(token, this.sessionSecret);
-    if (!s) throw new AppError("UNAUTHENTICATED", { message: "No valid session", userMessage: "Please sign in." });
+    if (!s) throw new AppError("UNAUTHENTICATED", { message: "No valid session", userMessage: "Please sign in.", reason: "signInRequired" });
     if (s.tenantId !== tenant.id) {
-      throw new AppError("FORBIDDEN", { message: `Session of ${s.slug} used for ${tenant.slug}`, userMessage: "You are signed in to another restaurant." });
+      throw new AppError("FORBIDDEN", { message: `Session of ${s.slug} used for ${tenant.slug}`, userMessage: "You are signed in to another restaurant.", reason: "otherRestaurant" });
     }
     if (!roleAllows(s.role, roles)) {
-      throw new AppError("FORBIDDEN", { message: `Role ${s.role} needs ${roles.join("/")}`, userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.` });
+      throw new AppError("FORBIDDEN", { message: `Role ${s.role} needs ${roles.join("/")}`, userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.`,
+        reason: "roleNeeded",
+        details: { role: s.role, needs: roles[0] },
+      });
     }
     return { tenant, role: s.role, actor: `${s.name} (staff)` };
   }

@@ -20,6 +20,7 @@ import {
   PrismaTenantRepository,
 } from "@/lib/adapters/postgres/repositories.server";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
+import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import { Access } from "./access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -40,8 +41,14 @@ export interface App {
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
+  /** The board's fallback voice; null when VOICE_FALLBACK is off. */
+  voice: VoiceRenderer | null;
+  /** Renders of voice clips per client address (a clip already cached costs nothing). */
+  voiceLimiter: GuardedLimiter;
   /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
   warmUp(): Promise<void>;
+  /** Where this node takes numbers from right now (no I/O). */
+  counterSource(): "redis" | "database";
   health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database" }>;
   close(): Promise<void>;
 }
@@ -209,10 +216,12 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log });
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, log, clock });
 
   const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
   const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
+  const voiceLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:voice`, env.VOICE_RATE_LIMIT_PER_MINUTE, () => counter.available());
+  const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log }) : null;
 
   return {
     env,
@@ -228,9 +237,12 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     metrics,
     apiLimiter,
     signInLimiter,
+    voice,
+    voiceLimiter,
     async warmUp() {
       await warmUpRedis(redis, log);
     },
+    counterSource: () => issuer.source(),
     async health() {
       const [dbUp, redisUp] = await Promise.all([
         db.$queryRaw`SELECT 1`.then(() => true, () => false),
@@ -257,6 +269,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
       counter.shutdown();
+      voice?.close();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
       await Promise.allSettled([db.$disconnect(), ledgerPool.end()]);
     },

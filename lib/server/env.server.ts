@@ -34,6 +34,21 @@ const clusterNodes = z.string().transform((value, ctx): RedisNode[] => {
   return nodes;
 });
 
+/** An http(s) origin such as "https://queue.example.com" (a trailing slash is dropped). */
+const publicUrl = z.string().transform((value, ctx): string => {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash || url.username) {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an http(s) origin such as "https://queue.example.com" (no path)` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -67,8 +82,20 @@ const schema = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     /** Create the demo tenant on start (default: on in development without DATABASE_URL). */
     DEMO_TENANT: bool.optional(),
+    /**
+     * Where customers' phones reach this server: the origin printed on tickets (link and QR
+     * code). Unset: the machine's LAN address in development, the request's origin in production.
+     */
+    PUBLIC_URL: publicUrl.optional(),
     /** Apply pending migrations at start-up (default: on). */
     MIGRATE_ON_START: bool.default(true),
+    /** The board's offline fallback voice (eSpeak NG, GPL, in a child process; decision 0008): on | off. */
+    VOICE_FALLBACK: z
+      .enum(["on", "off"], { error: 'must be "on" or "off"' })
+      .default("on")
+      .transform((v) => v === "on"),
+    /** Voice clips a client address may have rendered per minute (clips already cached are free). */
+    VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

@@ -5,7 +5,7 @@
 import { AppError } from "@/lib/core/errors";
 import { parseDayStart } from "@/lib/core/business-day";
 import { parseOrThrow } from "@/lib/core/orders";
-import { newTenantSchema, STAFF_ROLES, type StaffRole, type Tenant } from "@/lib/core/tenants";
+import { floorSettingsSchema, newTenantSchema, STAFF_ROLES, type FloorSettings, type StaffRole, type Tenant } from "@/lib/core/tenants";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
 import { ROLE_LABEL } from "@/lib/auth/roles";
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
@@ -24,10 +24,12 @@ export interface ProvisionedTenant {
 
 export async function createTenant(
   db: Db,
-  input: { slug: string; name: string; timeZone: string; dayStart: string },
+  input: { slug: string; name: string; timeZone: string; dayStart: string; floor?: Partial<FloorSettings> },
   opts: { staffSecrets?: Partial<PerRole> } = {},
 ): Promise<ProvisionedTenant> {
-  const data = parseOrThrow(newTenantSchema, input, "restaurant");
+  const { floor, ...rest } = input;
+  const data = parseOrThrow(newTenantSchema, rest, "restaurant");
+  const settings = parseOrThrow(floorSettingsSchema.partial(), floor ?? {}, "restaurant settings");
   const staff = {} as PerRole;
   const apiKeys = {} as PerRole;
   const credentials: { role: StaffRole; name: string; secretHash: string }[] = [];
@@ -47,6 +49,7 @@ export async function createTenant(
         name: data.name,
         timeZone: data.timeZone,
         dayStartMinutes: parseDayStart(data.dayStart) ?? 240,
+        ...settings,
         staff: { create: credentials },
         apiKeys: { create: keys },
       },

@@ -14,6 +14,7 @@
  */
 import { NumberIssuer } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
+import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
@@ -84,7 +85,7 @@ async function main() {
     await prisma.tenant.createMany({
       data: Array.from({ length: tenantCount }, (_, i) => ({ slug: `bench-${i}`, name: `Bench ${i}`, timeZone: "UTC", dayStartMinutes: 0 })),
     });
-    const tenants: Tenant[] = (await prisma.tenant.findMany()).map((t) => ({ ...t }));
+    const tenants: Tenant[] = (await prisma.tenant.findMany()).map(toTenant);
     const ledger = new PgCounterLedger(ledgerPool);
     const counter = new RedisCounter(redis, prefix, silent);
     const issuer = new NumberIssuer(counter, ledger);

@@ -9,6 +9,7 @@
  * used only where the brief needs two existing tenants (cross-tenant keys, board
  * isolation), never for exact numbers or shift resets.
  */
+import { boardKey } from "@/lib/core/orders";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { provisionTenants, type TestTenant } from "../support/tenants";
@@ -427,7 +428,7 @@ describe("idempotency", () => {
 });
 
 describe("status transitions", () => {
-  it("PLACED → READY sets readyAt; READY → COLLECTED sets collectedAt; COLLECTED → READY is 409 CONFLICT", async () => {
+  it("PLACED → READY sets readyAt; READY → COLLECTED sets collectedAt; COLLECTED → READY (undo) clears it; CANCELLED is final (409)", async () => {
     const order = await placeOrder(main);
     const ready = await setStatus(main, order.id, "READY");
     expect(ready).toMatchObject({ id: order.id, number: order.number, status: "READY", readyAt: expect.stringMatching(ISO_TIMESTAMP), collectedAt: null });
@@ -435,10 +436,15 @@ describe("status transitions", () => {
     const collected = await setStatus(main, order.id, "COLLECTED");
     expect(collected).toMatchObject({ status: "COLLECTED", readyAt: ready.readyAt, collectedAt: expect.stringMatching(ISO_TIMESTAMP) });
 
-    const back = await call("POST", statusPath(main.slug, order.id), { key: main.apiKeys.kitchen, json: { status: "READY" } });
-    expectApiError(back, 409, "CONFLICT");
+    const back = await setStatus(main, order.id, "READY");
+    expect(back).toMatchObject({ status: "READY", collectedAt: null, readyAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(Date.parse(back.readyAt!)).toBeGreaterThanOrEqual(Date.parse(collected.collectedAt!));
+
+    const cancelled = await setStatus(main, order.id, "CANCELLED");
+    const revived = await call("POST", statusPath(main.slug, order.id), { key: main.apiKeys.kitchen, json: { status: "READY" } });
+    expectApiError(revived, 409, "CONFLICT");
     const now = await call<OrderJson>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen });
-    expect(expectStatus(now, 200)).toEqual(collected);
+    expect(expectStatus(now, 200)).toEqual(cancelled);
   });
 
   it("an unknown or missing status, or an extra field, is 400 BAD_INPUT", async () => {
@@ -499,6 +505,7 @@ describe("shifts", () => {
       startedBy: `api-key ${keyPrefix(main.apiKeys.manager)}`,
       reason: "lunch rush",
       created: true,
+      cleared: 0,
     });
     const list = await listOrders(main);
     expect(list).toEqual({ businessDay: shift.businessDay, shift: shift.shift, orders: [] });
@@ -551,10 +558,10 @@ describe("shifts", () => {
 });
 
 describe("board (public)", () => {
-  const boardKeys = ["businessDay", "createdAt", "id", "number", "readyAt", "shift", "status"];
+  const boardKeys = ["businessDay", "cleared", "createdAt", "key", "number", "readyAt", "shift", "status"];
 
-  it("shows PLACED orders under preparing and READY under ready, without a key and without items or notes", async () => {
-    const shift = await startShift(main);
+  it("shows PLACED orders under preparing and READY under ready, without ids, items or notes", async () => {
+    const shift = await startShift(main, { openOrders: "clear" });
     const [one, two, three] = [
       await placeOrder(main, { items: [{ name: "Secret recipe", qty: 1 }], note: "allergic to nuts" }),
       await placeOrder(main),
@@ -566,13 +573,14 @@ describe("board (public)", () => {
     const res = await call<BoardJson>("GET", boardPath(main.slug));
     const board = expectStatus(res, 200);
     expect(res.headers.get("cache-control")).toContain("no-store");
-    expect(board).toEqual({ businessDay: shift.businessDay, shift: shift.shift, preparing: expect.any(Array), ready: expect.any(Array) });
+    expect(board).toEqual({ businessDay: shift.businessDay, shift: shift.shift, readyClearMinutes: 10, preparing: expect.any(Array), ready: expect.any(Array) });
     expect(board.preparing.map((o) => o.number)).toEqual([1, 3]);
     expect(board.ready.map((o) => o.number)).toEqual([2]);
     for (const o of [...board.preparing, ...board.ready]) expect(Object.keys(o).sort()).toEqual(boardKeys);
     expect(JSON.stringify(board)).not.toContain("Secret recipe");
     expect(JSON.stringify(board)).not.toContain("allergic");
-    expect(board.ready[0]).toMatchObject({ id: two!.id, status: "READY", readyAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(JSON.stringify(board)).not.toContain(one!.id);
+    expect(board.ready[0]).toMatchObject({ key: `${shift.businessDay}/${shift.shift}/2`, cleared: false, status: "READY", readyAt: expect.stringMatching(ISO_TIMESTAMP) });
 
     await setStatus(main, two!.id, "COLLECTED");
     await setStatus(main, three!.id, "CANCELLED");
@@ -582,15 +590,38 @@ describe("board (public)", () => {
     expect(after.ready.map((o) => o.number)).toEqual([1]);
   });
 
-  it("a new shift empties the board", async () => {
-    await placeOrder(main);
-    const shift = await startShift(main);
-    expect(expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200)).toEqual({
-      businessDay: shift.businessDay,
-      shift: shift.shift,
-      preparing: [],
-      ready: [],
-    });
+  it("a new shift keeps every open order on the board with its shift, until a manager clears them", async () => {
+    const lunch = await startShift(main, { openOrders: "clear" });
+    const waiting = await placeOrder(main);
+    const readied = await placeOrder(main);
+    await setStatus(main, readied.id, "READY");
+
+    const dinner = await startShift(main);
+    const fresh = await placeOrder(main);
+    expect(fresh.number).toBe(waiting.number);
+    let board = expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200);
+    expect(board.shift).toBe(dinner.shift);
+    expect(board.preparing.map((o) => [o.shift, o.number])).toEqual([
+      [lunch.shift, waiting.number],
+      [dinner.shift, fresh.number],
+    ]);
+    expect(board.ready.map((o) => [o.shift, o.number])).toEqual([[lunch.shift, readied.number]]);
+
+    // The kitchen finishes the lunch order after the reset: it shows under ready.
+    await setStatus(main, waiting.id, "READY");
+    board = expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200);
+    expect(board.ready.map((o) => [o.shift, o.number])).toEqual([
+      [lunch.shift, waiting.number],
+      [lunch.shift, readied.number],
+    ]);
+
+    // Clearing takes the earlier shifts' open orders off the floor, not the new shift's.
+    const supper = await startShift(main, { openOrders: "clear" });
+    board = expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200);
+    expect(board).toMatchObject({ shift: supper.shift, ready: [] });
+    expect(board.preparing).toEqual([]);
+    const kept = await call<OrderJson>("GET", orderPath(main.slug, waiting.id), { key: main.apiKeys.kitchen });
+    expect(expectStatus(kept, 200).status).toBe("READY");
   });
 
   it("keeps tenants apart: bravo's board never shows alpha's orders", async () => {
@@ -599,13 +630,14 @@ describe("board (public)", () => {
     expectStatus(await call("POST", statusPath(alpha.slug, readied.id), { key: alpha.apiKeys.kitchen, json: { status: "READY" } }), 200);
 
     const alphaBoard = expectStatus(await call<BoardJson>("GET", boardPath(alpha.slug)), 200);
-    expect(alphaBoard.preparing.map((o) => o.id)).toContain(placed.id);
-    expect(alphaBoard.ready.map((o) => o.id)).toContain(readied.id);
+    expect(alphaBoard.preparing.map((o) => o.key)).toContain(boardKey(placed));
+    expect(alphaBoard.ready.map((o) => o.key)).toContain(boardKey(readied));
 
+    // Same keys could exist at bravo (its own numbers): compare what bravo placed instead.
     const bravoBoard = expectStatus(await call<BoardJson>("GET", boardPath(bravo.slug)), 200);
-    const bravoIds = [...bravoBoard.preparing, ...bravoBoard.ready].map((o) => o.id);
-    expect(bravoIds).not.toContain(placed.id);
-    expect(bravoIds).not.toContain(readied.id);
+    const bravoOwn = await listOrders(bravo);
+    const bravoOpen = bravoOwn.orders.filter((o) => o.status === "PLACED" || o.status === "READY").map(boardKey).sort();
+    expect([...bravoBoard.preparing, ...bravoBoard.ready].map((o) => o.key).sort()).toEqual(bravoOpen);
   });
 
   it("an unknown slug is 404 NOT_FOUND", async () => {

@@ -5,6 +5,7 @@
  * (Spawned as `node --import tsx scripts/org.ts` directly: `npm run` would add its own
  * banner lines to stdout.)
  */
+import { boardKey } from "@/lib/core/orders";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import pg from "pg";
@@ -105,8 +106,8 @@ describe("org create", () => {
     const created = printed();
     const res = await call<OrderJson>("POST", `/api/v1/orgs/${slug}/orders`, { key: created.apiKeys.cashier, json: { items: [{ name: "Biangbiang noodles", qty: 1 }] } });
     expect(expectStatus(res, 201)).toMatchObject({ status: "PLACED", items: [{ name: "Biangbiang noodles", qty: 1 }] });
-    const board = await call<{ preparing: { id: string }[] }>("GET", `/api/v1/orgs/${slug}/board`);
-    expect(expectStatus(board, 200).preparing.map((o) => o.id)).toContain(res.body.id);
+    const board = await call<{ preparing: { key: string }[] }>("GET", `/api/v1/orgs/${slug}/board`);
+    expect(expectStatus(board, 200).preparing.map((o) => o.key)).toContain(boardKey(res.body));
   });
 
   it("stores only hashes: no plain API key or staff code anywhere in the tenant's rows", async () => {
@@ -175,6 +176,14 @@ describe("org create refuses bad arguments", () => {
     const run = await org(["create", slug, "--name", "X", "--timezone", "Asia/Shanghai", "--day-starts", "25:00"]);
     expectRefused(run, /day start/i);
     expect(run.stderr).toContain("25:00");
+    expect(await tenantExists(slug)).toBe(false);
+  });
+
+  it("a language other than en or zh-CN", async () => {
+    const slug = uniqueSlug("cli-lang");
+    const run = await org(["create", slug, "--name", "X", "--timezone", "Asia/Shanghai", "--language", "fr"]);
+    expectRefused(run, /language/i);
+    expect(run.stderr).toMatch(/zh-CN/);
     expect(await tenantExists(slug)).toBe(false);
   });
 

@@ -5,6 +5,7 @@
  * tenants on different masters. Then the real app server with REDIS_CLUSTER_NODES:
  * counter, rate limiter, health and the Socket.IO adapter all on the cluster.
  */
+import { boardKey } from "@/lib/core/orders";
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Cluster } from "ioredis";
@@ -223,8 +224,8 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
     // The board on node 1 gets it locally; the one on node 2 only through the Socket.IO
     // redis adapter, i.e. the cluster's pub/sub.
     for (const board of [onFirst, onSecond]) {
-      const { payload } = await board.waitFor("order:created", (p) => p.id === order.id);
-      expect(payload).toMatchObject({ id: order.id, number: 1, status: "PLACED" });
+      const { payload } = await board.waitFor("order:created", (p) => p.key === boardKey(order));
+      expect(payload).toMatchObject({ key: boardKey(order), number: 1, status: "PLACED" });
     }
 
     // And back: an order through node 2 continues the same counter and reaches node 1.
@@ -233,6 +234,6 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
       201,
     );
     expect(back.number).toBe(2);
-    await onFirst.waitFor("order:created", (p) => p.id === back.id);
+    await onFirst.waitFor("order:created", (p) => p.key === boardKey(back));
   });
 });

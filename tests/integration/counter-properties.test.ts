@@ -14,6 +14,7 @@ import { testKeyPrefix } from "../support/app-server";
 import { freePort } from "../support/ports";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
+import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { lastIssuedIn, rewindTo } from "../support/counter-state";
 
 const databaseUrl = inject("databaseUrl");
@@ -55,7 +56,7 @@ describe("number-issuing rules, property-based", () => {
     const row = await live.db.tenant.create({
       data: { slug: `props-${process.pid}-${Date.now()}-${seq++}`, name: "Props", timeZone: "UTC", dayStartMinutes: (new Date().getUTCHours() + 12) % 24 * 60 },
     });
-    return { id: row.id, slug: row.slug, name: row.name, timeZone: row.timeZone, dayStartMinutes: row.dayStartMinutes };
+    return toTenant(row);
   }
 
   /** Runs the ops; returns placed order ids and the number of faults per shift. */

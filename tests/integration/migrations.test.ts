@@ -10,7 +10,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "../../lib/adapters/postgres/migrate.server";
-import { openSchemaEngine, readSchemaFile } from "../../lib/adapters/postgres/schema-engine.server";
+import { openSchemaEngine, readSchemaFile } from "../../scripts/schema-engine";
 import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "../support/db";
 
 const MIGRATIONS_DIR = path.resolve(DEFAULT_MIGRATIONS_DIR);

@@ -71,3 +71,28 @@ describe("per-key rate limit", () => {
     expectStatus(await call("GET", "/api/health"), 200);
   });
 });
+
+describe("the public voice route throttles renders before doing the work", () => {
+  const RENDERS = 2;
+  let server: AppServer | undefined;
+
+  beforeAll(async () => {
+    server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("rl-voice"), env: { VOICE_RATE_LIMIT_PER_MINUTE: String(RENDERS) } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`renders ${RENDERS} new clips for one address, then 429 with Retry-After; clips already rendered stay free`, async () => {
+    const get = (n: number) => fetch(`${server!.url}/api/v1/voice/en/${n}.wav`);
+    for (const n of [11, 12]) expect((await get(n)).status).toBe(200);
+    const refused = await get(13);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
+    const cached = await get(11);
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get("x-voice-cache")).toBe("hit");
+  });
+});

@@ -7,6 +7,7 @@
  * been sent, the same socket waits for a later event of its own tenant, which travels the
  * same path; only then do we assert that nothing else arrived.
  */
+import { boardKey } from "@/lib/core/orders";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
@@ -18,7 +19,7 @@ const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const call = apiClient(baseUrl);
 
-const boardOrderKeys = ["businessDay", "createdAt", "id", "number", "readyAt", "shift", "status"];
+const boardOrderKeys = ["businessDay", "cleared", "createdAt", "key", "number", "readyAt", "shift", "status"];
 
 let a: TestTenant;
 let b: TestTenant;
@@ -57,32 +58,33 @@ describe("board events on one server", () => {
   it("an order placed via the API reaches every client of its tenant as order:created, and no client of another", async () => {
     const order = await place(a);
     for (const client of [a1, a2]) {
-      const { payload } = await client.waitFor("order:created", (p) => p.id === order.id);
+      const { payload } = await client.waitFor("order:created", (p) => p.key === boardKey(order));
       expect(payload).toEqual({
-        id: order.id,
+        key: boardKey(order),
         number: order.number,
         status: "PLACED",
         businessDay: order.businessDay,
         shift: order.shift,
         createdAt: order.createdAt,
         readyAt: null,
+        cleared: false,
       });
-      // The public board sees no items or notes.
+      // The public board sees no id, items or notes.
       expect(Object.keys(payload).sort()).toEqual(boardOrderKeys);
     }
 
     // B's socket is live and in B's room: it receives B's own, later order...
     const own = await place(b);
-    await b1.waitFor("order:created", (p) => p.id === own.id);
+    await b1.waitFor("order:created", (p) => p.key === boardKey(own));
     // ...and nothing about A's.
-    expect(b1.eventsFor(order.id)).toEqual([]);
-    expect(b1.received.every((r) => r.payload.id === own.id)).toBe(true);
+    expect(b1.eventsFor(order)).toEqual([]);
+    expect(b1.received.every((r) => r.payload.key === boardKey(own) && r.payload.createdAt === own.createdAt)).toBe(true);
 
     // And the other way round: A's sockets never see B's order (proven by a later A event).
     const later = await place(a);
     for (const client of [a1, a2]) {
-      await client.waitFor("order:created", (p) => p.id === later.id);
-      expect(client.eventsFor(own.id)).toEqual([]);
+      await client.waitFor("order:created", (p) => p.key === boardKey(later));
+      expect(client.eventsFor(own)).toEqual([]);
     }
   });
 
@@ -90,8 +92,8 @@ describe("board events on one server", () => {
     const order = await place(a);
     const marker = await place(a);
     for (const client of [a1, a2]) {
-      await client.waitFor("order:created", (p) => p.id === marker.id);
-      expect(client.eventsFor(order.id).map((r) => r.event)).toEqual(["order:created"]);
+      await client.waitFor("order:created", (p) => p.key === boardKey(marker));
+      expect(client.eventsFor(order).map((r) => r.event)).toEqual(["order:created"]);
     }
   });
 
@@ -100,14 +102,14 @@ describe("board events on one server", () => {
     const res = await call<OrderJson>("POST", `/api/v1/orgs/${a.slug}/orders/${order.id}/status`, { key: a.apiKeys.kitchen, json: { status: "READY" } });
     const ready = expectStatus(res, 200);
     for (const client of [a1, a2]) {
-      const { payload } = await client.waitFor("order:updated", (p) => p.id === order.id);
-      expect(payload).toMatchObject({ id: order.id, number: order.number, status: "READY", readyAt: ready.readyAt });
+      const { payload } = await client.waitFor("order:updated", (p) => p.key === boardKey(order));
+      expect(payload).toMatchObject({ key: boardKey(order), number: order.number, status: "READY", readyAt: ready.readyAt });
       expect(payload.readyAt).toMatch(ISO_TIMESTAMP);
     }
 
     const marker = await place(b);
-    await b1.waitFor("order:created", (p) => p.id === marker.id);
-    expect(b1.eventsFor(order.id)).toEqual([]);
+    await b1.waitFor("order:created", (p) => p.key === boardKey(marker));
+    expect(b1.eventsFor(order)).toEqual([]);
   });
 
   it("a shift start emits shift:started with the new shift, to the tenant's clients only", async () => {
@@ -119,7 +121,7 @@ describe("board events on one server", () => {
     }
 
     const marker = await place(b);
-    await b1.waitFor("order:created", (p) => p.id === marker.id);
+    await b1.waitFor("order:created", (p) => p.key === boardKey(marker));
     expect(b1.received.filter((r) => r.event === "shift:started")).toEqual([]);
   });
 
@@ -130,7 +132,7 @@ describe("board events on one server", () => {
     expect(expectStatus(repeat, 200).created).toBe(false);
 
     const marker = await place(a);
-    await a1.waitFor("order:created", (p) => p.id === marker.id);
+    await a1.waitFor("order:created", (p) => p.key === boardKey(marker));
     expect(a1.received.filter((r) => r.event === "shift:started" && r.payload.shift === first.shift)).toHaveLength(1);
     expect(a1.received.filter((r) => r.event === "shift:started" && (r.payload.shift as number) > first.shift)).toEqual([]);
   });
@@ -164,12 +166,12 @@ describe("board events across two app servers (shared Redis adapter)", () => {
     const onFirst = await connect(baseUrl, a, "a@server1");
 
     const viaFirst = await place(a, call);
-    const got = await onSecond.waitFor("order:created", (p) => p.id === viaFirst.id);
-    expect(got.payload).toMatchObject({ id: viaFirst.id, number: viaFirst.number, status: "PLACED" });
+    const got = await onSecond.waitFor("order:created", (p) => p.key === boardKey(viaFirst));
+    expect(got.payload).toMatchObject({ key: boardKey(viaFirst), number: viaFirst.number, status: "PLACED" });
 
     const viaSecond = await place(a, callSecond);
-    const back = await onFirst.waitFor("order:created", (p) => p.id === viaSecond.id);
-    expect(back.payload).toMatchObject({ id: viaSecond.id, number: viaSecond.number, status: "PLACED" });
+    const back = await onFirst.waitFor("order:created", (p) => p.key === boardKey(viaSecond));
+    expect(back.payload).toMatchObject({ key: boardKey(viaSecond), number: viaSecond.number, status: "PLACED" });
     // The two nodes share the counter too: consecutive numbers, not two 1s.
     expect(viaSecond.number).toBe(viaFirst.number + 1);
     expect(viaSecond.shift).toBe(viaFirst.shift);
@@ -177,9 +179,9 @@ describe("board events across two app servers (shared Redis adapter)", () => {
     // Exactly once on each node's client, not once per node.
     const marker = await place(a, call);
     for (const client of [onFirst, onSecond]) {
-      await client.waitFor("order:created", (p) => p.id === marker.id);
-      expect(client.eventsFor(viaFirst.id)).toHaveLength(1);
-      expect(client.eventsFor(viaSecond.id)).toHaveLength(1);
+      await client.waitFor("order:created", (p) => p.key === boardKey(marker));
+      expect(client.eventsFor(viaFirst)).toHaveLength(1);
+      expect(client.eventsFor(viaSecond)).toHaveLength(1);
     }
   });
 
@@ -187,15 +189,15 @@ describe("board events across two app servers (shared Redis adapter)", () => {
     const onFirst = await connect(baseUrl, a, "a@server1");
     const bOnSecond = await connect(second!.url, b, "b@server2");
     const order = await place(a, call);
-    await onFirst.waitFor("order:created", (p) => p.id === order.id);
+    await onFirst.waitFor("order:created", (p) => p.key === boardKey(order));
 
     const res = await callSecond<OrderJson>("POST", `/api/v1/orgs/${a.slug}/orders/${order.id}/status`, { key: a.apiKeys.kitchen, json: { status: "READY" } });
     expectStatus(res, 200);
-    const { payload } = await onFirst.waitFor("order:updated", (p) => p.id === order.id);
+    const { payload } = await onFirst.waitFor("order:updated", (p) => p.key === boardKey(order));
     expect(payload.status).toBe("READY");
 
     const marker = await place(b, call);
-    await bOnSecond.waitFor("order:created", (p) => p.id === marker.id);
-    expect(bOnSecond.eventsFor(order.id)).toEqual([]);
+    await bOnSecond.waitFor("order:created", (p) => p.key === boardKey(marker));
+    expect(bOnSecond.eventsFor(order)).toEqual([]);
   });
 });

@@ -25,11 +25,13 @@ export async function startAppServer(opts: {
   keyPrefix: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** A fixed port, e.g. to restart a server where its clients expect it; default: a free one. */
+  port?: number;
 }): Promise<AppServer> {
   if (!existsSync(".next/BUILD_ID")) {
     throw new Error("No production build in .next: run `npm run build` first (npm test does).");
   }
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       PATH: process.env.PATH ?? "",

@@ -3,6 +3,7 @@
  * every event it receives, with a way to wait for a particular one.
  */
 import { io, type Socket } from "socket.io-client";
+import { boardKey } from "@/lib/core/orders";
 
 export interface Received {
   event: string;
@@ -64,9 +65,12 @@ export class BoardSocket {
     });
   }
 
-  /** Events about the order `id`. */
-  eventsFor(id: string): Received[] {
-    return this.received.filter((r) => r.payload?.id === id);
+  /**
+   * Events about `order`. Public events carry no id, and keys ("day/shift/number") repeat
+   * across restaurants: the key and the creation time together name one order.
+   */
+  eventsFor(order: { businessDay: string; shift: number; number: number; createdAt: string }): Received[] {
+    return this.received.filter((r) => r.payload?.key === boardKey(order) && r.payload?.createdAt === order.createdAt);
   }
 
   close(): void {

@@ -30,6 +30,9 @@ export class RecordingPublisher implements EventPublisher {
   orderUpdated(t: { slug: string }, p: unknown) {
     this.events.push({ type: "order:updated", tenant: t.slug, payload: p });
   }
+  orderCalled(t: { slug: string }, p: unknown) {
+    this.events.push({ type: "order:called", tenant: t.slug, payload: p });
+  }
   shiftStarted(t: { slug: string }, p: unknown) {
     this.events.push({ type: "shift:started", tenant: t.slug, payload: p });
   }
@@ -106,17 +109,18 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const events = new RecordingPublisher();
   const duplicates: string[] = [];
   const errors: unknown[] = [];
+  const orderRepo = new PrismaOrderRepository(db);
   const orders = new OrderService({
     issuer,
     claims: new RedisIdempotencyClaims(redis, opts.keyPrefix, () => counter.available()),
-    orders: new PrismaOrderRepository(db),
+    orders: orderRepo,
     shifts: shiftRepo,
     events,
     metrics: { duplicateNumber: (t) => duplicates.push(t.slug) },
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
   });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, events, log: silent });
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, log: silent, clock });
   const tenants = new PrismaTenantRepository(db);
   return {
     redis,

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 
 import { applyMigrations } from "../../lib/adapters/postgres/migrate.server";
-import { createDatabase, dropDatabase } from "../../lib/adapters/postgres/schema-engine.server";
+import { createDatabase, dropDatabase } from "../../scripts/schema-engine";
 
 /** A role that may CREATE/DROP databases (trust auth locally). */
 export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";

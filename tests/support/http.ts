@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 
-/** The public JSON form of an order (lib/adapters/http/api.server.ts `orderJson`). */
+/** The public JSON form of an order (lib/edges/http/api.server.ts `orderJson`). */
 export interface OrderJson {
   id: string;
   number: number;
@@ -28,18 +28,20 @@ export interface OrderListJson {
 }
 
 export interface BoardOrderJson {
-  id: string;
+  key: string;
   number: number;
   status: OrderJson["status"];
   businessDay: string;
   shift: number;
   createdAt: string;
   readyAt: string | null;
+  cleared: boolean;
 }
 
 export interface BoardJson {
   businessDay: string;
   shift: number;
+  readyClearMinutes: number;
   preparing: BoardOrderJson[];
   ready: BoardOrderJson[];
 }
@@ -52,6 +54,7 @@ export interface ShiftJson {
   startedBy: string;
   reason: string | null;
   created: boolean;
+  cleared: number;
 }
 
 export interface ErrorJson {

@@ -33,4 +33,18 @@ describe("environment", () => {
   it("treats empty strings as unset", () => {
     expect(loadEnv({ PORT: "", REDIS_URL: "" }).PORT).toBe(3000);
   });
+
+  it("reads PUBLIC_URL as an http(s) origin without its trailing slash", () => {
+    expect(loadEnv({ PUBLIC_URL: "https://queue.example.com/" }).PUBLIC_URL).toBe("https://queue.example.com");
+    expect(loadEnv({ PUBLIC_URL: "http://192.168.1.23:3000" }).PUBLIC_URL).toBe("http://192.168.1.23:3000");
+    expect(loadEnv({}).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("refuses a PUBLIC_URL that is not an http(s) origin, naming the variable", () => {
+    for (const bad of ["queue.example.com", "ftp://queue.example.com", "https://queue.example.com/nextup", "https://q.example.com/?x=1"]) {
+      const p = problems({ PUBLIC_URL: bad });
+      expect(p).toHaveLength(1);
+      expect(p[0]).toMatch(/^PUBLIC_URL: .*http\(s\) origin/);
+    }
+  });
 });

@@ -56,15 +56,15 @@ describe("status transitions", () => {
     expect(canTransition("PLACED", "CANCELLED")).toBe(true);
   });
 
-  it("keeps COLLECTED and CANCELLED final", () => {
+  it("keeps CANCELLED final and lets COLLECTED only go back to READY (the kitchen's undo)", () => {
     for (const to of ORDER_STATUSES) {
-      if (to !== "COLLECTED") expect(canTransition("COLLECTED", to)).toBe(false);
+      if (to !== "COLLECTED") expect(canTransition("COLLECTED", to)).toBe(to === "READY");
       if (to !== "CANCELLED") expect(canTransition("CANCELLED", to)).toBe(false);
     }
   });
 
   it("makes an illegal move a CONFLICT and the same status a no-op", () => {
-    expect(() => assertTransition("COLLECTED", "READY")).toThrow(expect.objectContaining({ code: "CONFLICT" }));
+    expect(() => assertTransition("CANCELLED", "READY")).toThrow(expect.objectContaining({ code: "CONFLICT" }));
     expect(() => assertTransition("PLACED", "COLLECTED")).toThrow(expect.objectContaining({ code: "CONFLICT" }));
     expect(() => assertTransition("READY", "READY")).not.toThrow();
   });
@@ -89,7 +89,9 @@ describe("tenant and shift input", () => {
   });
 
   it("accepts a shift with a chosen first number and refuses nonsense", () => {
-    expect(parseOrThrow(startShiftSchema, { firstNumber: 100, reason: " evening " }, "shift")).toEqual({ firstNumber: 100, reason: "evening" });
+    expect(parseOrThrow(startShiftSchema, { firstNumber: 100, reason: " evening " }, "shift")).toEqual({ firstNumber: 100, reason: "evening", openOrders: "keep" });
+    expect(parseOrThrow(startShiftSchema, { openOrders: "clear" }, "shift")).toEqual({ openOrders: "clear" });
+    badInput(() => parseOrThrow(startShiftSchema, { openOrders: "hide" }, "shift"));
     badInput(() => parseOrThrow(startShiftSchema, { firstNumber: 0 }, "shift"));
     badInput(() => parseOrThrow(startShiftSchema, { firstNumber: 2.5 }, "shift"));
   });

@@ -1,4 +1,4 @@
-import { api, json } from "@/lib/adapters/http/api.server";
+import { api, json } from "@/lib/edges/http/api.server";
 
 /**
  * Dependencies at a glance. 503 only when PostgreSQL is down (nothing can be stored);

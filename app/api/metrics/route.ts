@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/core/errors";
 import { safeEqual } from "@/lib/auth/secrets.server";
-import { api } from "@/lib/adapters/http/api.server";
+import { api } from "@/lib/edges/http/api.server";
 
 /**
  * Prometheus metrics of this node, for operators: `Authorization: Bearer $METRICS_TOKEN`.

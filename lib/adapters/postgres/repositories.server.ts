@@ -14,6 +14,7 @@ import {
   type ShiftRepository,
 } from "@/lib/core/ports";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
+import { asLocale } from "@/lib/core/locales";
 import { Prisma, type Db } from "./prisma.server";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
 
@@ -37,11 +38,24 @@ function toOrder(row: OrderRow): Order {
     readyAt: row.readyAt,
     collectedAt: row.collectedAt,
     cancelledAt: row.cancelledAt,
+    clearedAt: row.clearedAt,
   };
 }
 
 export function toTenant(row: TenantRow): Tenant {
-  return { id: row.id, slug: row.slug, name: row.name, timeZone: row.timeZone, dayStartMinutes: row.dayStartMinutes };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    timeZone: row.timeZone,
+    dayStartMinutes: row.dayStartMinutes,
+    floor: {
+      language: asLocale(row.language),
+      readyClearMinutes: row.readyClearMinutes,
+      ageWarnMinutes: row.ageWarnMinutes,
+      ageLateMinutes: row.ageLateMinutes,
+    },
+  };
 }
 
 function toShiftInfo(row: ShiftRow): ShiftInfo {
@@ -66,6 +80,9 @@ const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | 
   COLLECTED: "collectedAt",
   CANCELLED: "cancelledAt",
 };
+
+/** Open on the floor: being prepared or ready, and not cleared by a new shift. */
+const openOn = (tenantId: string, day: BusinessDay) => ({ tenantId, businessDay: toSqlDate(day), status: { in: ["PLACED", "READY"] as OrderStatus[] }, clearedAt: null });
 
 export class PrismaOrderRepository implements OrderRepository {
   constructor(private readonly db: Db) {}
@@ -118,17 +135,44 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async listOpen(tenantId: string, day: BusinessDay): Promise<Order[]> {
     const rows = await this.db.order.findMany({
-      where: { tenantId, businessDay: toSqlDate(day), status: { in: ["PLACED", "READY"] } },
+      where: openOn(tenantId, day),
       orderBy: [{ createdAt: "asc" }],
     });
     return rows.map(toOrder);
+  }
+
+  async countOpen(tenantId: string, day: BusinessDay): Promise<number> {
+    return this.db.order.count({ where: openOn(tenantId, day) });
+  }
+
+  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), status: "COLLECTED" },
+      orderBy: [{ collectedAt: "desc" }],
+      take: limit,
+    });
+    return rows.map(toOrder);
+  }
+
+  async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
+    const { count } = await this.db.order.updateMany({ where: { id, tenantId, status: "READY", clearedAt: null }, data: { readyAt: at } });
+    return count === 1 ? this.findById(tenantId, id) : null;
+  }
+
+  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number> {
+    const { count } = await this.db.order.updateMany({
+      where: { tenantId, businessDay: toSqlDate(day), shift: { lt: beforeShift }, status: { in: ["PLACED", "READY"] }, clearedAt: null },
+      data: { clearedAt: at },
+    });
+    return count;
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
     const stamp = STATUS_TIMESTAMP[to];
     const { count } = await this.db.order.updateMany({
       where: { id, tenantId, status: from },
-      data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}) },
+      // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
+      data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}), ...(from === "COLLECTED" ? { collectedAt: null } : {}) },
     });
     return count === 1 ? this.findById(tenantId, id) : null;
   }

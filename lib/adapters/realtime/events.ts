@@ -16,6 +16,8 @@ export interface ShiftStartedPayload {
 export interface ServerToClientEvents {
   "order:created": (order: BoardOrder) => void;
   "order:updated": (order: BoardOrder) => void;
+  /** Call this ready number again (the kitchen's "Call again"). */
+  "order:called": (order: BoardOrder) => void;
   "shift:started": (shift: ShiftStartedPayload) => void;
 }
 

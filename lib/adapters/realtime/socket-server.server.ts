@@ -40,6 +40,10 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
 
   const io: IoServer = new Server(http, {
     serveClient: false,
+    // Heartbeats: a screen whose connection died silently (Wi-Fi, a sleeping TV) knows
+    // within about 15 s and shows it is offline, instead of Socket.IO's default 45 s.
+    pingInterval: 10_000,
+    pingTimeout: 5_000,
     cors: { origin: false },
     ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
   });
@@ -89,6 +93,9 @@ export class SocketPublisher implements EventPublisher {
   }
   orderUpdated(tenant: Tenant, order: Parameters<ServerToClientEvents["order:updated"]>[0]) {
     this.emit(tenant, "order:updated", order);
+  }
+  orderCalled(tenant: Tenant, order: Parameters<ServerToClientEvents["order:called"]>[0]) {
+    this.emit(tenant, "order:called", order);
   }
   shiftStarted(tenant: Tenant, shift: Parameters<ServerToClientEvents["shift:started"]>[0]) {
     this.emit(tenant, "shift:started", shift);

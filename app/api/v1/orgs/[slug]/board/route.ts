@@ -1,4 +1,4 @@
-import { api, json } from "@/lib/adapters/http/api.server";
+import { api, json } from "@/lib/edges/http/api.server";
 
 /** Public: what the dining-room board shows. */
 export const GET = api<{ slug: string }>(async (_req, { params, app }) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES, parseOrThrow } from "@/lib/core/orders";
-import { api, authorize, json, orderJson, readJson } from "@/lib/adapters/http/api.server";
+import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
 
 type Params = { slug: string };
 

@@ -1,13 +1,14 @@
-import { api, authorize, json, readJson } from "@/lib/adapters/http/api.server";
+import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
 
 /**
  * Start a new shift now (the manual reset): the next order gets number 1, or
  * `firstNumber`. With `ifCurrentShift`, a reset that someone else already did is not
- * repeated (200 with the existing shift instead of 201).
+ * repeated (200 with the existing shift instead of 201). `openOrders: "clear"` takes the
+ * orders still open from earlier shifts off the floor; by default they stay.
  */
 export const POST = api<{ slug: string }>(async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
-  const { shift, created } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
+  const { shift, created, cleared } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
   return json(
     {
       businessDay: shift.businessDay,
@@ -17,6 +18,7 @@ export const POST = api<{ slug: string }>(async (req, { params, app }) => {
       startedBy: shift.startedBy,
       reason: shift.reason,
       created,
+      cleared,
     },
     created ? 201 : 200,
   );

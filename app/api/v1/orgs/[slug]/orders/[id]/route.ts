@@ -1,4 +1,4 @@
-import { api, authorize, json, orderJson } from "@/lib/adapters/http/api.server";
+import { api, authorize, json, orderJson } from "@/lib/edges/http/api.server";
 
 /** One order of this tenant. */
 export const GET = api<{ slug: string; id: string }>(async (req, { params, app }) => {

@@ -1,4 +1,4 @@
-import { api, authorize, json, orderJson, readJson } from "@/lib/adapters/http/api.server";
+import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
 
 /** Move an order: `{status: "READY" | "COLLECTED" | "CANCELLED" | "PLACED"}`; illegal moves are 409. */
 export const POST = api<{ slug: string; id: string }>(async (req, { params, app }) => {

@@ -48,9 +48,9 @@ export async function authorize(app: App, req: Request, slug: string, roles: rea
   return caller;
 }
 
-export async function rateLimit(app: App, key: string): Promise<void> {
+export async function rateLimit(app: App, key: string, limiter = app.apiLimiter): Promise<void> {
   try {
-    await app.apiLimiter.consume(key);
+    await limiter.consume(key);
   } catch (e) {
     if (e instanceof Error) throw e;
     const retryAfter = Math.max(1, Math.ceil(((e as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));

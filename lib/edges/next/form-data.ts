@@ -1,0 +1,16 @@
+/** FormData as the object a zod schema reads. Pure (no server imports), so unit-tested. */
+import { z } from "zod";
+
+/** A form's fields as an object: a field sent once is a string, a repeated one an array. */
+export function formObject(form: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    if (key.startsWith("$ACTION")) continue;
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+/** A repeated form field (e.g. one per item row): always an array, even with one row or none. */
+export const formList = <S extends z.ZodType>(item: S) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));

@@ -1,0 +1,87 @@
+/**
+ * The one way to write a server action: it names who may call it and the zod schema of its
+ * form, then the wrapper parses the form, resolves the restaurant and checks the session,
+ * runs the action, and returns one state shape to `useActionState` — `{ ok: true, data }`
+ * or `{ ok: false, error, code }` with the error in the screen's language. Nothing is
+ * thrown at the UI except Next's own redirects.
+ */
+import { cookies } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { slugSchema, type StaffRole, type Tenant } from "@/lib/core/tenants";
+import { SESSION_COOKIE } from "@/lib/auth/session.server";
+import { getApp } from "@/lib/server/app-context";
+import type { App } from "@/lib/server/app.server";
+import type { Caller } from "@/lib/server/access.server";
+import { toAppError } from "@/lib/server/translate-error.server";
+import { localizeError } from "./localize-error.server";
+import { formObject } from "./form-data";
+
+export { formList } from "./form-data";
+
+export type ActionState<T> = { ok: true; data: T } | { ok: false; error: string; code: string } | null;
+
+const rootTranslator = () => getTranslations();
+/** The request's translator (every namespace): schemas word their messages with it. */
+export type Translator = Awaited<ReturnType<typeof rootTranslator>>;
+
+export type FormAction<T> = (prev: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
+
+/** Every form names its restaurant in a `tenant` field. */
+const tenantField = z.object({ tenant: slugSchema });
+
+async function run<S extends z.ZodType, T>(
+  form: FormData,
+  schema: (t: Translator) => S,
+  body: (input: z.output<S>, ctx: { app: App; t: Translator; fields: Record<string, string | string[]> }) => Promise<T>,
+): Promise<ActionState<T>> {
+  let app: App | undefined;
+  const t = await rootTranslator();
+  try {
+    app = getApp();
+    const fields = formObject(form);
+    const parsed = schema(t).safeParse(fields);
+    // The schema's messages are already in the screen's language.
+    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? t("common.errors.BAD_INPUT"), code: "BAD_INPUT" };
+    return { ok: true, data: await body(parsed.data, { app, t, fields }) };
+  } catch (e) {
+    unstable_rethrow(e);
+    const err = toAppError(e);
+    if (err.code === "INTERNAL") app?.log.error({ err: e }, "unhandled error in server action");
+    return { ok: false, error: await localizeError(err), code: err.code };
+  }
+}
+
+/** An action for signed-in staff of one of `roles` (a manager may do everything). */
+export function staffAction<S extends z.ZodType, T>(
+  roles: readonly StaffRole[],
+  schema: (t: Translator) => S,
+  body: (input: z.output<S>, ctx: { app: App; caller: Caller; t: Translator }) => Promise<T>,
+): FormAction<T> {
+  return async (_prev, form) =>
+    run(form, schema, async (input, { app, t, fields }) => {
+      const tenant = await tenantOf(app, fields);
+      const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, roles);
+      return body(input, { app, caller, t });
+    });
+}
+
+/** An action anyone may call for one restaurant (sign-in, a customer's own order): the restaurant is resolved, nobody is. */
+export function publicAction<S extends z.ZodType, T>(
+  schema: (t: Translator) => S,
+  body: (input: z.output<S>, ctx: { app: App; tenant: Tenant; t: Translator }) => Promise<T>,
+): FormAction<T> {
+  return async (_prev, form) => run(form, schema, async (input, { app, t, fields }) => body(input, { app, tenant: await tenantOf(app, fields), t }));
+}
+
+/** An action of no restaurant (the start page's address form). */
+export function siteAction<S extends z.ZodType, T>(schema: (t: Translator) => S, body: (input: z.output<S>, ctx: { t: Translator }) => Promise<T>): FormAction<T> {
+  return async (_prev, form) => run(form, schema, (input, { t }) => body(input, { t }));
+}
+
+/** The restaurant the form names (unknown: NOT_FOUND). */
+async function tenantOf(app: App, fields: Record<string, string | string[]>): Promise<Tenant> {
+  const named = tenantField.safeParse(fields);
+  return app.tenants.get(named.success ? named.data.tenant : "");
+}

@@ -1,0 +1,36 @@
+/**
+ * The origin printed on tickets (link and QR code), so that a customer's phone can open
+ * the order page: the operator's PUBLIC_URL; in development without it, this machine's
+ * LAN address (a phone on the same Wi-Fi cannot open "localhost"); else the request's origin.
+ */
+import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
+import type { Env } from "./env.server";
+
+type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
+
+/** The first non-internal IPv4 address of this machine, or null (no network). */
+export function lanAddress(interfaces: Interfaces = networkInterfaces()): string | null {
+  for (const infos of Object.values(interfaces)) {
+    const found = infos?.find((i) => i.family === "IPv4" && !i.internal);
+    if (found) return found.address;
+  }
+  return null;
+}
+
+export interface PublicOriginInput {
+  env: Pick<Env, "PUBLIC_URL" | "NODE_ENV" | "PORT">;
+  /** The origin the browser used for this request (see requestOrigin). */
+  requestOrigin: string;
+  interfaces?: Interfaces;
+}
+
+export function publicOrigin({ env, requestOrigin, interfaces }: PublicOriginInput): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  if (env.NODE_ENV === "development") {
+    const lan = lanAddress(interfaces);
+    // PORT=0 picks a free port: the one the browser used is the server's.
+    const port = env.PORT || Number(new URL(requestOrigin).port) || 80;
+    if (lan) return `http://${lan}${port === 80 ? "" : `:${port}`}`;
+  }
+  return requestOrigin;
+}

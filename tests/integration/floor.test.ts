@@ -1,0 +1,209 @@
+/**
+ * The floor on real Redis and PostgreSQL: what the kitchen lists (open orders of every
+ * shift, the last collected ones), the typed-number shortcut, Undo from collected,
+ * calling a number again, and what a new shift does with orders still open.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { createCoreHarness } from "../support/core-harness";
+import { testKeyPrefix } from "../support/app-server";
+import { provisionTenants } from "../support/tenants";
+import { AppError } from "@/lib/core/errors";
+import { RECENTLY_COLLECTED } from "@/lib/core/order-service";
+import type { Order } from "@/lib/core/orders";
+import type { Tenant } from "@/lib/core/tenants";
+
+const databaseUrl = inject("databaseUrl");
+const redisUrl = inject("redisUrl");
+
+/** A clock tests can move (each step a distinct timestamp, so "most recent first" is well defined). */
+function movableClock(iso: string) {
+  let now = new Date(iso);
+  return { now: () => now, tick: (ms = 1_000) => (now = new Date(now.getTime() + ms)) };
+}
+
+/** The AppError a promise rejects with (fails the test if it resolves or throws something else). */
+async function appError(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return e as AppError;
+}
+
+describe("the floor", () => {
+  const clock = movableClock("2026-11-21T11:00:00Z"); // 12:00 in Berlin, well inside the business day
+  const h = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("floor"), clock });
+  const tenants: Record<string, Tenant> = {};
+  const names = ["floor-list", "floor-typed", "floor-undo", "floor-call", "floor-clear", "floor-keep"] as const;
+
+  beforeAll(async () => {
+    const made = await provisionTenants(
+      databaseUrl,
+      names.map((slug) => ({ slug, name: slug, timeZone: "Europe/Berlin", dayStart: "04:00" })),
+    );
+    for (const slug of names) tenants[slug] = (await h.tenants.findById(made[slug]!.id))!;
+  });
+  afterAll(() => h.close());
+
+  const place = async (t: Tenant): Promise<Order> => {
+    clock.tick();
+    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })).order;
+  };
+  const move = (t: Tenant, o: Order, status: string) => {
+    clock.tick();
+    return h.orders.changeStatus(t, o.id, { status });
+  };
+  const newShift = (t: Tenant, openOrders: "keep" | "clear" = "keep") => h.shifts.start(t, { openOrders }, "Manager (test)");
+  const ids = (orders: readonly Order[]) => orders.map((o) => o.id);
+
+  it("lists the open orders of every shift, oldest first, and the last 20 collected, most recent first", async () => {
+    const t = tenants["floor-list"]!;
+    const early = [await place(t), await place(t)];
+    await move(t, early[1]!, "READY");
+    await newShift(t);
+    const late = [await place(t), await place(t)];
+    expect(late.map((o) => [o.shift, o.number])).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
+
+    const collected: Order[] = [];
+    for (let i = 0; i < RECENTLY_COLLECTED + 1; i++) {
+      const o = await place(t);
+      await move(t, o, "READY");
+      collected.push(await move(t, o, "COLLECTED"));
+    }
+    const cancelled = await place(t);
+    await move(t, cancelled, "CANCELLED");
+
+    const floor = await h.orders.floor(t);
+    expect(floor.shift).toBe(2);
+    expect(floor.businessDay).toBe("2026-11-21");
+    expect(ids(floor.open)).toEqual(ids([...early, ...late]));
+    expect(floor.open.map((o) => o.status)).toEqual(["PLACED", "READY", "PLACED", "PLACED"]);
+    expect(floor.recentlyCollected).toHaveLength(20);
+    expect(ids(floor.recentlyCollected)).toEqual(ids(collected.slice(1).reverse()));
+  });
+
+  it("a typed number moves the current shift's order one step forward, else the only open one of an earlier shift", async () => {
+    const t = tenants["floor-typed"]!;
+    const s1 = [await place(t), await place(t), await place(t)]; // shift 1: 1, 2, 3
+    await newShift(t);
+    const s2 = [await place(t), await place(t)]; // shift 2: 1, 2
+
+    // 1 is open in shifts 1 and 2: the current shift's is meant.
+    const first = await h.orders.advanceByNumber(t, { number: 1 });
+    expect([first.id, first.status]).toEqual([s2[0]!.id, "READY"]);
+    const again = await h.orders.advanceByNumber(t, { number: "1" });
+    expect([again.id, again.status]).toEqual([s2[0]!.id, "COLLECTED"]);
+    // Now only shift 1's 1 is open: that one.
+    const earlier = await h.orders.advanceByNumber(t, { number: 1 });
+    expect([earlier.id, earlier.status]).toEqual([s1[0]!.id, "READY"]);
+    // 3 exists only in shift 1.
+    expect((await h.orders.advanceByNumber(t, { number: 3 })).id).toBe(s1[2]!.id);
+
+    const unknown = await appError(h.orders.advanceByNumber(t, { number: 999 }));
+    expect(unknown.code).toBe("NOT_FOUND");
+    expect(unknown).toMatchObject({ reason: "noOpenOrder", details: { number: 999 } });
+
+    // 2 is open in shifts 1 and 2; in shift 3 neither is current: ambiguous.
+    await newShift(t);
+    const several = await appError(h.orders.advanceByNumber(t, { number: 2 }));
+    expect(several.code).toBe("CONFLICT");
+    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 2, shifts: [2, 1] } });
+    const stillPlaced = await Promise.all([h.orders.get(t, s1[1]!.id), h.orders.get(t, s2[1]!.id)]);
+    expect(stillPlaced.map((o) => o.status)).toEqual(["PLACED", "PLACED"]);
+
+    for (const bad of [0, "abc", "", -3, 1.5, undefined]) {
+      expect((await appError(h.orders.advanceByNumber(t, { number: bad }))).code, `number ${String(bad)}`).toBe("BAD_INPUT");
+    }
+  });
+
+  it("Undo from collected puts the order back to ready: collectedAt cleared, a new readyAt, back on the board", async () => {
+    const t = tenants["floor-undo"]!;
+    const o = await place(t);
+    const ready = await move(t, o, "READY");
+    const collected = await move(t, o, "COLLECTED");
+    expect(collected.collectedAt).not.toBeNull();
+    expect((await h.orders.board(t)).ready).toEqual([]);
+
+    const back = await move(t, o, "READY");
+    expect(back.status).toBe("READY");
+    expect(back.collectedAt).toBeNull();
+    expect(back.readyAt!.getTime()).toBeGreaterThan(ready.readyAt!.getTime());
+    expect((await h.orders.board(t)).ready.map((b) => b.number)).toEqual([o.number]);
+    const floor = await h.orders.floor(t);
+    expect(ids(floor.open)).toEqual([o.id]);
+    expect(floor.recentlyCollected).toEqual([]);
+
+    // And READY → PLACED, one more step back, drops readyAt.
+    const placed = await move(t, o, "PLACED");
+    expect([placed.status, placed.readyAt]).toEqual(["PLACED", null]);
+  });
+
+  it("Call again publishes order:called for a ready order, stamps it ready anew, and refuses one that is not ready", async () => {
+    const t = tenants["floor-call"]!;
+    const o = await place(t);
+    const refused = await appError(h.orders.callAgain(t, o.id));
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused).toMatchObject({ reason: "notReady", details: { number: o.number } });
+    expect(h.events.events.filter((e) => e.type === "order:called" && e.tenant === t.slug)).toEqual([]);
+
+    const ready = await move(t, o, "READY");
+    // Off the board by now (15 min > readyClearMinutes): calling it again brings it back.
+    clock.tick(15 * 60_000);
+    const again = await h.orders.callAgain(t, o.id);
+    expect(again.readyAt!.getTime()).toBe(ready.readyAt!.getTime() + 15 * 60_000);
+    expect((await h.orders.board(t)).ready.map((b) => b.number)).toEqual([o.number]);
+    await h.orders.callAgain(t, o.id);
+    const called = h.events.events.filter((e) => e.type === "order:called" && e.tenant === t.slug);
+    expect(called).toHaveLength(2);
+    expect(called[0]!.payload).toMatchObject({ key: `2026-11-21/1/${o.number}`, number: o.number, status: "READY" });
+    expect(called[0]!.payload).not.toHaveProperty("id");
+  });
+
+  it('a new shift with openOrders "clear" takes the open orders of earlier shifts off the floor and the board', async () => {
+    const t = tenants["floor-clear"]!;
+    const open = [await place(t), await place(t)];
+    await move(t, open[1]!, "READY");
+    const done = await place(t);
+    await move(t, done, "READY");
+    await move(t, done, "COLLECTED");
+    expect(await h.shifts.openCount(t)).toBe(2);
+
+    const started = await newShift(t, "clear");
+    expect(started.cleared).toBe(2);
+    const now = await place(t);
+    const floor = await h.orders.floor(t);
+    expect(ids(floor.open)).toEqual([now.id]);
+    const board = await h.orders.board(t);
+    expect([board.preparing.map((b) => b.key), board.ready]).toEqual([[`2026-11-21/2/${now.number}`], []]);
+    expect(await h.shifts.openCount(t)).toBe(1);
+    // Cleared, not collected or cancelled: the status is kept, and the typed number no longer finds it.
+    expect((await h.orders.get(t, open[0]!.id)).status).toBe("PLACED");
+    expect((await h.orders.get(t, open[0]!.id)).clearedAt).not.toBeNull();
+    expect(floor.recentlyCollected.map((o) => o.id)).toEqual([done.id]);
+  });
+
+  it('a new shift with openOrders "keep" (the default) leaves them on the floor and the board, marked with their shift', async () => {
+    const t = tenants["floor-keep"]!;
+    const open = [await place(t), await place(t)];
+    await move(t, open[1]!, "READY");
+    expect(await h.shifts.openCount(t)).toBe(2);
+
+    const started = await h.shifts.start(t, {}, "Manager (test)");
+    expect(started.cleared).toBe(0);
+    const now = await place(t);
+    expect(ids((await h.orders.floor(t)).open)).toEqual(ids([...open, now]));
+    const board = await h.orders.board(t);
+    expect(board.shift).toBe(2);
+    expect(board.preparing.map((b) => [b.shift, b.number])).toEqual([
+      [1, open[0]!.number],
+      [2, now.number],
+    ]);
+    expect(board.ready.map((b) => [b.shift, b.number])).toEqual([[1, open[1]!.number]]);
+    expect(await h.shifts.openCount(t)).toBe(3);
+  });
+});
