@@ -1,11 +1,17 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Nextup", template: "%s · Nextup" },
-  description: "Queue numbers for restaurants: take orders, call numbers on a live board, run the kitchen.",
-  applicationName: "Nextup",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("home");
+  return {
+    title: { default: "Nextup", template: "%s · Nextup" },
+    description: t("tagline"),
+    applicationName: "Nextup",
+    manifest: "/manifest.webmanifest",
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -13,10 +19,13 @@ export const viewport: Viewport = {
   themeColor: "#0f172a",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
-      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
+    <html lang={locale}>
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

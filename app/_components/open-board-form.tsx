@@ -1,22 +1,19 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { openBoard, type OpenBoardState } from "@/app/actions";
+import { useTranslations } from "next-intl";
+import { openBoard } from "@/app/actions";
 import { FormError } from "./form-error";
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
-const SCREENS = [
-  { path: "board", title: "Board", text: "Public numbers for the dining-room TV" },
-  { path: "kiosk", title: "Kiosk", text: "Cashier: take orders, print tickets" },
-  { path: "kitchen", title: "Kitchen", text: "Mark orders ready and collected" },
-  { path: "manager", title: "Manager", text: "Start shifts, see today's numbers" },
-  { path: "sign-in", title: "Staff sign-in", text: "Cashier, kitchen or manager code" },
-];
+const SCREENS = ["board", "kiosk", "kitchen", "manager", "sign-in"] as const;
 
 /** The slug form, plus links to each screen that follow what is typed. */
 export function OpenBoardForm() {
-  const [state, formAction, pending] = useActionState<OpenBoardState, FormData>(openBoard, null);
+  const t = useTranslations("home");
+  const [state, formAction, pending] = useActionState(openBoard, null);
+  const error = state && !state.ok ? state.error : null;
   const [slug, setSlug] = useState("");
   const clean = slug.trim().toLowerCase();
   const valid = clean.length >= 2 && SLUG_RE.test(clean);
@@ -25,7 +22,7 @@ export function OpenBoardForm() {
     <div className="space-y-8">
       <form action={formAction} className="space-y-3" noValidate>
         <label htmlFor="slug" className="block text-xl font-bold">
-          Your restaurant&apos;s address
+          {t("addressLabel")}
         </label>
         <div className="flex flex-col gap-3 sm:flex-row">
           <div className="flex flex-1 items-center rounded-xl border-2 border-slate-400 bg-white focus-within:border-blue-700 focus-within:ring-4 focus-within:ring-blue-200">
@@ -35,15 +32,15 @@ export function OpenBoardForm() {
             <input
               id="slug"
               name="slug"
-              defaultValue={state?.slug}
+              value={slug}
               onChange={(e) => setSlug(e.target.value)}
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
               autoComplete="off"
               placeholder="pizza-roma"
-              aria-invalid={state?.error ? true : undefined}
-              aria-describedby={state?.error ? "slug-error" : "slug-hint"}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "slug-error" : "slug-hint"}
               className="min-w-0 flex-1 rounded-xl bg-transparent px-1 py-3 text-2xl focus:outline-none"
             />
           </div>
@@ -52,24 +49,25 @@ export function OpenBoardForm() {
             disabled={pending}
             className="rounded-xl bg-blue-700 px-6 py-3 text-xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:opacity-70"
           >
-            Open your restaurant&apos;s board
+            {t("open")}
           </button>
         </div>
         <p id="slug-hint" className="text-slate-600">
-          The short name in your Nextup address, e.g. <code className="rounded bg-slate-200 px-1">pizza-roma</code> in /pizza-roma/board.
+          {t.rich("addressHint", { example: (chunks) => <code className="rounded bg-slate-200 px-1">{chunks}</code> })}
         </p>
-        <FormError id="slug-error" message={state?.error} />
+        <FormError id="slug-error" message={error} />
       </form>
 
       <nav aria-labelledby="screens-heading">
         <h2 id="screens-heading" className="mb-3 text-xl font-bold">
-          Screens
+          {t("screensHeading")}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {SCREENS.map((s) => {
-            const href = `/${valid ? clean : "your-restaurant"}/${s.path}`;
+          {SCREENS.map((path) => {
+            const s = { title: t(`screens.${path}.title`), text: t(`screens.${path}.text`) };
+            const href = `/${valid ? clean : "your-restaurant"}/${path}`;
             return (
-              <li key={s.path}>
+              <li key={path}>
                 {valid ? (
                   <a href={href} className="block rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-blue-700 hover:bg-blue-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
                     <span className="block text-lg font-bold text-blue-800">{s.title}</span>
@@ -87,7 +85,7 @@ export function OpenBoardForm() {
             );
           })}
         </ul>
-        {!valid ? <p className="mt-2 text-slate-600">Type your restaurant&apos;s address above to turn these into links.</p> : null}
+        {!valid ? <p className="mt-2 text-slate-600">{t("typeToLink")}</p> : null}
       </nav>
     </div>
   );

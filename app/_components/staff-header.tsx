@@ -1,28 +1,31 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
-import { ROLE_LABEL, roleAllows } from "@/lib/auth/roles";
+import { roleAllows } from "@/lib/auth/roles";
 import { signOut } from "@/app/[tenant]/sign-in/actions";
+import { LanguageSwitcher } from "./language-switcher";
 
 type Screen = "kiosk" | "kitchen" | "manager" | "board";
 
-const SCREENS: { screen: Screen; label: string; needs: StaffRole | null }[] = [
-  { screen: "kiosk", label: "Kiosk", needs: "CASHIER" },
-  { screen: "kitchen", label: "Kitchen", needs: "KITCHEN" },
-  { screen: "manager", label: "Manager", needs: "MANAGER" },
-  { screen: "board", label: "Board", needs: null },
+const SCREENS: { screen: Screen; needs: StaffRole | null }[] = [
+  { screen: "kiosk", needs: "CASHIER" },
+  { screen: "kitchen", needs: "KITCHEN" },
+  { screen: "manager", needs: "MANAGER" },
+  { screen: "board", needs: null },
 ];
 
 /** The small bar on every staff screen: where am I, who am I, the other screens, sign out. */
-export function StaffHeader({ tenant, role, current }: { tenant: Tenant; role: StaffRole; current: Screen }) {
+export async function StaffHeader({ tenant, role, current }: { tenant: Tenant; role: StaffRole; current: Screen }) {
+  const t = await getTranslations("staff");
   const screens = SCREENS.filter((s) => s.needs === null || roleAllows(role, [s.needs]));
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <p className="text-lg font-bold">
           {tenant.name}
-          <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">Signed in as {ROLE_LABEL[role]}</span>
+          <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>
         </p>
-        <nav aria-label="Screens" className="flex flex-wrap gap-1">
+        <nav aria-label={t("screens")} className="flex flex-wrap gap-1">
           {screens.map((s) => (
             <Link
               key={s.screen}
@@ -31,18 +34,21 @@ export function StaffHeader({ tenant, role, current }: { tenant: Tenant; role: S
               target={s.screen === "board" ? "_blank" : undefined}
               className="rounded-md px-3 py-1.5 text-base font-medium text-slate-200 hover:bg-slate-700 hover:text-white aria-[current=page]:bg-white aria-[current=page]:text-slate-900"
             >
-              {s.label}
-              {s.screen === "board" ? <span className="sr-only"> (opens in a new tab)</span> : null}
+              {t(`screen.${s.screen}`)}
+              {s.screen === "board" ? <span className="sr-only"> {t("opensInNewTab")}</span> : null}
             </Link>
           ))}
         </nav>
-        <form action={signOut} className="ml-auto">
+        <div className="ml-auto">
+          <LanguageSwitcher tone="dark" />
+        </div>
+        <form action={signOut}>
           <input type="hidden" name="tenant" value={tenant.slug} />
           <button
             type="submit"
             className="rounded-md border border-slate-500 px-3 py-1.5 text-base font-medium hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-400"
           >
-            Sign out
+            {t("signOut")}
           </button>
         </form>
       </div>

@@ -15,6 +15,7 @@ export interface BoardSocketHandlers {
   onConnect?: () => void;
   onOrderCreated?: (order: BoardOrder) => void;
   onOrderUpdated?: (order: BoardOrder) => void;
+  onOrderCalled?: (order: BoardOrder) => void;
   onShiftStarted?: (shift: ShiftStartedPayload) => void;
 }
 
@@ -53,11 +54,21 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
         retry = setTimeout(() => socket.connect(), HANDSHAKE_RETRY_MS);
       }
     });
+    // A phone or tablet waking up may hold a connection that died while it slept: re-read
+    // the state now rather than after the next heartbeat times out.
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      if (socket.connected) latest.current.onConnect?.();
+      else if (!socket.active) socket.connect();
+    };
+    document.addEventListener("visibilitychange", onVisible);
     socket.on("order:created", (order) => latest.current.onOrderCreated?.(order));
     socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(order));
+    socket.on("order:called", (order) => latest.current.onOrderCalled?.(order));
     socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
 
     return () => {
+      document.removeEventListener("visibilitychange", onVisible);
       clearTimeout(retry);
       socket.removeAllListeners();
       socket.disconnect();

@@ -5,13 +5,12 @@
  */
 type Failure = { ok: false; error: string; code: string };
 
-export const CONNECTION_LOST = "Could not reach the server. Check the connection and try again.";
-
 export async function callAction<S extends { ok: boolean } | null>(
   action: (prev: S, form: FormData) => Promise<S>,
   prev: S,
   form: FormData,
-  offlineMessage = CONNECTION_LOST,
+  /** In the screen's language, e.g. common.errors.connectionLost. */
+  offlineMessage: string,
 ): Promise<S | Failure> {
   try {
     return await action(prev, form);

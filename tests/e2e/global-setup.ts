@@ -16,6 +16,7 @@ export default async function globalSetup() {
     const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e") });
     process.env.E2E_BASE_URL = server.url;
     process.env.E2E_TENANTS = JSON.stringify(tenants);
+    process.env.E2E_DATABASE_URL = db.url;
     return async () => {
       await server.stop();
       await db.drop();

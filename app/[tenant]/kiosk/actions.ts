@@ -2,11 +2,12 @@
 
 import { headers } from "next/headers";
 import { toDataURL } from "qrcode";
-import { AppError } from "@/lib/core/errors";
+import { z } from "zod";
 import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
-import { staffAction } from "@/lib/adapters/next/staff.server";
+import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
+import { publicOrigin } from "@/lib/server/public-origin.server";
 
 export interface IssuedTicket {
   orderId: string;
@@ -19,42 +20,43 @@ export interface IssuedTicket {
   note: string | null;
   /** Where the customer follows the order; encoded in `qr`. */
   url: string;
+  /** A data: URL of the QR code (PNG). */
   qr: string;
 }
 
-function badInput(userMessage: string): AppError {
-  return new AppError("BAD_INPUT", { message: userMessage, userMessage });
+/**
+ * The kiosk's form: item rows (a name and a quantity each; rows without a name are
+ * ignored, a blank quantity means 1), a note and the idempotency key. Messages name the row.
+ */
+function orderForm(t: Translator) {
+  return z
+    .object({
+      itemName: formList(z.string().trim()),
+      itemQty: formList(z.string().trim()),
+      note: z.string().trim().max(ORDER_LIMITS.note, t("kiosk.errors.noteTooLong", { max: ORDER_LIMITS.note })).optional(),
+      idempotencyKey: z.string().trim().optional(),
+    })
+    .transform(({ itemName, itemQty, note, idempotencyKey }, ctx) => {
+      const items: OrderItem[] = [];
+      itemName.forEach((name, i) => {
+        if (!name) return;
+        const row = i + 1;
+        const rawQty = itemQty[i] ?? "";
+        const qty = rawQty === "" ? 1 : Number(rawQty);
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }) });
+        else if (name.length > ORDER_LIMITS.itemName) ctx.addIssue({ code: "custom", message: t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }) });
+        else items.push({ name, qty });
+      });
+      if (items.length > ORDER_LIMITS.items) ctx.addIssue({ code: "custom", message: t("kiosk.errors.tooManyItems", { max: ORDER_LIMITS.items }) });
+      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null };
+    });
 }
 
-/** Reads the item rows; rows without a name are ignored, a blank quantity means 1. */
-function readItems(form: FormData): OrderItem[] {
-  const names = form.getAll("itemName").map((v) => String(v).trim());
-  const qtys = form.getAll("itemQty").map((v) => String(v).trim());
-  const items: OrderItem[] = [];
-  names.forEach((name, i) => {
-    if (!name) return;
-    const row = i + 1;
-    const rawQty = qtys[i] ?? "";
-    const qty = rawQty === "" ? 1 : Number(rawQty);
-    if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) {
-      throw badInput(`Item ${row} (${name}): quantity must be a whole number from 1 to ${ORDER_LIMITS.qty}.`);
-    }
-    if (name.length > ORDER_LIMITS.itemName) throw badInput(`Item ${row}: the name is too long (${ORDER_LIMITS.itemName} characters at most).`);
-    items.push({ name, qty });
-  });
-  if (items.length > ORDER_LIMITS.items) throw badInput(`At most ${ORDER_LIMITS.items} items per order.`);
-  return items;
-}
-
-export const placeOrder = staffAction<IssuedTicket>(["CASHIER"], async (caller, form, app) => {
-  const items = readItems(form);
-  const note = String(form.get("note") ?? "").trim();
-  if (note.length > ORDER_LIMITS.note) throw badInput(`The note is too long (${ORDER_LIMITS.note} characters at most).`);
-  const idempotencyKey = String(form.get("idempotencyKey") ?? "").trim() || null;
-
+export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, note, idempotencyKey }, { app, caller }): Promise<IssuedTicket> => {
   const { order, created } = await app.orders.place(caller.tenant, { items, ...(note ? { note } : {}) }, { channel: "kiosk", idempotencyKey });
 
-  const url = `${requestOrigin(await headers())}/${caller.tenant.slug}/o/${order.id}`;
+  const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
+  const url = `${origin}/${caller.tenant.slug}/o/${order.id}`;
   const qr = await toDataURL(url, { errorCorrectionLevel: "M", margin: 1, width: 320 });
   return {
     orderId: order.id,

@@ -1,10 +1,12 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
 import { ORDER_LIMITS } from "@/lib/core/orders";
-import { placeOrder } from "./actions";
+import { placeOrder, type IssuedTicket } from "./actions";
 import { Ticket } from "./ticket";
+import type { Paper } from "./use-kiosk-device";
 import { FormError } from "@/app/_components/form-error";
 
 interface Row {
@@ -22,7 +24,16 @@ function newKey(): string {
 
 type PlaceResult = Awaited<ReturnType<typeof placeOrder>>;
 
-export function KioskForm({ slug }: { slug: string }) {
+export interface KioskFormProps {
+  slug: string;
+  paper: Paper;
+  /** The last ticket this device issued (kept across reloads), for "Reprint last ticket". */
+  lastTicket: IssuedTicket | null;
+  onIssued: (ticket: IssuedTicket) => void;
+}
+
+export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps) {
+  const t = useTranslations("kiosk");
   // Row ids only need to be unique within this form; the first is 0 on server and client alike.
   const rowIds = useRef(1);
   const emptyRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
@@ -41,14 +52,10 @@ export function KioskForm({ slug }: { slug: string }) {
   useEffect(() => setIdempotencyKey(newKey()), []);
 
   const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (prev, form) => {
-    const result = await callAction(
-      placeOrder,
-      prev,
-      form,
-      "Could not reach the server. Check the connection and press Take order again — the customer will not get two numbers.",
-    );
+    const result = await callAction(placeOrder, prev, form, t("offline"));
     submitting.current = false;
     if (result?.ok) {
+      onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
       setRows([emptyRow()]);
       setNote("");
@@ -96,20 +103,20 @@ export function KioskForm({ slug }: { slug: string }) {
       <section aria-labelledby="issued-heading" className="grid items-start gap-8 lg:grid-cols-[1fr_auto]">
         <div className="rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
           <h2 id="issued-heading" className="text-2xl font-bold text-emerald-900">
-            Order taken — customer number
+            {t("issuedHeading")}
           </h2>
           <p role="status" aria-live="polite" className="sr-only">
-            Order number {ticket.number} taken.
+            {t("issuedStatus", { number: ticket.number })}
           </p>
           <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">{ticket.number}</p>
-          {!ticket.created ? <p className="text-lg font-medium text-emerald-900">Same order as before — the number did not change.</p> : null}
+          {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
           <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
             <button
               type="button"
               onClick={() => window.print()}
               className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
             >
-              Print ticket
+              {t("print")}
             </button>
             <button
               ref={nextOrderRef}
@@ -117,11 +124,13 @@ export function KioskForm({ slug }: { slug: string }) {
               onClick={() => setDismissed(ticket.orderId)}
               className="rounded-xl bg-blue-700 px-8 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
             >
-              Next order
+              {t("nextOrder")}
             </button>
           </div>
         </div>
-        <Ticket ticket={ticket} />
+        <div className="mx-auto rounded-md shadow-lg ring-1 ring-slate-300 print:hidden">
+          <Ticket ticket={ticket} paper={paper} />
+        </div>
       </section>
     );
   }
@@ -134,12 +143,12 @@ export function KioskForm({ slug }: { slug: string }) {
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
 
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-2xl font-bold">Items</legend>
+        <legend className="mb-2 text-2xl font-bold">{t("items")}</legend>
         {rows.map((row, i) => (
           <div key={row.id} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:flex-nowrap">
             <div className="min-w-0 flex-1 basis-full sm:basis-auto">
               <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                Item {i + 1}
+                {t("item", { n: i + 1 })}
               </label>
               <input
                 id={`item-name-${row.id}`}
@@ -149,19 +158,19 @@ export function KioskForm({ slug }: { slug: string }) {
                 onChange={(e) => update(row.id, { name: e.target.value })}
                 maxLength={ORDER_LIMITS.itemName}
                 autoComplete="off"
-                placeholder="e.g. Cheeseburger"
+                placeholder={t("itemPlaceholder")}
                 className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
               />
             </div>
             <div>
               <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                Quantity
+                {t("quantity")}
               </label>
               <div className="flex items-stretch">
                 <button
                   type="button"
                   onClick={() => stepQty(row, -1)}
-                  aria-label={`One less of item ${i + 1}`}
+                  aria-label={t("less", { n: i + 1 })}
                   className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
                 >
                   −
@@ -181,7 +190,7 @@ export function KioskForm({ slug }: { slug: string }) {
                 <button
                   type="button"
                   onClick={() => stepQty(row, 1)}
-                  aria-label={`One more of item ${i + 1}`}
+                  aria-label={t("more", { n: i + 1 })}
                   className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
                 >
                   +
@@ -191,10 +200,10 @@ export function KioskForm({ slug }: { slug: string }) {
             <button
               type="button"
               onClick={() => removeRow(row.id)}
-              aria-label={`Remove item ${i + 1}`}
+              aria-label={t("removeLabel", { n: i + 1 })}
               className="rounded-lg border-2 border-slate-300 px-4 py-3 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
             >
-              Remove
+              {t("remove")}
             </button>
           </div>
         ))}
@@ -203,13 +212,13 @@ export function KioskForm({ slug }: { slug: string }) {
           onClick={addRow}
           className="rounded-xl border-2 border-dashed border-blue-700 px-6 py-3 text-xl font-semibold text-blue-800 hover:bg-blue-50"
         >
-          + Add item
+          {t("addItem")}
         </button>
       </fieldset>
 
       <div>
         <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
-          Note <span className="font-normal text-slate-600">(optional)</span>
+          {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>
         </label>
         <textarea
           id="order-note"
@@ -218,7 +227,7 @@ export function KioskForm({ slug }: { slug: string }) {
           maxLength={ORDER_LIMITS.note}
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          placeholder="e.g. no onions, takeaway"
+          placeholder={t("notePlaceholder")}
           className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
         />
       </div>
@@ -230,8 +239,22 @@ export function KioskForm({ slug }: { slug: string }) {
         disabled={pending}
         className="w-full rounded-2xl bg-emerald-700 px-8 py-6 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
       >
-        {pending ? "Taking order…" : "Take order"}
+        {pending ? t("taking") : t("takeOrder")}
       </button>
+
+      {lastTicket ? (
+        <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            data-testid="reprint"
+            className="rounded-xl border-2 border-slate-700 bg-white px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+          >
+            {t("reprint")}
+          </button>
+          <span className="text-lg text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,23 +1,29 @@
 import type { Metadata } from "next";
-import { requireStaff } from "@/lib/adapters/next/staff.server";
+import { getTranslations } from "next-intl/server";
+import { requireStaff } from "@/lib/edges/next/staff.server";
 import { StaffHeader } from "@/app/_components/staff-header";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
-import { KioskForm } from "./kiosk-form";
+import { KioskScreen } from "./kiosk-screen";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Kiosk" };
 
-export default async function KioskPage({ params }: { params: Promise<{ tenant: string }> }) {
+type Props = { params: Promise<{ tenant: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { tenant } = await params;
+  const t = await getTranslations("kiosk");
+  // Installs full-screen on the cashier's tablet, opening this restaurant's kiosk.
+  return { title: t("pageTitle"), manifest: `/${encodeURIComponent(tenant)}/manifest/kiosk`, appleWebApp: { capable: true } };
+}
+
+export default async function KioskPage({ params }: Props) {
   const { tenant: slug } = await params;
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["CASHIER"], `/${slug}/kiosk`);
   return (
     <>
       <StaffHeader tenant={caller.tenant} role={caller.role} current="kiosk" />
-      <main className="mx-auto max-w-5xl px-4 py-6">
-        <h1 className="mb-6 text-3xl font-extrabold tracking-tight">New order</h1>
-        <KioskForm slug={caller.tenant.slug} />
-      </main>
+      <KioskScreen slug={caller.tenant.slug} />
     </>
   );
 }

@@ -1,30 +1,43 @@
-import type { IssuedTicket } from "./actions";
+"use client";
 
-/** The printable ticket: the only thing that leaves the printer (see `.print-ticket` in globals.css). */
-export function Ticket({ ticket }: { ticket: IssuedTicket }) {
+import { ItemList } from "@/app/_components/item-list";
+import { useTranslations } from "next-intl";
+import type { IssuedTicket } from "./actions";
+import type { Paper } from "./use-kiosk-device";
+
+/** Sizes in millimetres so the same ticket fits the paper on screen (preview) and on the printer. */
+const SIZE: Record<Paper, { page: string; number: string; text: string; title: string; qr: string }> = {
+  58: { page: "w-[58mm] px-[4mm] py-[3mm]", number: "text-[20mm]", text: "text-[3.2mm]", title: "text-[4.4mm]", qr: "size-[32mm]" },
+  80: { page: "w-[80mm] px-[5mm] py-[4mm]", number: "text-[26mm]", text: "text-[3.8mm]", title: "text-[5.2mm]", qr: "size-[42mm]" },
+};
+
+/** The URL without its scheme: shorter on paper, still typed as is. */
+const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
+
+/** The customer's ticket: big number, restaurant, time, items, QR code and the link. */
+export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }) {
+  const t = useTranslations("kiosk.ticket");
+  const s = SIZE[paper];
   return (
-    <article aria-label={`Ticket for order ${ticket.number}`} className="print-ticket mx-auto w-full max-w-xs rounded-lg border-2 border-dashed border-slate-400 bg-white p-5 text-center text-black shadow-sm">
-      <p className="text-lg font-bold">{ticket.restaurant}</p>
-      <p className="mt-3 text-sm font-semibold uppercase tracking-widest">Your number</p>
-      <p className="text-7xl leading-none font-black tabular-nums">{ticket.number}</p>
-      <p className="mt-2 text-sm">Ordered at {ticket.time}</p>
+    <article aria-label={t("label", { number: ticket.number })} data-testid="ticket" data-paper={paper} className={`box-border bg-white text-center leading-snug text-black ${s.page} ${s.text}`}>
+      <p className={`font-bold break-words ${s.title}`}>{ticket.restaurant}</p>
+      <p className="mt-[2mm] font-semibold tracking-widest uppercase">{t("yourNumber")}</p>
+      <p data-testid="ticket-number" className={`leading-none font-black tabular-nums ${s.number}`}>
+        {ticket.number}
+      </p>
+      <p className="mt-[1.5mm]">{t("orderedAt", { time: ticket.time })}</p>
       {ticket.items.length > 0 ? (
-        <ul className="mt-3 border-t border-dashed border-slate-400 pt-3 text-left text-base">
-          {ticket.items.map((item, i) => (
-            <li key={i} className="flex gap-2">
-              <span className="w-10 shrink-0 text-right font-semibold tabular-nums">{item.qty}×</span>
-              <span className="break-words">{item.name}</span>
-            </li>
-          ))}
-        </ul>
+        <ItemList items={ticket.items} className="mt-[2mm] border-t border-dashed border-black pt-[2mm] text-left" rowClassName="gap-[1.5mm]" qtyClassName="w-[9mm] text-right font-semibold" />
       ) : null}
-      {ticket.note ? <p className="mt-2 text-left text-sm italic">Note: {ticket.note}</p> : null}
-      <div className="mt-3 border-t border-dashed border-slate-400 pt-3">
+      {ticket.note ? <p className="mt-[1.5mm] text-left break-words italic">{t("note", { note: ticket.note })}</p> : null}
+      <div className="mt-[2mm] border-t border-dashed border-black pt-[2mm]">
         {/* A data: URL generated on the server; next/image adds nothing here. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={ticket.qr} alt="QR code to follow this order on your phone" width={160} height={160} className="mx-auto size-40" />
-        <p className="mt-1 text-sm">Scan to see when your order is ready</p>
-        <p className="mt-1 text-[10px] break-all text-slate-600">{ticket.url}</p>
+        <img src={ticket.qr} alt={t("qrAlt")} className={`mx-auto ${s.qr}`} />
+        <p className="mt-[1mm] font-semibold">{t("scan")}</p>
+        <p data-testid="ticket-url" className="mt-[1mm] text-[2.6mm] break-all">
+          {shortUrl(ticket.url)}
+        </p>
       </div>
     </article>
   );

@@ -1,134 +1,160 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useState } from "react";
-import { useRouter } from "next/navigation";
-import type { OrderItem, OrderStatus } from "@/lib/core/orders";
-import { formatAge } from "@/app/_lib/format";
-import { callAction } from "@/app/_lib/client-action";
-import { changeOrderStatus } from "./actions";
+import { ItemList } from "@/app/_components/item-list";
+import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { previousStep, type OrderStatus } from "@/lib/core/orders";
 import { FormError } from "@/app/_components/form-error";
+import { callOrderAgain, changeOrderStatus, type StatusChanged } from "./actions";
+import { BUTTON, usedKeyboard } from "./buttons";
+import { Icon } from "@/app/_components/icon";
+import { OrderAge, ageBorder } from "./order-age";
+import type { KitchenFloor, KitchenOrder } from "./types";
+import { useOrderAction } from "./use-order-action";
 
-export interface KitchenOrder {
-  id: string;
-  number: number;
-  shift: number;
-  status: OrderStatus;
-  items: OrderItem[];
-  note: string | null;
-  createdAt: string;
-  readyAt: string | null;
-  time: string;
+/** A card in a grid (to prepare: what to cook matters) or a row (ready: what to do matters). */
+const LAYOUT = {
+  card: {
+    article: "flex flex-col p-3",
+    head: "flex items-start justify-between gap-2",
+    body: "mt-1.5",
+    items: "mt-1.5 space-y-0.5 text-lg leading-snug",
+    actions: "mt-auto pt-3",
+    buttons: "grid grid-cols-2 gap-2",
+    confirm: "space-y-2",
+  },
+  row: {
+    article: "grid grid-cols-[minmax(4.5rem,auto)_1fr_auto] items-center gap-x-4 px-3 py-2",
+    head: "",
+    body: "min-w-0",
+    items: "flex flex-wrap gap-x-4 text-lg leading-snug",
+    actions: "",
+    buttons: "grid grid-cols-[repeat(4,auto)] gap-2",
+    confirm: "flex max-w-xl items-center gap-3",
+  },
+} as const;
+
+export interface CardCallbacks {
+  /** A status changed: announce it; `refocus` when the user works with the keyboard (the card is about to move). */
+  onMoved: (order: StatusChanged, refocus: boolean) => void;
+  onCalled: (order: StatusChanged) => void;
 }
 
-function ageLabel(order: KitchenOrder, now: number): string {
-  if (order.status === "READY" && order.readyAt) {
-    const age = formatAge(order.readyAt, now);
-    return age === "just now" ? "Ready just now" : `Ready for ${age}`;
-  }
-  const age = formatAge(order.createdAt, now);
-  return age === "just now" ? "New" : `Waiting ${age}`;
-}
-
-type Result = Awaited<ReturnType<typeof changeOrderStatus>>;
-
-const BUTTON = "rounded-xl px-5 py-3 text-xl font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
-
-export function OrderCard({ slug, order, currentShift, now }: { slug: string; order: KitchenOrder; currentShift: number; now: number }) {
-  const router = useRouter();
+/** One open order: what to cook, how long it has waited, and the kitchen's buttons for it. */
+export function OrderCard({
+  slug,
+  order,
+  currentShift,
+  now,
+  floor,
+  layout,
+  onMoved,
+  onCalled,
+}: { slug: string; order: KitchenOrder; currentShift: number; now: number; floor: KitchenFloor; layout: keyof typeof LAYOUT } & CardCallbacks) {
+  const t = useTranslations("kitchen");
+  const { run, pending, error } = useOrderAction(slug);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [state, dispatch, pending] = useActionState<Result, FormData>((prev, form) => callAction(changeOrderStatus, prev, form), null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const earlier = order.shift < currentShift;
+  const headingId = `order-${order.id}`;
 
-  // Someone else moved it (409) or it is gone (404): show the fresh list behind the message.
-  useEffect(() => {
-    if (state && !state.ok) router.refresh();
-  }, [state, router]);
-
-  function move(status: OrderStatus) {
-    const form = new FormData();
-    form.set("tenant", slug);
-    form.set("id", order.id);
-    form.set("status", status);
+  function move(status: OrderStatus, trigger: Element | null) {
+    const refocus = usedKeyboard(trigger);
     setConfirmCancel(false);
-    startTransition(() => dispatch(form));
+    run(changeOrderStatus, { id: order.id, status }, (data) => onMoved(data, refocus));
   }
 
-  const minutes = (now - new Date(order.createdAt).getTime()) / 60_000;
-  const ready = order.status === "READY";
-  const late = !ready && minutes >= 20 ? "late" : !ready && minutes >= 10 ? "slow" : null;
-  const headingId = `order-${order.id}`;
+  function keepOrder() {
+    setConfirmCancel(false);
+    requestAnimationFrame(() => cancelButton.current?.focus());
+  }
+
+  const back = previousStep(order.status);
+  const look = LAYOUT[layout];
 
   return (
     <article
       // Numbers restart each shift: orders still open from an earlier shift get a distinct id.
-      data-testid={order.shift === currentShift ? `order-${order.number}` : `order-s${order.shift}-${order.number}`}
+      data-testid={earlier ? `order-s${order.shift}-${order.number}` : `order-${order.number}`}
       aria-labelledby={headingId}
       aria-busy={pending || undefined}
-      className={`flex flex-col rounded-2xl border-2 bg-white p-4 shadow-sm ${ready ? "border-emerald-600" : late === "late" ? "border-red-600" : late === "slow" ? "border-amber-500" : "border-slate-300"}`}
+      className={`rounded-2xl border-2 bg-white shadow-sm ${look.article} ${ageBorder(order, now, floor)}`}
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={headingId} className="text-6xl leading-none font-black tabular-nums">
-          <span className="sr-only">Order </span>
-          {order.number}
-          {order.shift !== currentShift ? <span className="sr-only"> from shift {order.shift}</span> : null}
-        </h3>
-        <div className="text-right">
-          <p className={`text-lg font-semibold ${late === "late" ? "text-red-700" : late === "slow" ? "text-amber-700" : "text-slate-600"}`}>
-            {ageLabel(order, now)}
-          </p>
-          <p className="text-sm text-slate-500">Ordered {order.time}</p>
-          {order.shift !== currentShift ? (
-            <p className="mt-1 inline-block rounded bg-violet-100 px-2 py-0.5 text-sm font-semibold text-violet-900">Shift {order.shift}</p>
+      <div className={look.head}>
+        <div className="flex items-center gap-2">
+          <h3 id={headingId} aria-label={earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number })} className="text-5xl leading-none font-black tabular-nums">
+            {order.number}
+          </h3>
+          {earlier ? (
+            <span data-testid="order-shift" className="rounded-md bg-violet-700 px-2 py-0.5 text-sm font-bold whitespace-nowrap text-white">
+              {t("shift", { shift: order.shift })}
+            </span>
           ) : null}
         </div>
+        {layout === "card" ? (
+          // The ticket's time alone, as on a paper ticket: the card is narrow.
+          <p className="text-base font-semibold whitespace-nowrap text-slate-600 tabular-nums">
+            <span className="sr-only">{t("ordered", { time: order.orderedAt })}</span>
+            <span aria-hidden="true">{order.orderedAt}</span>
+          </p>
+        ) : null}
       </div>
 
-      {order.items.length > 0 ? (
-        <ul className="mt-3 space-y-1 text-xl">
-          {order.items.map((item, i) => (
-            <li key={i} className="flex gap-2">
-              <span className="w-12 shrink-0 text-right font-bold tabular-nums">{item.qty}×</span>
-              <span className="min-w-0 break-words">{item.name}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-3 text-lg text-slate-500">No items listed</p>
-      )}
-      {order.note ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-lg font-medium text-amber-950">Note: {order.note}</p> : null}
+      <div className={look.body}>
+        <div className="flex flex-wrap items-center gap-x-3">
+          <OrderAge order={order} now={now} floor={floor} />
+          {layout === "row" ? <p className="text-sm text-slate-600">{t("ordered", { time: order.orderedAt })}</p> : null}
+        </div>
+        {order.items.length > 0 ? (
+          <ItemList items={order.items} className={look.items} rowClassName="gap-1.5" qtyClassName="font-bold" />
+        ) : (
+          <p className="mt-1 text-base text-slate-600">{t("noItems")}</p>
+        )}
+        {order.note ? <p className="mt-1 rounded-lg bg-amber-50 px-2 py-1 text-base font-medium text-amber-950">{t("note", { note: order.note })}</p> : null}
+      </div>
 
-      <FormError message={state && !state.ok ? state.error : null} className="mt-3 px-3 py-2 text-lg" />
+      <FormError message={error} className="mt-2 px-2 py-1 text-base" />
 
-      <div className="mt-auto pt-4">
+      <div className={look.actions}>
         {confirmCancel ? (
-          <div role="group" aria-label={`Cancel order ${order.number}?`} className="rounded-xl border-2 border-red-700 bg-red-50 p-3">
-            <p className="mb-3 text-lg font-semibold text-red-900">Cancel order {order.number}? This cannot be undone.</p>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" disabled={pending} onClick={() => move("CANCELLED")} className={`${BUTTON} bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-300`}>
-                Yes, cancel order
+          <div role="group" aria-label={t("confirmCancel.label", { number: order.number })} className={`rounded-xl border-2 border-red-700 bg-red-50 p-2 ${look.confirm}`}>
+            <p className="text-base font-semibold text-red-900">{t("confirmCancel.text", { number: order.number })}</p>
+            <div className="grid shrink-0 grid-cols-2 gap-2">
+              <button type="button" disabled={pending} onClick={(e) => move("CANCELLED", e.currentTarget)} className={BUTTON.danger}>
+                {t("confirmCancel.yes")}
               </button>
-              <button type="button" autoFocus onClick={() => setConfirmCancel(false)} className={`${BUTTON} border-2 border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
-                Keep order
+              <button type="button" autoFocus onClick={keepOrder} className={BUTTON.secondary}>
+                {t("confirmCancel.keep")}
               </button>
             </div>
           </div>
         ) : (
-          <div className={`grid gap-2 ${"grid-cols-[1fr_auto]"}`}>
+          <div className={look.buttons}>
             {order.status === "PLACED" ? (
-              <button type="button" disabled={pending} onClick={() => move("READY")} className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:ring-emerald-300`}>
-                {pending ? "Saving…" : "Ready"}
+              <button type="button" disabled={pending} onClick={(e) => move("READY", e.currentTarget)} className={BUTTON.ready}>
+                <Icon name="check" />
+                {t("actions.ready")}
               </button>
             ) : (
               <>
-                <button type="button" disabled={pending} onClick={() => move("COLLECTED")} className={`${BUTTON} col-span-2 bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-300`}>
-                  {pending ? "Saving…" : "Collected"}
+                <button type="button" disabled={pending} onClick={(e) => move("COLLECTED", e.currentTarget)} className={BUTTON.collected}>
+                  <Icon name="check" />
+                  {t("actions.collected")}
                 </button>
-                <button type="button" disabled={pending} onClick={() => move("PLACED")} className={`${BUTTON} border-2 border-slate-400 bg-white text-lg! text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
-                  Back to preparing
+                <button type="button" disabled={pending} onClick={() => run(callOrderAgain, { id: order.id }, onCalled)} className={BUTTON.secondary}>
+                  <Icon name="bell" />
+                  {t("actions.callAgain")}
                 </button>
+                {back ? (
+                  <button type="button" disabled={pending} onClick={(e) => move(back, e.currentTarget)} className={BUTTON.secondary}>
+                    <Icon name="undo" />
+                    {t("actions.undo")}
+                  </button>
+                ) : null}
               </>
             )}
-            <button type="button" disabled={pending} onClick={() => setConfirmCancel(true)} className={`${BUTTON} border-2 border-red-300 bg-white text-red-800 hover:border-red-700 hover:bg-red-50 focus-visible:ring-red-300`}>
-              Cancel
+            <button ref={cancelButton} type="button" disabled={pending} onClick={() => setConfirmCancel(true)} className={BUTTON.cancel}>
+              {t("actions.cancel")}
             </button>
           </div>
         )}

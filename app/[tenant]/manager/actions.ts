@@ -1,9 +1,10 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { AppError } from "@/lib/core/errors";
-import { staffAction } from "@/lib/adapters/next/staff.server";
+import { z } from "zod";
+import { staffAction } from "@/lib/edges/next/validated-action.server";
 import { formatTime } from "@/app/_lib/format";
+import { managerData, type ManagerData } from "./manager-data.server";
 
 export interface ShiftResult {
   created: boolean;
@@ -12,33 +13,44 @@ export interface ShiftResult {
   startedAt: string;
   startedBy: string;
   reason: string | null;
+  /** Open orders of earlier shifts cleared from the floor, when the manager chose so. */
+  cleared: number;
 }
 
-function badInput(userMessage: string): AppError {
-  return new AppError("BAD_INPUT", { message: userMessage, userMessage });
-}
+/** The live panel again, after a reconnect or an event. */
+export const readManager = staffAction(["MANAGER"], () => z.object({}), (_input, { app, caller }): Promise<ManagerData> => managerData(app, caller.tenant));
 
 /**
  * Starts the next shift. `ifCurrentShift` is the shift the manager was looking at: when
  * two managers press at once, only one new shift starts and the other sees who started it.
+ * `openOrders` says whether orders still open stay on the board (keep) or are cleared.
  */
-export const startShift = staffAction<ShiftResult>(["MANAGER"], async (caller, form, app) => {
-  const reason = String(form.get("reason") ?? "").trim();
-  if (reason.length > 200) throw badInput("The reason is too long (200 characters at most).");
-  const firstRaw = String(form.get("firstNumber") ?? "").trim();
-  const firstNumber = firstRaw === "" ? 1 : Number(firstRaw);
-  if (!Number.isInteger(firstNumber) || firstNumber < 1 || firstNumber > 9999) throw badInput("First number must be a whole number from 1 to 9999.");
-  const seen = Number(form.get("ifCurrentShift"));
-  const ifCurrentShift = Number.isInteger(seen) && seen >= 1 ? seen : undefined;
-
-  const { shift, created } = await app.shifts.start(caller.tenant, { ...(reason ? { reason } : {}), firstNumber, ifCurrentShift }, caller.actor);
-  refresh();
-  return {
-    created,
-    shift: shift.shift,
-    firstNumber: shift.firstNumber,
-    startedAt: formatTime(shift.startedAt, caller.tenant.timeZone),
-    startedBy: shift.startedBy,
-    reason: shift.reason,
-  };
-});
+export const startShift = staffAction(
+  ["MANAGER"],
+  (t) =>
+    z.object({
+      reason: z.string().trim().max(200, t("manager.newShift.reasonTooLong")).optional(),
+      firstNumber: z
+        .string()
+        .trim()
+        .transform((v) => (v === "" ? 1 : Number(v)))
+        .pipe(z.number({ error: t("manager.newShift.badFirstNumber") }).int(t("manager.newShift.badFirstNumber")).min(1, t("manager.newShift.badFirstNumber")).max(9999, t("manager.newShift.badFirstNumber")))
+        .optional(),
+      // The shift on the manager's screen; anything else means "none".
+      ifCurrentShift: z.coerce.number().int().min(1).optional().catch(undefined),
+      openOrders: z.enum(["keep", "clear"]).catch("keep"),
+    }),
+  async ({ reason, firstNumber, ifCurrentShift, openOrders }, { app, caller }): Promise<ShiftResult> => {
+    const { shift, created, cleared } = await app.shifts.start(caller.tenant, { ...(reason ? { reason } : {}), firstNumber: firstNumber ?? 1, ifCurrentShift, openOrders }, caller.actor);
+    refresh();
+    return {
+      created,
+      shift: shift.shift,
+      firstNumber: shift.firstNumber,
+      startedAt: formatTime(shift.startedAt, caller.tenant.timeZone),
+      startedBy: shift.startedBy,
+      reason: shift.reason,
+      cleared,
+    };
+  },
+);

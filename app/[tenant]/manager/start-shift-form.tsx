@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
 import { startShift } from "./actions";
 import { FormError } from "@/app/_components/form-error";
@@ -8,17 +9,26 @@ import { FormError } from "@/app/_components/form-error";
 type Result = Awaited<ReturnType<typeof startShift>>;
 
 const BUTTON = "rounded-xl px-6 py-3 text-xl font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
+const INPUT = "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100";
 
-/** Two steps: fill in, then confirm. The shift shown is sent along so a double start cannot happen. */
-export function StartShiftForm({ slug, currentShift }: { slug: string; currentShift: number }) {
+/**
+ * Two steps: fill in, then confirm. The confirmation says how many orders are still open
+ * and keeps them unless the manager chooses to clear them. The shift shown is sent along
+ * so a double start cannot happen.
+ */
+export function StartShiftForm({ slug, currentShift, openCount }: { slug: string; currentShift: number; openCount: number }) {
+  const t = useTranslations("manager.newShift");
+  const tc = useTranslations("common.errors");
   const [confirming, setConfirming] = useState(false);
   const [firstNumber, setFirstNumber] = useState("1");
   const [reason, setReason] = useState("");
+  const [openOrders, setOpenOrders] = useState<"keep" | "clear">("keep");
   const [state, dispatch, pending] = useActionState<Result, FormData>(async (prev, form) => {
-    const result = await callAction(startShift, prev, form);
+    const result = await callAction(startShift, prev, form, tc("connectionLost"));
     if (result?.ok) {
       setReason("");
       setFirstNumber("1");
+      setOpenOrders("keep");
     }
     return result;
   }, null);
@@ -35,14 +45,17 @@ export function StartShiftForm({ slug, currentShift }: { slug: string; currentSh
   }
 
   const first = firstNumber.trim() === "" ? "1" : firstNumber.trim();
+  const next = currentShift + 1;
 
   return (
     <div className="space-y-4">
       {state?.ok ? (
         <p role="status" className={`rounded-lg border-2 px-4 py-3 text-lg font-medium ${state.data.created ? "border-emerald-700 bg-emerald-50 text-emerald-900" : "border-amber-600 bg-amber-50 text-amber-950"}`}>
-          {state.data.created
-            ? `Shift ${state.data.shift} started — next number is ${state.data.firstNumber}.`
-            : `Shift ${state.data.shift} was already started by ${state.data.startedBy} at ${state.data.startedAt}. Nothing else was changed.`}
+          {!state.data.created
+            ? t("already", { shift: state.data.shift, by: state.data.startedBy, at: state.data.startedAt })
+            : state.data.cleared > 0
+              ? t("startedCleared", { shift: state.data.shift, first: state.data.firstNumber, count: state.data.cleared })
+              : t("started", { shift: state.data.shift, first: state.data.firstNumber })}
         </p>
       ) : null}
       <FormError message={state && !state.ok ? state.error : null} />
@@ -53,22 +66,13 @@ export function StartShiftForm({ slug, currentShift }: { slug: string; currentSh
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <div>
             <label htmlFor="shift-reason" className="mb-1 block text-lg font-semibold">
-              Reason <span className="font-normal text-slate-600">(optional)</span>
+              {t("reason")} <span className="font-normal text-slate-600">{t("optional")}</span>
             </label>
-            <input
-              id="shift-reason"
-              name="reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={200}
-              readOnly={confirming}
-              placeholder="e.g. Evening service"
-              className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100"
-            />
+            <input id="shift-reason" name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} readOnly={confirming} placeholder={t("reasonPlaceholder")} className={INPUT} />
           </div>
           <div>
             <label htmlFor="shift-first" className="mb-1 block text-lg font-semibold">
-              First number
+              {t("firstNumber")}
             </label>
             <input
               id="shift-first"
@@ -81,27 +85,40 @@ export function StartShiftForm({ slug, currentShift }: { slug: string; currentSh
               value={firstNumber}
               onChange={(e) => setFirstNumber(e.target.value)}
               readOnly={confirming}
-              className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl tabular-nums focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100"
+              className={`${INPUT} tabular-nums`}
             />
           </div>
         </div>
         {confirming ? (
-          <div role="group" aria-labelledby="confirm-shift" className="rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
+          <div role="group" aria-labelledby="confirm-shift" className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
             <p id="confirm-shift" className="text-lg font-semibold text-amber-950">
-              Start shift {currentShift + 1}? Numbers restart at {first}. The board will show only the new shift; orders still open stay on the kitchen screen.
+              {t("confirm", { shift: next, first })} <span data-testid="open-count">{openCount === 0 ? t("openNone") : t("openSome", { count: openCount })}</span>
             </p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button type="submit" autoFocus disabled={pending} className={`${BUTTON} bg-amber-600 text-white hover:bg-amber-700 focus-visible:ring-amber-300`}>
-                Yes, start shift {currentShift + 1}
+            {openCount > 0 ? (
+              <fieldset className="space-y-2">
+                <legend className="sr-only">{t("openLegend")}</legend>
+                {(["keep", "clear"] as const).map((choice) => (
+                  <label key={choice} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-amber-300 bg-white p-3 text-lg has-checked:border-amber-700">
+                    <input type="radio" name="openOrders" value={choice} checked={openOrders === choice} onChange={() => setOpenOrders(choice)} className="mt-1 size-5 accent-amber-700" />
+                    <span>{t(choice)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <input type="hidden" name="openOrders" value="keep" />
+            )}
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" autoFocus disabled={pending} className={`${BUTTON} bg-amber-700 text-white hover:bg-amber-800 focus-visible:ring-amber-300`}>
+                {t("yes", { shift: next })}
               </button>
               <button type="button" onClick={() => setConfirming(false)} className={`${BUTTON} border-2 border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
-                Go back
+                {t("back")}
               </button>
             </div>
           </div>
         ) : (
           <button type="submit" disabled={pending} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
-            {pending ? "Starting shift…" : "Start new shift…"}
+            {pending ? t("starting") : t("start")}
           </button>
         )}
       </form>

@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
-import type { StaffRole } from "@/lib/core/tenants";
+import { getTranslations } from "next-intl/server";
+import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
+import { LanguageSwitcher } from "@/app/_components/language-switcher";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Staff sign-in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("signIn"))("title") };
+}
+
+const WHY = ["otherRestaurant", "roleNeeded"] as const;
 
 const SCREEN_ROLE: Record<string, StaffRole> = { kiosk: "CASHIER", kitchen: "KITCHEN", manager: "MANAGER" };
 
@@ -23,15 +29,22 @@ export default async function SignInPage({
   const tenant = await tenantOr404(slug);
   const query = await searchParams;
   const next = one(query.next).slice(0, 500);
-  const reason = one(query.reason).slice(0, 300);
+  const why = WHY.find((w) => w === one(query.why));
+  const needsRaw = one(query.needs);
+  const needs = STAFF_ROLES.find((r) => r === needsRaw) ?? "other";
+  const t = await getTranslations("signIn");
+  const reason = why ? t(`why.${why}`, { needs }) : null;
   // Pre-select the role of the screen we came from (e.g. /demo/kitchen → Kitchen).
   const defaultRole = SCREEN_ROLE[next.split("/")[2] ?? ""] ?? "CASHIER";
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-5 py-10">
-      <p className="text-lg font-semibold text-blue-800">Nextup</p>
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-lg font-semibold text-blue-800">Nextup</p>
+        <LanguageSwitcher />
+      </div>
       <h1 className="mt-1 text-4xl font-extrabold tracking-tight">{tenant.name}</h1>
-      <p className="mt-2 text-lg text-slate-700">Staff sign-in</p>
+      <p className="mt-2 text-lg text-slate-700">{t("title")}</p>
 
       {reason ? (
         <p role="status" className="mt-6 rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-900">
@@ -44,7 +57,7 @@ export default async function SignInPage({
       </div>
 
       <p className="mt-6 text-center text-slate-600">
-        Customers: the live board is at{" "}
+        {t("customers")}{" "}
         <a href={`/${tenant.slug}/board`} className="font-semibold text-blue-800 underline">
           /{tenant.slug}/board
         </a>

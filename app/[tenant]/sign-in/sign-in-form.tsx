@@ -1,40 +1,42 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
-import { ROLE_LABEL } from "@/lib/auth/roles";
-import { signIn, type SignInState } from "./actions";
+import { signIn } from "./actions";
 import { FormError } from "@/app/_components/form-error";
 
-const ROLES: { role: StaffRole; hint: string }[] = [
-  { role: "CASHIER", hint: "Take orders and hand out numbers" },
-  { role: "KITCHEN", hint: "Mark orders ready and collected" },
-  { role: "MANAGER", hint: "Start shifts, see every screen" },
-];
+const ROLES: readonly StaffRole[] = ["CASHIER", "KITCHEN", "MANAGER"];
 
 export function SignInForm({ slug, next, defaultRole }: { slug: string; next: string; defaultRole: StaffRole }) {
-  const [state, formAction, pending] = useActionState<SignInState, FormData>(signIn, null);
-  const role = state?.role ?? defaultRole;
+  const t = useTranslations("signIn");
+  const [state, formAction, pending] = useActionState(signIn, null);
+  // The form is remounted after each attempt (the code field cleared); the chosen role is kept.
+  const [role, setRole] = useState<StaffRole>(defaultRole);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (state) setAttempt((a) => a + 1);
+  }, [state]);
+  const error = state && !state.ok ? state.error : null;
 
   return (
-    // Remount after each attempt so the chosen role stays selected and the code field is cleared.
-    <form key={state?.attempt ?? 0} action={formAction} className="space-y-6" noValidate>
+    <form key={attempt} action={formAction} className="space-y-6" noValidate>
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="next" value={next} />
 
       <fieldset>
-        <legend className="mb-3 text-lg font-semibold">I am working as</legend>
+        <legend className="mb-3 text-lg font-semibold">{t("roleLegend")}</legend>
         <div className="grid gap-3 sm:grid-cols-3">
-          {ROLES.map(({ role: r, hint }) => (
+          {ROLES.map((r) => (
             <label
               key={r}
               className="flex cursor-pointer flex-col rounded-xl border-2 border-slate-300 bg-white p-4 has-checked:border-blue-700 has-checked:bg-blue-50 has-focus-visible:ring-4 has-focus-visible:ring-blue-300"
             >
               <span className="flex items-center gap-2 text-xl font-bold">
-                <input type="radio" name="role" value={r} defaultChecked={r === role} className="size-5 accent-blue-700" />
-                {ROLE_LABEL[r]}
+                <input type="radio" name="role" value={r} defaultChecked={r === role} onChange={() => setRole(r)} className="size-5 accent-blue-700" />
+                {t(`roles.${r}.label`)}
               </span>
-              <span className="mt-1 text-sm text-slate-600">{hint}</span>
+              <span className="mt-1 text-sm text-slate-600">{t(`roles.${r}.hint`)}</span>
             </label>
           ))}
         </div>
@@ -42,7 +44,7 @@ export function SignInForm({ slug, next, defaultRole }: { slug: string; next: st
 
       <div>
         <label htmlFor="code" className="mb-2 block text-lg font-semibold">
-          Sign-in code
+          {t("code")}
         </label>
         <input
           id="code"
@@ -51,20 +53,20 @@ export function SignInForm({ slug, next, defaultRole }: { slug: string; next: st
           autoComplete="current-password"
           autoFocus={state != null}
           required
-          aria-invalid={state?.error ? true : undefined}
-          aria-describedby={state?.error ? "sign-in-error" : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "sign-in-error" : undefined}
           className="w-full rounded-xl border-2 border-slate-400 bg-white px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
         />
       </div>
 
-      <FormError id="sign-in-error" testId="sign-in-error" message={state?.error} />
+      <FormError id="sign-in-error" testId="sign-in-error" message={error} />
 
       <button
         type="submit"
         disabled={pending}
         className="w-full rounded-xl bg-blue-700 px-6 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-70"
       >
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("submitting") : t("submit")}
       </button>
     </form>
   );

@@ -1,62 +1,131 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
-import type { BoardOrder, OrderStatus } from "@/lib/core/orders";
+import { useLocale, useTranslations } from "next-intl";
+import type { BoardOrder } from "@/lib/core/orders";
+import { customerStage, type CustomerStage } from "@/lib/core/customer-order";
+import { applyAhead } from "@/lib/core/queue-position";
 import { useBoardSocket } from "@/app/_components/use-board-socket";
-import { ConnectionBadge } from "@/app/_components/connection-badge";
+import { OfflineBanner } from "@/app/_components/offline-banner";
+import { useChime } from "./use-chime";
+import { SoundButton } from "./sound-button";
+import { Icon, type IconName } from "@/app/_components/icon";
+import { ItemList } from "@/app/_components/item-list";
+import { tenantForm } from "@/app/_components/use-live-data";
+import { readOrder } from "./actions";
+import type { CustomerOrder } from "./order-data.server";
 
-const STATUS: Record<OrderStatus, { title: string; text: string; className: string }> = {
-  PLACED: { title: "We're preparing your order", text: "This page updates by itself. Keep it open.", className: "bg-amber-100 text-amber-950 border-amber-500" },
-  READY: { title: "Ready — please collect at the counter", text: "Show this number at the counter.", className: "bg-emerald-600 text-white border-emerald-800" },
-  COLLECTED: { title: "Collected", text: "Enjoy your meal!", className: "bg-slate-100 text-slate-900 border-slate-400" },
-  CANCELLED: { title: "Cancelled", text: "This order was cancelled. Please ask at the counter.", className: "bg-red-50 text-red-900 border-red-700" },
+
+const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> = {
+  preparing: { icon: "clock", className: "bg-amber-100 text-amber-950 border-amber-500" },
+  ready: { icon: "check", className: "bg-emerald-600 text-white border-emerald-800" },
+  collected: { icon: "check", className: "bg-slate-100 text-slate-900 border-slate-400" },
+  cancelled: { icon: "cross", className: "bg-red-50 text-red-900 border-red-700" },
+  cleared: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
+  pastDay: { icon: "alert", className: "bg-slate-100 text-slate-900 border-slate-500" },
 };
 
-/** The customer's live view of one order: follows `order:updated` for this id only. */
-export function OrderStatusView({ slug, restaurant, initial }: { slug: string; restaurant: string; initial: BoardOrder }) {
-  const router = useRouter();
-  const [order, setOrder] = useState(initial);
-  const [seen, setSeen] = useState(initial);
-  // A server refresh (after a reconnect) brings a fresh `initial`: adopt it.
-  if (initial !== seen) {
-    setSeen(initial);
-    setOrder(initial);
-  }
-  const connection = useBoardSocket(slug, {
-    // Catch up on anything missed while the phone was asleep or offline.
-    onConnect: () => router.refresh(),
-    onOrderUpdated: (o) => {
-      if (o.id === initial.id) setOrder(o);
-    },
-  });
+/** The customer's live view of one order: its status, and the orders ahead counting down. */
+export function OrderStatusView({ slug, orderId, restaurant, today, initial }: { slug: string; orderId: string; restaurant: string; today: string; initial: CustomerOrder }) {
+  const t = useTranslations("customer");
+  const locale = useLocale();
+  const [order, setOrder] = useState(initial.self);
+  const [ahead, setAhead] = useState<ReadonlySet<string>>(() => new Set(initial.ahead));
+  const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+
+  // Re-read through a server action, never router.refresh(): a refresh that cannot reach
+  // the server makes Next.js load the page anew, which leaves a dead error page.
+  const resync = async () => {
+    const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
+    if (!read?.ok) return;
+    const fresh = read.data;
+    setOrder(fresh.self);
+    setAhead(new Set(fresh.ahead));
+    setLastUpdated(Date.now());
+  };
+  const onOrder = (o: BoardOrder) => {
+    setLastUpdated(Date.now());
+    if (o.key === order.key) {
+      // Undone back to preparing: the orders ahead were not followed meanwhile.
+      if (o.status === "PLACED" && order.status !== "PLACED") void resync();
+      setOrder(o);
+      return;
+    }
+    setAhead((set) => applyAhead(set, o, order));
+  };
+  const connection = useBoardSocket(slug, { onConnect: () => void resync(), onShiftStarted: () => void resync(), onOrderCreated: onOrder, onOrderUpdated: onOrder });
+
+  const stage = customerStage(order, today);
+  const chime = useChime();
+  useReadyAlert(stage, chime.play);
 
   useEffect(() => {
-    document.title = order.status === "READY" ? `Ready! Number ${order.number}` : `Order ${order.number} · ${restaurant}`;
-  }, [order.status, order.number, restaurant]);
+    document.title = stage === "ready" ? t("titleReady", { number: order.number }) : t("title", { number: order.number, restaurant });
+  }, [stage, order.number, restaurant, t]);
 
-  // A buzz when the order becomes ready while the page is open (phones that support it).
-  const lastStatus = useRef(order.status);
-  useEffect(() => {
-    if (order.status === "READY" && lastStatus.current !== "READY") navigator.vibrate?.([200, 100, 200]);
-    lastStatus.current = order.status;
-  }, [order.status]);
-
-  const s = STATUS[order.status];
+  const style = STAGE_STYLE[stage];
+  const otherLocale = locale === "zh-CN" ? "en" : "zh-CN";
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col px-5 py-8 text-center">
-      <p className="text-xl font-semibold text-slate-700">{restaurant}</p>
-      <p className="mt-6 text-lg font-semibold tracking-widest text-slate-600 uppercase">Your number</p>
-      <p className="text-[8rem] leading-none font-black tabular-nums" data-testid="order-number">
-        {order.number}
-      </p>
-      <div aria-live="polite" aria-atomic="true" className={`mt-8 rounded-2xl border-4 p-6 ${s.className}`} data-testid="order-status" data-status={order.status}>
-        <h1 className="text-3xl font-extrabold">{s.title}</h1>
-        <p className="mt-2 text-lg">{s.text}</p>
-      </div>
-      <div className="mt-8 flex justify-center">
-        <ConnectionBadge state={connection} />
-      </div>
-    </main>
+    <>
+      <OfflineBanner state={connection} lastUpdated={lastUpdated} />
+      <main className="mx-auto flex min-h-dvh max-w-md flex-col px-5 pt-6 pb-8 text-center">
+        <p className="text-xl font-semibold text-slate-700">{restaurant}</p>
+        <p className="mt-4 text-lg font-semibold tracking-widest text-slate-600 uppercase">{t("yourNumber")}</p>
+        <p className="text-[8rem] leading-none font-black tabular-nums" data-testid="order-number">
+          {order.number}
+        </p>
+
+        <div aria-live="polite" aria-atomic="true" className={`mt-6 rounded-2xl border-4 p-5 ${style.className}`} data-testid="order-status" data-stage={stage}>
+          <h1 className="flex items-center justify-center gap-3 text-[1.75rem] leading-tight font-extrabold">
+            <Icon name={style.icon} className="size-9" />
+            {t(`stage.${stage}.title`)}
+          </h1>
+          {stage === "preparing" ? (
+            <p className="mt-3 text-2xl font-bold" data-testid="ahead">
+              {t("ahead", { count: ahead.size })}
+            </p>
+          ) : null}
+          <p className="mt-2 text-lg">{t(`stage.${stage}.text`)}</p>
+        </div>
+
+        <section aria-labelledby="items-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 text-left" data-testid="order-items">
+          <h2 id="items-heading" className="text-lg font-bold text-slate-700">
+            {t("items")}
+          </h2>
+          {initial.items.length ? (
+            <ItemList items={initial.items} className="mt-2 space-y-1 text-xl" rowClassName="gap-3" qtyClassName="w-14 text-right font-bold" />
+          ) : (
+            <p className="mt-2 text-lg text-slate-600">{t("noItems")}</p>
+          )}
+          {initial.note ? <p className="mt-3 text-lg break-words text-slate-700 italic">{t("note", { note: initial.note })}</p> : null}
+        </section>
+
+        {stage === "preparing" || stage === "ready" ? <SoundButton chime={chime} /> : null}
+
+        <p className="mt-auto flex items-center justify-center gap-4 pt-8 text-base text-slate-600">
+          {connection === "live" ? (
+            <span data-testid="live" className="inline-flex items-center gap-2">
+              <span aria-hidden="true" className="size-2.5 rounded-full bg-emerald-500" />
+              {t("live")}
+            </span>
+          ) : null}
+          <a href={`?lang=${otherLocale}`} lang={otherLocale} className="rounded-md px-2 py-1 font-semibold text-blue-800 underline focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+            {t("otherLanguage")}
+          </a>
+        </p>
+      </main>
+    </>
   );
+}
+
+/** When the order becomes ready while the page is open: chime and buzz (where the phone allows). */
+function useReadyAlert(stage: CustomerStage, play: () => void) {
+  const last = useRef(stage);
+  useEffect(() => {
+    if (stage === "ready" && last.current !== "ready") {
+      play();
+      navigator.vibrate?.([300, 100, 300, 100, 300]);
+    }
+    last.current = stage;
+  }, [stage, play]);
 }

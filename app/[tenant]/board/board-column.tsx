@@ -1,0 +1,105 @@
+"use client";
+
+/**
+ * One column of the board (Preparing or Ready): its heading in words, and its numbers in
+ * the largest grid that fits. Ready numbers stand in a bold outlined box, so the two
+ * columns differ by shape and words, not by colour alone; a number of an earlier shift
+ * carries its shift ("S1" / "班1").
+ */
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { useTranslations } from "next-intl";
+import { isEarlierShift } from "@/lib/core/board";
+import type { BoardOrder } from "@/lib/core/orders";
+import { CELL, fallbackSize, fitGrid } from "./fit-grid";
+
+export interface ColumnProps {
+  kind: "preparing" | "ready";
+  orders: BoardOrder[];
+  currentShift: number;
+  /** key → how many times it was called: a new value restarts the highlight. */
+  highlighted: ReadonlyMap<string, number>;
+}
+
+/** Ready numbers are boxed by a border (not a ring: the highlight animates box-shadow). */
+const STYLE = {
+  preparing: { section: "border-r-4 border-slate-600 bg-slate-900", heading: "bg-slate-800 text-amber-300", number: "text-slate-100" },
+  ready: {
+    section: "bg-emerald-950",
+    heading: "bg-emerald-700 text-white",
+    number: "text-white bg-emerald-800 border-[0.06em] border-solid border-white",
+  },
+} as const;
+
+function useBox() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const cs = getComputedStyle(el);
+      const width = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const height = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+      setBox((b) => (b && b.width === width && b.height === height ? b : { width, height }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, box] as const;
+}
+
+export function BoardColumn({ kind, orders, currentShift, highlighted }: ColumnProps) {
+  const t = useTranslations("board");
+  const [area, box] = useBox();
+  const style = STYLE[kind];
+  const headingId = `${kind}-heading`;
+  const digits = Math.max(2, ...orders.map((o) => String(o.number).length));
+  // Ready numbers may grow to about half the column's height; preparing ones stay smaller.
+  const grid = box ? fitGrid(box.width, box.height, orders.length, digits, box.height * (kind === "ready" ? 0.45 : 0.28)) : null;
+  // A fixed box per number (border included), so the grid fitGrid computed is the grid drawn.
+  const cellSize: CSSProperties = { width: `${digits * CELL.digit + CELL.padX}em`, height: `${CELL.line}em`, boxSizing: "border-box" };
+  const gap = { columnGap: `${CELL.gapX}em`, rowGap: `${CELL.gapY}em` };
+  const listStyle: CSSProperties = grid
+    ? { fontSize: `${grid.fontSize}px`, display: "grid", gridTemplateColumns: `repeat(${grid.cols}, ${digits * CELL.digit + CELL.padX}em)`, ...gap }
+    : { fontSize: fallbackSize(orders.length, kind), display: "flex", flexWrap: "wrap", ...gap };
+  return (
+    <section aria-labelledby={headingId} data-testid={kind} className={`flex min-h-0 flex-col ${style.section}`}>
+      <h2 id={headingId} className={`px-[2vw] py-[1.5vh] text-[min(4.5vw,7.5vh)] leading-tight font-extrabold tracking-wide uppercase ${style.heading}`}>
+        {t(kind)}
+        <span className="sr-only"> ({t("count", { count: orders.length })})</span>
+      </h2>
+      <div ref={area} aria-live="polite" aria-atomic="false" aria-relevant="additions text" className="min-h-0 flex-1 overflow-hidden p-[1.5vw]">
+        {orders.length === 0 ? (
+          <p className="pt-[4vh] text-center text-[min(2.4vw,4vh)] text-slate-300">{t(kind === "ready" ? "emptyReady" : "emptyPreparing")}</p>
+        ) : (
+          <ul className="content-start" style={listStyle}>
+            {orders.map((o) => {
+              const calls = highlighted.get(o.key);
+              const earlier = isEarlierShift(o, { shift: currentShift });
+              return (
+                <li
+                  key={calls ? `${o.key}#${calls}` : o.key}
+                  data-testid="board-number"
+                  data-number={o.number}
+                  data-shift={o.shift}
+                  style={cellSize}
+                  className={`relative flex items-center justify-center rounded-[0.12em] leading-none font-black tabular-nums ${style.number} ${calls ? "animate-ready-flash" : ""}`}
+                >
+                  {o.number}
+                  {earlier && (
+                    <span data-testid="shift-tag" className="absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] text-[0.2em] leading-[1.35] font-extrabold text-black">
+                      <span aria-hidden="true">{t("shiftTag", { shift: o.shift })}</span>
+                      <span className="sr-only">, {t("shiftLabel", { shift: o.shift })}</span>
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { FormError } from "@/app/_components/form-error";
+import { changeOrderStatus } from "./actions";
+import { BUTTON, usedKeyboard } from "./buttons";
+import type { CardCallbacks } from "./order-card";
+import { Icon } from "@/app/_components/icon";
+import type { CollectedOrder } from "./types";
+import { useOrderAction } from "./use-order-action";
+
+/** The last collected orders, most recent first: Undo recalls one tapped by mistake (back to Ready and to the board). */
+export function CollectedList({ slug, orders, currentShift, onMoved }: { slug: string; orders: CollectedOrder[]; currentShift: number; onMoved: CardCallbacks["onMoved"] }) {
+  const t = useTranslations("kitchen");
+  return (
+    <section aria-labelledby="recently-collected" className="flex min-h-0 flex-col rounded-2xl border-2 border-slate-300 bg-white">
+      <h2 id="recently-collected" className="border-b-2 border-slate-200 px-3 py-2 text-lg font-bold">
+        {t("sections.collected")} <span className="text-slate-600">({orders.length})</span>
+      </h2>
+      {orders.length === 0 ? (
+        <p className="p-3 text-base text-slate-600">{t("empty.collected")}</p>
+      ) : (
+        <ul className="min-h-0 divide-y divide-slate-200 overflow-y-auto">
+          {orders.map((o) => (
+            <CollectedRow key={o.id} slug={slug} order={o} earlier={o.shift < currentShift} onMoved={onMoved} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CollectedRow({ slug, order, earlier, onMoved }: { slug: string; order: CollectedOrder; earlier: boolean; onMoved: CardCallbacks["onMoved"] }) {
+  const t = useTranslations("kitchen");
+  const { run, pending, error } = useOrderAction(slug);
+  const label = earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number });
+  return (
+    <li data-testid={`collected-${order.number}`} aria-busy={pending || undefined} className="px-3 py-2">
+      <div className="flex items-center gap-3">
+        <span className="sr-only">
+          {label}, {t("collectedAt", { time: order.collectedAt })}
+        </span>
+        <span aria-hidden="true" className="w-14 text-3xl font-black tabular-nums">
+          {order.number}
+        </span>
+        {/* The heading says "collected": the row shows the time alone, to fit the narrow column. */}
+        <div aria-hidden="true" className="min-w-0 flex-1 text-sm text-slate-700">
+          <p className="tabular-nums">{order.collectedAt}</p>
+          {earlier ? <p className="font-bold text-violet-800">{t("shift", { shift: order.shift })}</p> : null}
+        </div>
+        <button
+          type="button"
+          disabled={pending}
+          onClick={(e) => {
+            const refocus = usedKeyboard(e.currentTarget);
+            run(changeOrderStatus, { id: order.id, status: "READY" }, (data) => onMoved(data, refocus));
+          }}
+          className={BUTTON.small}
+        >
+          <Icon name="undo" className="size-4" />
+          {t("actions.undo")}
+        </button>
+      </div>
+      <FormError message={error} className="mt-1 px-2 py-1 text-sm" />
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+/** What the kitchen screen shows, as plain data: read by the page and, live, by `readKitchen`. */
+import type { Tenant } from "@/lib/core/tenants";
+import type { App } from "@/lib/server/app.server";
+import { formatTime } from "@/app/_lib/format";
+import type { KitchenData } from "./types";
+
+export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData> {
+  const floor = await app.orders.floor(tenant);
+  const { readyClearMinutes, ageWarnMinutes, ageLateMinutes } = tenant.floor;
+  return {
+    currentShift: floor.shift,
+    floor: { readyClearMinutes, ageWarnMinutes, ageLateMinutes },
+    open: floor.open.map((o) => ({
+      id: o.id,
+      number: o.number,
+      shift: o.shift,
+      status: o.status,
+      items: o.items,
+      note: o.note,
+      createdAt: o.createdAt.toISOString(),
+      readyAt: o.readyAt?.toISOString() ?? null,
+      orderedAt: formatTime(o.createdAt, tenant.timeZone),
+    })),
+    collected: floor.recentlyCollected.map((o) => ({
+      id: o.id,
+      number: o.number,
+      shift: o.shift,
+      collectedAt: o.collectedAt ? formatTime(o.collectedAt, tenant.timeZone) : "",
+    })),
+  };
+}

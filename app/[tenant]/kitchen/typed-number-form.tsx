@@ -1,0 +1,55 @@
+"use client";
+
+import { useState, type Ref } from "react";
+import { useTranslations } from "next-intl";
+import { FormError } from "@/app/_components/form-error";
+import { advanceTypedNumber, type TypedOutcome } from "./actions";
+import { BUTTON } from "./buttons";
+import { useOrderAction } from "./use-order-action";
+
+/**
+ * The counter's shortcut: type a number, press Enter, the order moves one step (Ready,
+ * then Collected). The field is emptied at once and keeps focus, so the next number can
+ * be typed while the first is saved.
+ */
+export function TypedNumberForm({ slug, inputRef, describedBy, onOutcome }: { slug: string; inputRef: Ref<HTMLInputElement>; describedBy: string; onOutcome: (outcome: TypedOutcome) => void }) {
+  const t = useTranslations("kitchen.typed");
+  const { run, error } = useOrderAction(slug);
+  const [value, setValue] = useState("");
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(advanceTypedNumber, { number: value }, onOutcome);
+        setValue("");
+      }}
+      className="flex flex-wrap items-center gap-x-3 gap-y-1"
+    >
+      <label htmlFor="typed-number" className="text-lg font-bold">
+        {t("label")}
+      </label>
+      <input
+        id="typed-number"
+        ref={inputRef}
+        name="number"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        inputMode="numeric"
+        autoComplete="off"
+        enterKeyHint="go"
+        autoFocus
+        aria-describedby={`typed-number-hint ${describedBy}`}
+        className="h-14 w-36 rounded-xl border-2 border-slate-500 bg-white px-3 text-3xl font-black tabular-nums focus:border-blue-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500"
+      />
+      <button type="submit" className={BUTTON.secondary}>
+        {t("submit")}
+      </button>
+      <p id="typed-number-hint" className="basis-full text-sm text-slate-600">
+        {t("hint")}
+      </p>
+      <FormError message={error} className="basis-full px-2 py-1 text-base" />
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import type { OrderItem, OrderStatus } from "@/lib/core/orders";
+import type { FloorSettings } from "@/lib/core/tenants";
+
+/** An open order as the kitchen screen receives it from the server (plain JSON). */
+export interface KitchenOrder {
+  id: string;
+  number: number;
+  shift: number;
+  status: OrderStatus;
+  items: OrderItem[];
+  note: string | null;
+  createdAt: string;
+  readyAt: string | null;
+  /** "14:05" in the restaurant's time zone. */
+  orderedAt: string;
+}
+
+/** A collected order the kitchen can still recall. */
+export interface CollectedOrder {
+  id: string;
+  number: number;
+  shift: number;
+  /** "14:05" in the restaurant's time zone. */
+  collectedAt: string;
+}
+
+export type KitchenFloor = Pick<FloorSettings, "readyClearMinutes" | "ageWarnMinutes" | "ageLateMinutes">;
+
+/** Everything the kitchen screen shows. */
+export interface KitchenData {
+  currentShift: number;
+  floor: KitchenFloor;
+  open: KitchenOrder[];
+  collected: CollectedOrder[];
+}

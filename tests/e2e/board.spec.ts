@@ -1,0 +1,267 @@
+/**
+ * The dining-room board in Chromium at TV size: it calls numbers (chime, then the number
+ * said in the screen's language, one after another), falls back to the eSpeak NG clip when
+ * the device has no voice, calls again on the kitchen's request, lets ready numbers go by
+ * themselves, and keeps every open order across a new shift. Sound is recorded, not played:
+ * speechSynthesis and HTMLMediaElement.play are replaced before the page loads.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { TestTenant } from "../support/tenants";
+
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+type Sound = { kind: "play"; src: string } | { kind: "say"; text: string; lang: string; voice: string | null } | { kind: "cancel" };
+
+/** Runs in the page before its scripts: records sound instead of making it. */
+function installSoundRecorder(opts: { voices: { name: string; lang: string }[]; blocked?: boolean }) {
+  const log: unknown[] = [];
+  (window as unknown as { __sound: unknown[] }).__sound = log;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    log.push({ kind: "play", src: new URL(this.currentSrc || this.src).pathname });
+    // Chrome's answer to sound without a tap (autoplay policy).
+    if (opts.blocked) return Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", "NotAllowedError"));
+    setTimeout(() => this.dispatchEvent(new Event("ended")), 20);
+    return Promise.resolve();
+  };
+  const voices = opts.voices.map((v) => ({ ...v, default: false, localService: true, voiceURI: v.name }));
+  class RecordedUtterance extends EventTarget {
+    text: string;
+    lang = "";
+    voice: { name: string } | null = null;
+    volume = 1;
+    rate = 1;
+    pitch = 1;
+    onend: ((e: Event) => void) | null = null;
+    onerror: ((e: Event) => void) | null = null;
+    constructor(text = "") {
+      super();
+      this.text = text;
+    }
+  }
+  (window as unknown as { SpeechSynthesisUtterance: unknown }).SpeechSynthesisUtterance = RecordedUtterance;
+  const synth = window.speechSynthesis;
+  synth.getVoices = () => voices as unknown as SpeechSynthesisVoice[];
+  synth.cancel = () => void log.push({ kind: "cancel" });
+  synth.speak = (u: SpeechSynthesisUtterance) => {
+    const r = u as unknown as RecordedUtterance;
+    log.push({ kind: "say", text: r.text, lang: r.lang, voice: r.voice?.name ?? null });
+    setTimeout(() => r.onend?.(new Event("end")), 20);
+  };
+}
+
+const DEVICE_VOICES = [
+  { name: "Test US English", lang: "en-US" },
+  { name: "Test Mandarin", lang: "zh-CN" },
+];
+
+async function openBoard(page: Page, t: TestTenant, opts: { lang?: "en" | "zh-CN"; voices?: { name: string; lang: string }[]; blocked?: boolean } = {}) {
+  await page.addInitScript(installSoundRecorder, { voices: opts.voices ?? DEVICE_VOICES, blocked: opts.blocked });
+  await page.goto(`/${t.slug}/board?lang=${opts.lang ?? "en"}`);
+  // Live: events from here on reach the board.
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
+}
+
+/** What was said or played, without the silent utterance that unlocks speech on the tap. */
+async function sounds(page: Page): Promise<Sound[]> {
+  const all = await page.evaluate(() => (window as unknown as { __sound: Sound[] }).__sound);
+  return all.filter((s) => !(s.kind === "say" && !s.text.trim()));
+}
+
+/** Only what was said and played (cancels left out), as short strings. */
+async function heard(page: Page): Promise<string[]> {
+  return (await sounds(page)).filter((s) => s.kind !== "cancel").map((s) => (s.kind === "play" ? `play ${s.src}` : `say ${s.text} [${s.lang}]`));
+}
+
+async function enableSound(page: Page, name = "Enable sound") {
+  await page.getByRole("button", { name, exact: true }).click();
+  await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+  // The tap plays the chime once, so whoever tapped hears that it works.
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav"]);
+  await page.evaluate(() => ((window as unknown as { __sound: unknown[] }).__sound.length = 0));
+}
+
+async function api(page: Page, method: string, path: string, key: string, body?: unknown) {
+  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as { id: string; number: number };
+}
+
+const place = (page: Page, t: TestTenant) => api(page, "POST", `/api/v1/orgs/${t.slug}/orders`, t.apiKeys.cashier, { items: [{ name: "Noodles", qty: 1 }] });
+const mark = (page: Page, t: TestTenant, id: string, status: string) => api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${id}/status`, t.apiKeys.kitchen, { status });
+const column = (page: Page, kind: "preparing" | "ready") => page.getByTestId(kind);
+const numberIn = (page: Page, kind: "preparing" | "ready", n: number) => column(page, kind).locator(`[data-testid=board-number][data-number="${n}"]`);
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/board-${name}.png` });
+}
+
+test("a number that becomes ready is chimed, then said in English with the device's English voice", async ({ page, newTenant }) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  await openBoard(page, t);
+  await expect(page.getByRole("heading", { name: /^Preparing/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Ready/ })).toBeVisible();
+  await shot(page, "idle-en");
+
+  await enableSound(page);
+  await expect(page.getByTestId("voice-name")).toHaveText("Voice: Test US English (this device)");
+  await expect(page.getByRole("button", { name: "Chime" })).toHaveAttribute("aria-pressed", "true");
+
+  const order = await place(page, t);
+  await expect(numberIn(page, "preparing", order.number)).toBeVisible();
+  // Appearing under Preparing calls nobody.
+  expect(await heard(page)).toEqual([]);
+
+  await mark(page, t, order.id, "READY");
+  await expect(numberIn(page, "ready", order.number)).toBeVisible();
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say Number one [en-US]"]);
+  const said = (await sounds(page)).find((s) => s.kind === "say");
+  expect(said).toMatchObject({ voice: "Test US English" });
+  // speechSynthesis.cancel() right before the utterance (Chrome stalls after long runs otherwise).
+  const log = await sounds(page);
+  expect(log[log.findIndex((s) => s.kind === "say") - 1]).toEqual({ kind: "cancel" });
+  await shot(page, "called-en");
+
+  // The kitchen's "Call again" (REST): said again.
+  await api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${order.id}/call`, t.apiKeys.kitchen);
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say Number one [en-US]", "play /sounds/chime.wav", "say Number one [en-US]"]);
+
+  // Sound enabled is remembered on the device: after a reload no tap is needed.
+  await page.reload();
+  await expect(page.getByTestId("voice-name")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Enable sound" })).toHaveCount(0);
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
+  // Numbers already ready at first render are not called again; the next one is.
+  await expect(numberIn(page, "ready", order.number)).toBeVisible();
+  const next = await place(page, t);
+  await mark(page, t, next.id, "READY");
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say Number two [en-US]"]);
+});
+
+test("on a board in Chinese the number is said in Chinese with lang zh-CN", async ({ page, newTenant }) => {
+  const t = await newTenant({ name: "金龙面馆" });
+  await openBoard(page, t, { lang: "zh-CN" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.getByRole("heading", { name: /^制作中/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^请取餐/ })).toBeVisible();
+  await expect(page.getByText("暂无可取餐的号码")).toBeVisible();
+  await shot(page, "idle-zh-CN");
+
+  await enableSound(page, "开启声音");
+  await expect(page.getByTestId("voice-name")).toHaveText("语音：Test Mandarin（本机）");
+  const order = await place(page, t);
+  await mark(page, t, order.id, "READY");
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say 一号 [zh-CN]"]);
+  await shot(page, "called-zh-CN");
+});
+
+test("a device that remembered sound but whose browser still blocks it shows \"Enable sound\" again", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  await page.addInitScript(() => window.localStorage.setItem("nextup.board.sound", JSON.stringify({ enabled: true, chime: true, voice: true })));
+  await openBoard(page, t, { blocked: true });
+  // Remembered: no button at first.
+  await expect(page.getByTestId("voice-name")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Enable sound" })).toHaveCount(0);
+  const order = await place(page, t);
+  await mark(page, t, order.id, "READY");
+  // The chime was refused: the button is back, and the refused call did not go on to speak.
+  await expect(page.getByRole("button", { name: "Enable sound", exact: true })).toBeVisible();
+  expect(await heard(page)).toEqual(["play /sounds/chime.wav"]);
+});
+
+test("two numbers ready at once are both said, one after the other; switching the voice off leaves the chime", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  await openBoard(page, t);
+  await enableSound(page);
+  const a = await place(page, t);
+  const b = await place(page, t);
+  await mark(page, t, a.id, "READY");
+  await mark(page, t, b.id, "READY");
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say Number one [en-US]", "play /sounds/chime.wav", "say Number two [en-US]"]);
+
+  await page.getByRole("button", { name: "Voice", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Voice", exact: true })).toHaveAttribute("aria-pressed", "false");
+  const c = await place(page, t);
+  await mark(page, t, c.id, "READY");
+  await expect(numberIn(page, "ready", c.number)).toBeVisible();
+  await expect.poll(async () => (await heard(page)).slice(4)).toEqual(["play /sounds/chime.wav"]);
+});
+
+test("with no device voice the board plays the built-in eSpeak NG clip and says so", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  await openBoard(page, t, { voices: [] });
+  await enableSound(page);
+  await expect(page.getByTestId("voice-name")).toHaveText("Voice: eSpeak NG (built in)");
+  await shot(page, "sound-espeak-en");
+  const order = await place(page, t);
+  await mark(page, t, order.id, "READY");
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", `play /api/v1/voice/en/${order.number}.wav`]);
+  // The clip the board asked for is real audio.
+  const clip = await page.request.get(`/api/v1/voice/en/${order.number}.wav`);
+  expect(clip.status()).toBe(200);
+  expect(clip.headers()["content-type"]).toBe("audio/wav");
+  expect((await clip.body()).subarray(0, 4).toString("latin1")).toBe("RIFF");
+});
+
+test("a ready number leaves the board by itself readyClearMinutes after it became ready", async ({ page, newTenant }) => {
+  const t = await newTenant({ floor: { readyClearMinutes: 1 } });
+  await page.clock.install();
+  await openBoard(page, t);
+  const order = await place(page, t);
+  await mark(page, t, order.id, "READY");
+  await expect(numberIn(page, "ready", order.number)).toBeVisible();
+  await page.clock.fastForward("00:30");
+  await expect(numberIn(page, "ready", order.number)).toBeVisible();
+  await page.clock.fastForward("00:45");
+  await expect(numberIn(page, "ready", order.number)).toHaveCount(0);
+  await expect(column(page, "ready").getByText("Nothing ready yet")).toBeVisible();
+});
+
+test("a new shift hides no open order: both stay, marked with their shift, and the earlier one moves to Ready", async ({ page, newTenant }) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  await openBoard(page, t);
+  const a = await place(page, t);
+  const b = await place(page, t);
+  await mark(page, t, b.id, "READY");
+  await expect(numberIn(page, "ready", b.number)).toBeVisible();
+
+  await api(page, "POST", `/api/v1/orgs/${t.slug}/shifts`, t.apiKeys.manager, { reason: "dinner" });
+  const c = await place(page, t); // shift 2 starts again at number 1, like order a
+  expect(c.number).toBe(a.number);
+
+  const earlierA = column(page, "preparing").locator(`[data-testid=board-number][data-number="${a.number}"][data-shift="1"]`);
+  await expect(earlierA).toBeVisible();
+  await expect(earlierA.getByTestId("shift-tag")).toHaveText("S1, shift 1");
+  await expect(column(page, "preparing").locator(`[data-testid=board-number][data-number="${c.number}"][data-shift="2"]`).getByTestId("shift-tag")).toHaveCount(0);
+  await expect(numberIn(page, "ready", b.number).getByTestId("shift-tag")).toHaveText("S1, shift 1");
+  await shot(page, "earlier-shift-en");
+
+  await mark(page, t, a.id, "READY");
+  await expect(column(page, "ready").locator(`[data-testid=board-number][data-number="${a.number}"][data-shift="1"]`)).toBeVisible();
+  await expect(column(page, "ready").getByText("Nothing ready yet")).toHaveCount(0);
+  await expect(column(page, "ready").getByTestId("board-number")).toHaveCount(2);
+
+  await page.goto(`/${t.slug}/board?lang=zh-CN`);
+  await expect(column(page, "ready").locator(`[data-testid=board-number][data-number="${a.number}"]`).getByTestId("shift-tag")).toHaveText("班1, 第1班");
+  await shot(page, "earlier-shift-zh-CN");
+});
+
+test("a busy board fits 36 numbers at TV size (screenshots)", async ({ page, newTenant }) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  const orders = [];
+  for (let i = 0; i < 36; i++) orders.push(await place(page, t));
+  for (const o of orders.slice(0, 12)) await mark(page, t, o.id, "READY");
+  for (const lang of ["en", "zh-CN"] as const) {
+    await page.goto(`/${t.slug}/board?lang=${lang}`);
+    await expect(column(page, "preparing").getByTestId("board-number")).toHaveCount(24);
+    await expect(column(page, "ready").getByTestId("board-number")).toHaveCount(12);
+    // Every number is inside its column (none cut off).
+    for (const kind of ["preparing", "ready"] as const) {
+      const box = (await column(page, kind).boundingBox())!;
+      const last = (await column(page, kind).getByTestId("board-number").last().boundingBox())!;
+      expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
+      expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    await shot(page, `busy-${lang}`);
+  }
+});

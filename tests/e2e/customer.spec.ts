@@ -1,0 +1,171 @@
+/**
+ * The customer's page behind the ticket's QR code, on a phone: the orders ahead count down
+ * live as the kitchen works, the page chimes, buzzes and retitles itself when the order is
+ * ready, and it never shows anything of other customers' orders.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { TestTenant } from "../support/tenants";
+
+const SHOTS = "test-results/screenshots";
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+interface Placed {
+  id: string;
+  number: number;
+  businessDay: string;
+  shift: number;
+}
+
+async function placeOrder(request: APIRequestContext, t: TestTenant, items: { name: string; qty: number }[], note?: string): Promise<Placed> {
+  const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: { items, ...(note ? { note } : {}) } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Placed;
+}
+
+async function setStatus(request: APIRequestContext, t: TestTenant, id: string, status: string) {
+  const res = await request.post(`/api/v1/orgs/${t.slug}/orders/${id}/status`, { headers: { authorization: `Bearer ${t.apiKeys.kitchen}` }, data: { status } });
+  expect(res.status()).toBe(200);
+}
+
+/** Records what the page tries to play and how it tries to buzz (headless Chromium has neither). */
+async function recordAlerts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { played: string[]; buzzed: unknown[] };
+    w.played = [];
+    w.buzzed = [];
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!this.muted) w.played.push(this.src);
+      return Promise.resolve();
+    };
+    Object.defineProperty(Navigator.prototype, "vibrate", {
+      configurable: true,
+      value: (pattern: unknown) => {
+        w.buzzed.push(pattern);
+        return true;
+      },
+    });
+  });
+}
+
+const played = (page: Page) => page.evaluate(() => (window as unknown as { played: string[] }).played);
+const buzzed = (page: Page) => page.evaluate(() => (window as unknown as { buzzed: unknown[] }).buzzed.length);
+
+test("the orders ahead count down live, and the page chimes, buzzes and retitles itself when the order is ready", async ({ page, request, newTenant }) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  const first = await placeOrder(request, t, [{ name: "Alpha soup", qty: 1 }]);
+  const second = await placeOrder(request, t, [{ name: "Beta rice", qty: 2 }]);
+  const mine = await placeOrder(request, t, [{ name: "Gamma noodles", qty: 2 }, { name: "Jasmine tea", qty: 1 }], "No coriander");
+
+  // Nothing of the other orders in what the server sends: no ids (each opens its page) and no items.
+  // Their keys may be there: they hold only the numbers every board shows.
+  const html = await (await request.get(`/${t.slug}/o/${mine.id}?lang=en`)).text();
+  expect(html).toContain("Gamma noodles");
+  for (const other of [first, second]) {
+    expect(html).not.toContain(other.id);
+  }
+  expect(html).not.toContain("Alpha soup");
+  expect(html).not.toContain("Beta rice");
+
+  await recordAlerts(page);
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=en`);
+  await expect(page.getByTestId("order-number")).toHaveText(String(mine.number));
+  await expect(page.getByTestId("order-status")).toContainText("Preparing your order");
+  await expect(page.getByTestId("order-items")).toContainText("2×Gamma noodles");
+  await expect(page.getByTestId("order-items")).toContainText("No coriander");
+  await expect(page.getByTestId("ahead")).toHaveText("2 orders ahead of you");
+  await expect(page.getByTestId("live")).toHaveText("Updates by itself");
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await page.screenshot({ path: `${SHOTS}/customer-preparing-en.png` });
+
+  await setStatus(request, t, first.id, "READY");
+  await expect(page.getByTestId("ahead")).toHaveText("1 order ahead of you");
+  await setStatus(request, t, second.id, "READY");
+  await expect(page.getByTestId("ahead")).toHaveText("You're next!");
+  expect(await played(page)).toEqual([]);
+
+  await setStatus(request, t, mine.id, "READY");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect(page.getByTestId("order-status")).toContainText("Ready! Please collect it");
+  await expect(page).toHaveTitle(`Ready! Number ${mine.number}`);
+  await expect.poll(() => played(page)).toEqual([expect.stringMatching(/\/sounds\/chime\.wav$/)]);
+  await expect.poll(() => buzzed(page)).toBe(1);
+  await page.screenshot({ path: `${SHOTS}/customer-ready-en.png` });
+
+  await setStatus(request, t, mine.id, "COLLECTED");
+  await expect(page.getByTestId("order-status")).toContainText("Collected");
+  await expect(page.getByTestId("order-status")).toContainText("Enjoy your meal!");
+  await expect(page).not.toHaveTitle(/Ready!/);
+  await page.screenshot({ path: `${SHOTS}/customer-collected-en.png` });
+  // All of it live, on the page first loaded.
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The chime rang once only.
+  expect(await played(page)).toHaveLength(1);
+});
+
+test("the sound button plays the chime once and is remembered on the phone", async ({ page, request, newTenant }) => {
+  const t = await newTenant();
+  const order = await placeOrder(request, t, [{ name: "Tea", qty: 1 }]);
+  await recordAlerts(page);
+  await page.goto(`/${t.slug}/o/${order.id}?lang=en`);
+  const button = page.getByTestId("sound-button");
+  await expect(button).toHaveText(/Turn on sound/);
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await button.click();
+  await expect(button).toHaveText(/Sound on/);
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  expect(await played(page)).toEqual([expect.stringMatching(/\/sounds\/chime\.wav$/)]);
+  await page.reload();
+  await expect(page.getByTestId("sound-button")).toHaveText(/Sound on/);
+});
+
+test("a cancelled order and an order cleared at a new shift say so plainly", async ({ page, request, newTenant }) => {
+  const t = await newTenant();
+  const cancelled = await placeOrder(request, t, [{ name: "Tea", qty: 1 }]);
+  const cleared = await placeOrder(request, t, [{ name: "Cake", qty: 1 }]);
+  await setStatus(request, t, cancelled.id, "CANCELLED");
+  await page.goto(`/${t.slug}/o/${cancelled.id}?lang=en`);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "cancelled");
+  await expect(page.getByTestId("order-status")).toContainText("This order was cancelled");
+
+  await page.goto(`/${t.slug}/o/${cleared.id}?lang=en`);
+  await expect(page.getByTestId("ahead")).toHaveText("You're next!");
+  await expect(page.getByTestId("live")).toHaveText("Updates by itself");
+  const res = await request.post(`/api/v1/orgs/${t.slug}/shifts`, { headers: { authorization: `Bearer ${t.apiKeys.manager}` }, data: { openOrders: "clear" } });
+  expect(res.status()).toBeLessThan(300);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "cleared");
+  await expect(page.getByTestId("order-status")).toContainText("No longer on the list");
+});
+
+test("an unknown order is a 404 page", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+    const res = await page.goto(`/${t.slug}/o/${id}?lang=en`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId("order-number")).toHaveCount(0);
+  }
+});
+
+test("the page in Chinese", async ({ page, request, newTenant }) => {
+  const t = await newTenant({ name: "金龙餐厅" });
+  const first = await placeOrder(request, t, [{ name: "牛肉面", qty: 1 }]);
+  const mine = await placeOrder(request, t, [{ name: "饺子", qty: 2 }], "不要香菜");
+  await recordAlerts(page);
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=zh-CN`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  await expect(page.getByTestId("order-status")).toContainText("制作中");
+  await expect(page.getByTestId("ahead")).toHaveText("前面还有 1 单");
+  await expect(page.getByTestId("live")).toHaveText("自动更新");
+  await page.screenshot({ path: `${SHOTS}/customer-preparing-zh-CN.png` });
+
+  await setStatus(request, t, first.id, "READY");
+  await expect(page.getByTestId("ahead")).toHaveText("下一个就是您！");
+  await setStatus(request, t, mine.id, "READY");
+  await expect(page.getByTestId("order-status")).toContainText("请取餐");
+  await expect(page).toHaveTitle(`请取餐！${mine.number} 号`);
+  await page.screenshot({ path: `${SHOTS}/customer-ready-zh-CN.png` });
+
+  await setStatus(request, t, mine.id, "COLLECTED");
+  await expect(page.getByTestId("order-status")).toContainText("已取餐");
+  await page.screenshot({ path: `${SHOTS}/customer-collected-zh-CN.png` });
+});
