@@ -17,6 +17,7 @@ import { devSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedi
 import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
+import { trackConnections } from "@/lib/server/http-drain.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -68,6 +69,7 @@ async function main() {
     applyLanguage(req, res);
     void handle(req, res);
   });
+  const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);
   await app.warmUp();
@@ -92,13 +94,12 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    // 1. Stop accepting connections; let requests in flight finish (at most 5 s).
-    const drained = new Promise<void>((resolve) => http.close(() => resolve()));
-    http.closeIdleConnections();
-    // 2. Close the sockets (boards reconnect to another node).
-    await new Promise<void>((resolve) => app.io.close(() => resolve()));
-    await Promise.race([drained, new Promise((r) => setTimeout(r, 5_000))]);
-    http.closeAllConnections();
+    // 1. Close the sockets (boards reconnect to another node); io.close() resolves only
+    // once the HTTP server has closed, so 2. stop accepting, let requests in flight finish
+    // (at most 5 s) and cut what is left open (keep-alive, Next's HMR socket) meanwhile.
+    const ioClosed = app.io.close();
+    await connections.drain(5_000);
+    await ioClosed;
     // 3. Quit Redis, disconnect Prisma, stop embedded services.
     await app.close();
     for (const s of services.reverse()) await s.stop().catch(() => {});

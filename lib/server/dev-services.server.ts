@@ -38,6 +38,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     mkdirSync(path.dirname(databaseDir), { recursive: true });
     await pg.initialise();
   }
+  await stopOrphanedPostgres(databaseDir, log);
   try {
     await pg.start();
   } catch (e) {
@@ -55,6 +56,33 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
   }
   log.info({ port }, "embedded PostgreSQL started");
   return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`, stop: () => pg.stop() };
+}
+
+/**
+ * A development server killed before it could stop its database (a watcher's force kill,
+ * `kill -9`) leaves PostgreSQL running on .data/ with no parent: the next `npm run dev`
+ * could not start. Such an orphan (its parent is gone, so it hangs off init or a
+ * subreaper, not a node process) is stopped; a database another live server owns is not.
+ * Linux only (/proc); elsewhere the start fails with the message below.
+ */
+async function stopOrphanedPostgres(databaseDir: string, log: Logger): Promise<void> {
+  const pid = Number(readIfExists(path.join(databaseDir, "postmaster.pid"))?.split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const ppid = Number(readIfExists(`/proc/${pid}/stat`)?.split(") ")[1]?.split(" ")[1]);
+  if (!ppid) return; // not running (a stale pid file PostgreSQL handles itself), or no /proc
+  const parent = readIfExists(`/proc/${ppid}/cmdline`) ?? "";
+  if (/node|tsx/.test(parent)) return;
+  log.warn({ pid }, "stopping an embedded PostgreSQL left running by an earlier development server");
+  process.kill(pid, "SIGINT"); // PostgreSQL's fast shutdown
+  for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 export async function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
