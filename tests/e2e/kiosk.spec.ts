@@ -121,6 +121,23 @@ test("the paper width and the last ticket are remembered on the device: reprint 
   await expect(page.getByRole("radio", { name: "58 mm" })).toBeChecked();
 });
 
+test("a cashier takes orders with the keyboard only: type, Enter, Enter for the next order", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  await signIn(page, t.slug, "Cashier", t.staff.cashier);
+  await page.goto(`/${t.slug}/kiosk?lang=en`);
+  const item = page.getByTestId("item-name-0");
+  await expect(item).toBeFocused();
+  await page.keyboard.type("Dumplings");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("issued-number")).toHaveText("1");
+  await expect(page.getByRole("button", { name: "Next order" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(item).toBeFocused();
+  await page.keyboard.type("Rice");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("issued-number")).toHaveText("2");
+});
+
 test("the kiosk shows the offline banner when the server cannot be reached", async ({ page, newTenant }) => {
   const t = await newTenant();
   await signIn(page, t.slug, "Cashier", t.staff.cashier);

@@ -154,6 +154,8 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
                 id={`item-name-${row.id}`}
                 name="itemName"
                 data-testid={`item-name-${i}`}
+                // The cashier types the next order at once: on opening the kiosk and after "Next order".
+                autoFocus={i === 0}
                 value={row.name}
                 onChange={(e) => update(row.id, { name: e.target.value })}
                 maxLength={ORDER_LIMITS.itemName}
