@@ -8,6 +8,7 @@ import { parseOrThrow } from "./orders";
 import { BLOCK_SIZE, CounterUnavailableError, type Clock, type FastCounter, type NumberIssuer } from "./numbering";
 import type { EventPublisher, Logger, OrderRepository, ShiftInfo, ShiftRepository } from "./ports";
 import type { Tenant } from "./tenants";
+import type { AuditLog } from "./audit";
 
 export const startShiftSchema = z.strictObject({
   reason: z.string().trim().max(200, "Reason is too long (200 characters at most)").optional(),
@@ -20,7 +21,7 @@ export const startShiftSchema = z.strictObject({
 
 export class ShiftService {
   constructor(
-    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; orders: OrderRepository; events: EventPublisher; log: Logger; clock: Clock },
+    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; orders: OrderRepository; events: EventPublisher; audit: AuditLog; log: Logger; clock: Clock },
   ) {}
 
   async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number }> {
@@ -52,6 +53,13 @@ export class ShiftService {
       cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now());
     }
     if (result.created) {
+      await this.deps.audit
+        .record(tenant.id, {
+          actor: startedBy,
+          action: "shift.start",
+          details: { businessDay: day, shift: result.shift.shift, firstNumber, reason: data.reason ?? null, trigger: "manual", openOrders: data.openOrders, cleared },
+        })
+        .catch((e: unknown) => this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a shift start"));
       events.shiftStarted(tenant, {
         businessDay: result.shift.businessDay,
         shift: result.shift.shift,

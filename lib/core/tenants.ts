@@ -27,6 +27,8 @@ export interface Tenant extends DayRule {
   slug: string;
   name: string;
   floor: FloorSettings;
+  /** Local times ("HH:MM", ascending) at which the scheduler starts a new shift. */
+  schedule: readonly string[];
 }
 
 export const STAFF_ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;

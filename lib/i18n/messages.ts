@@ -12,6 +12,12 @@ import enManager from "./messages/en/manager.json";
 import enSignIn from "./messages/en/signIn.json";
 import enHome from "./messages/en/home.json";
 import enStaff from "./messages/en/staff.json";
+import enManagerHistory from "./messages/en/managerHistory.json";
+import enManagerFigures from "./messages/en/managerFigures.json";
+import enManagerMenu from "./messages/en/managerMenu.json";
+import enManagerSettings from "./messages/en/managerSettings.json";
+import enManagerAccess from "./messages/en/managerAccess.json";
+import enManagerAudit from "./messages/en/managerAudit.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhBoard from "./messages/zh-CN/board.json";
 import zhKitchen from "./messages/zh-CN/kitchen.json";
@@ -21,10 +27,18 @@ import zhManager from "./messages/zh-CN/manager.json";
 import zhSignIn from "./messages/zh-CN/signIn.json";
 import zhHome from "./messages/zh-CN/home.json";
 import zhStaff from "./messages/zh-CN/staff.json";
+import zhManagerHistory from "./messages/zh-CN/managerHistory.json";
+import zhManagerFigures from "./messages/zh-CN/managerFigures.json";
+import zhManagerMenu from "./messages/zh-CN/managerMenu.json";
+import zhManagerSettings from "./messages/zh-CN/managerSettings.json";
+import zhManagerAccess from "./messages/zh-CN/managerAccess.json";
+import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
 
 const CATALOGUES = {
-  en: { common: enCommon, board: enBoard, kitchen: enKitchen, customer: enCustomer, kiosk: enKiosk, manager: enManager, signIn: enSignIn, home: enHome, staff: enStaff },
-  "zh-CN": { common: zhCommon, board: zhBoard, kitchen: zhKitchen, customer: zhCustomer, kiosk: zhKiosk, manager: zhManager, signIn: zhSignIn, home: zhHome, staff: zhStaff },
+  en: { common: enCommon, board: enBoard, kitchen: enKitchen, customer: enCustomer, kiosk: enKiosk, manager: enManager, signIn: enSignIn, home: enHome, staff: enStaff,
+    managerHistory: enManagerHistory, managerFigures: enManagerFigures, managerMenu: enManagerMenu, managerSettings: enManagerSettings, managerAccess: enManagerAccess, managerAudit: enManagerAudit },
+  "zh-CN": { common: zhCommon, board: zhBoard, kitchen: zhKitchen, customer: zhCustomer, kiosk: zhKiosk, manager: zhManager, signIn: zhSignIn, home: zhHome, staff: zhStaff,
+    managerHistory: zhManagerHistory, managerFigures: zhManagerFigures, managerMenu: zhManagerMenu, managerSettings: zhManagerSettings, managerAccess: zhManagerAccess, managerAudit: zhManagerAudit },
 } satisfies Record<Locale, Record<string, unknown>>;
 
 export type Messages = (typeof CATALOGUES)["en"];

@@ -19,8 +19,10 @@ import {
   PrismaShiftRepository,
   PrismaTenantRepository,
 } from "@/lib/adapters/postgres/repositories.server";
+import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
+import type { AuditLog } from "@/lib/core/audit";
 import { Access } from "./access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -38,6 +40,8 @@ export interface App {
   access: Access;
   orders: OrderService;
   shifts: ShiftService;
+  /** Who changed what, per restaurant. */
+  audit: AuditLog;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -216,7 +220,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, log, clock });
+  const audit = new PrismaAuditLog(db);
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
 
   const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
   const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
@@ -234,6 +239,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     access: new Access(tenantRepo, env.SESSION_SECRET),
     orders,
     shifts,
+    audit,
     metrics,
     apiLimiter,
     signInLimiter,

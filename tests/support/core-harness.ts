@@ -3,6 +3,7 @@
  * tests of the counter itself. The event publisher records what would be broadcast
  * (Socket.IO itself is tested in tests/integration/realtime.test.ts).
  */
+import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import type { Cluster, Redis } from "ioredis";
 import { createRedis } from "@/lib/server/app.server";
 import type { RedisNode } from "@/lib/server/env.server";
@@ -120,7 +121,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
   });
-  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, log: silent, clock });
+  const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit: new PrismaAuditLog(db), log: silent, clock });
   const tenants = new PrismaTenantRepository(db);
   return {
     redis,

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
-import { StaffHeader } from "@/app/_components/staff-header";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { managerData } from "./manager-data.server";
 import { ShiftPanel } from "./shift-panel";
+import { ConsoleShell } from "./_components/console-shell";
 
 export const dynamic = "force-dynamic";
 
@@ -24,11 +24,9 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
   const [initial, t] = await Promise.all([managerData(getApp(), tenant), getTranslations("manager")]);
 
   return (
-    <>
-      <StaffHeader tenant={tenant} role={caller.role} current="manager" />
-      <main>
+    <ConsoleShell caller={caller} section="">
         <ShiftPanel slug={tenant.slug} initial={initial} />
-        <section aria-labelledby="screens" className="mx-auto max-w-5xl px-4 pb-8">
+        <section aria-labelledby="screens" className="pt-8">
           <h2 id="screens" className="mb-3 text-2xl font-bold">
             {t("screensHeading")}
           </h2>
@@ -49,7 +47,6 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
             ))}
           </ul>
         </section>
-      </main>
-    </>
+    </ConsoleShell>
   );
 }

@@ -33,7 +33,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
   return (
     <>
       <OfflineBanner state={state} lastUpdated={lastUpdated} />
-      <div className="mx-auto max-w-5xl space-y-8 px-4 py-6">
+      <div className="space-y-8">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
           <p className="mt-1 text-lg text-slate-700">

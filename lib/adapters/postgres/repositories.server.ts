@@ -55,6 +55,7 @@ export function toTenant(row: TenantRow): Tenant {
       ageWarnMinutes: row.ageWarnMinutes,
       ageLateMinutes: row.ageLateMinutes,
     },
+    schedule: row.schedule,
   };
 }
 

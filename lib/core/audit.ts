@@ -1,0 +1,33 @@
+/**
+ * The audit trail: who changed what in a restaurant, and when. Every shift start,
+ * settings change, code rotation, API key change and menu change writes one entry.
+ */
+
+export const AUDIT_ACTIONS = [
+  "shift.start",
+  "shift.scheduleSkipped",
+  "settings.update",
+  "staff.rotate",
+  "key.create",
+  "key.revoke",
+  "menu.update",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  at: Date;
+  /** Who: "Manager (staff)", "api-key mgr:1a2b3c4d", "scheduler". */
+  actor: string;
+  action: AuditAction;
+  /** What changed, never a secret. */
+  details: Record<string, unknown>;
+}
+
+export interface AuditLog {
+  record(tenantId: string, entry: Omit<AuditEntry, "at"> & { at?: Date }): Promise<void>;
+  /** The latest `limit` entries, newest first. */
+  list(tenantId: string, limit: number): Promise<AuditEntry[]>;
+}
+
+/** The actor of what the schedule does by itself. */
+export const SCHEDULER_ACTOR = "scheduler";
