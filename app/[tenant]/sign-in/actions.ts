@@ -7,7 +7,7 @@ import { ROLE_HOME, roleAllows } from "@/lib/auth/roles";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors";
-import { publicAction } from "@/lib/edges/next/validated-action.server";
+import { publicAction, redirectAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
 
 /** The role each staff screen needs, to skip a `next` the chosen role could not open anyway. */
@@ -62,8 +62,7 @@ export const signIn = publicAction(
 );
 
 /** Ends the staff session on this device and goes back to the sign-in page. */
-export async function signOut(form: FormData): Promise<void> {
+export const signOut = redirectAction(z.object({ tenant: slugSchema }), async (input) => {
   (await cookies()).delete({ name: SESSION_COOKIE, path: "/" });
-  const slug = slugSchema.safeParse(String(form.get("tenant") ?? ""));
-  redirect(slug.success ? `/${slug.data}/sign-in` : "/");
-}
+  redirect(input ? `/${input.tenant}/sign-in` : "/");
+});

@@ -80,6 +80,17 @@ export function siteAction<S extends z.ZodType, T>(schema: (t: Translator) => S,
   return async (_prev, form) => run(form, schema, (input, { t }) => body(input, { t }));
 }
 
+/**
+ * A plain `<form action>` that answers with a redirect, not a state (sign-out): the form is
+ * still parsed by its schema; `body` gets null when it does not parse.
+ */
+export function redirectAction<S extends z.ZodType>(schema: S, body: (input: z.output<S> | null) => Promise<void>): (form: FormData) => Promise<void> {
+  return async (form) => {
+    const parsed = schema.safeParse(formObject(form));
+    await body(parsed.success ? parsed.data : null);
+  };
+}
+
 /** The restaurant the form names (unknown: NOT_FOUND). */
 async function tenantOf(app: App, fields: Record<string, string | string[]>): Promise<Tenant> {
   const named = tenantField.safeParse(fields);
