@@ -5,7 +5,8 @@
  * 12 hours away, so its business day cannot roll over mid-test.
  */
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { TestTenant } from "../support/tenants";
 import { stableDaySpec } from "../support/fixtures";
 import { expect, signIn, test, type NewTenant } from "./fixtures";
@@ -15,6 +16,14 @@ test.use({ viewport: { width: 1280, height: 900 } });
 async function stableTenant(newTenant: NewTenant, name: string): Promise<TestTenant> {
   const { timeZone, dayStart } = stableDaySpec("x");
   return newTenant({ name, timeZone, dayStart });
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+async function expectAxeClean(page: Page, what: string) {
+  await expect(page).toHaveTitle(/\S/);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })), what).toEqual([]);
 }
 
 function api(request: APIRequestContext, t: TestTenant) {
@@ -66,6 +75,8 @@ test("history lists the day's shifts after a new shift, finds an order by number
   await expect(found.nth(1)).toContainText("Shift 2");
   await expect(found.nth(1)).toContainText("Dumplings");
   await expect(page.getByTestId("find-results")).toContainText("2 orders with number 1");
+  await expectAxeClean(page, "history with found orders (en)");
+  if (process.env.REPORTS_SHOTS) await page.screenshot({ path: `${process.env.REPORTS_SHOTS}/history-en.png`, fullPage: true });
 
   await page.getByLabel("Order number").fill("99");
   await page.getByRole("button", { name: "Find" }).click();
@@ -84,6 +95,7 @@ test("history lists the day's shifts after a new shift, finds an order by number
   await page.goto(`/${t.slug}/manager/history?lang=zh-CN`);
   await expect(page.getByRole("heading", { level: 1, name: "班次记录" })).toBeVisible();
   await expect(page.getByTestId("shift-row-2")).toContainText("手动");
+  await expectAxeClean(page, "history (zh-CN)");
   await page.goto(`/${t.slug}/manager/history?lang=en`);
 });
 
@@ -91,7 +103,7 @@ test("a bad day or number is said on the page, not a crash", async ({ page, newT
   const t = await stableTenant(newTenant, "Careful Diner");
   await signIn(page, t.slug, "Manager", t.staff.manager);
   await page.goto(`/${t.slug}/manager/history?lang=en&day=2026-02-30`);
-  await expect(page.getByRole("alert")).toHaveText("That is not a date. Showing today instead.");
+  await expect(page.locator("main").getByRole("alert")).toHaveText("That is not a date. Showing today instead.");
   await expect(page.getByTestId("shift-row-1")).toBeVisible();
   await page.goto(`/${t.slug}/manager/history?lang=en&number=abc`);
   await expect(page.getByTestId("find-error")).toHaveText("Enter an order number: a whole number from 1 to 99999999.");
@@ -119,9 +131,13 @@ test("figures show orders per hour as a chart with the same figures in a table, 
   await expect(table.getByRole("cell", { name: "3", exact: true })).toHaveCount(1);
   const shifts = page.getByTestId("shift-times");
   await expect(shifts.getByRole("row", { name: /Shift 1/ })).toContainText("3");
+  await expectAxeClean(page, "figures (en)");
+  if (process.env.REPORTS_SHOTS) await page.screenshot({ path: `${process.env.REPORTS_SHOTS}/figures-en.png`, fullPage: true });
 
   await page.goto(`/${t.slug}/manager/figures?lang=zh-CN`);
   await expect(page.getByRole("heading", { level: 1, name: "数据" })).toBeVisible();
   await expect(page.getByTestId("total-orders")).toHaveText("共 3 个订单。");
+  await expectAxeClean(page, "figures (zh-CN)");
+  if (process.env.REPORTS_SHOTS) await page.screenshot({ path: `${process.env.REPORTS_SHOTS}/figures-zh.png`, fullPage: true });
   await page.goto(`/${t.slug}/manager/figures?lang=en`);
 });

@@ -92,7 +92,7 @@ export default async function FiguresPage({ params, searchParams }: { params: Pr
                 <tbody>
                   {f.shifts.map((s) => (
                     <tr key={s.shift} className="border-b border-slate-200">
-                      <th scope="row" className="px-2 py-2 font-bold">
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
                         {t("shiftN", { shift: s.shift })}
                       </th>
                       <td className="px-2 py-2 tabular-nums">{s.orders}</td>
