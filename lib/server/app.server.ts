@@ -20,6 +20,8 @@ import {
   PrismaTenantRepository,
 } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
+import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
+import { ReportService } from "@/lib/core/reports/report-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import type { AuditLog } from "@/lib/core/audit";
@@ -42,6 +44,8 @@ export interface App {
   shifts: ShiftService;
   /** Who changed what, per restaurant. */
   audit: AuditLog;
+  /** The manager's reports: shift history, figures, find by number, CSV export. */
+  reports: ReportService;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -240,6 +244,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     orders,
     shifts,
     audit,
+    reports: new ReportService({ store: new PrismaReportStore(db), clock }),
     metrics,
     apiLimiter,
     signInLimiter,

@@ -21,7 +21,7 @@ import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
 export const fromSqlDate = (d: Date): BusinessDay => d.toISOString().slice(0, 10);
 
-function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     tenantId: row.tenantId,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, parseOrThrow } from "@/lib/core/orders";
 import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
+import { queryOf } from "@/lib/edges/http/reports.server";
 
 type Params = { slug: string };
 
@@ -17,8 +18,18 @@ export const POST = api<Params>(async (req, { params, app }) => {
 
 const statusQuery = z.array(z.enum(ORDER_STATUSES, { error: "status must be PLACED, READY, COLLECTED or CANCELLED" }));
 
-/** The current shift's orders, optionally filtered: `?status=PLACED&status=READY` or `?status=PLACED,READY`. */
+/**
+ * The current shift's orders, optionally filtered: `?status=PLACED&status=READY` or
+ * `?status=PLACED,READY`. With `?number=N[&day=YYYY-MM-DD]` (manager): every order of
+ * that day with that number, whatever its shift.
+ */
 export const GET = api<Params>(async (req, { params, app }) => {
+  const search = new URL(req.url).searchParams;
+  if (search.has("number") || search.has("day")) {
+    const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);
+    const found = await app.reports.findByNumber(tenant, queryOf(req, ["number", "day"]));
+    return json({ businessDay: found.businessDay, number: found.number, orders: found.orders.map((o) => orderJson(o, tenant)) });
+  }
   const { tenant } = await authorize(app, req, params.slug, ["CASHIER", "KITCHEN"]);
   const raw = new URL(req.url).searchParams.getAll("status").flatMap((s) => s.split(",")).filter(Boolean);
   const statuses = raw.length ? parseOrThrow(statusQuery, raw.map((s) => s.toUpperCase()), "status filter") : undefined;

@@ -1,4 +1,5 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
+import { queryOf, shiftHistoryJson } from "@/lib/edges/http/reports.server";
 
 /**
  * Start a new shift now (the manual reset): the next order gets number 1, or
@@ -22,4 +23,10 @@ export const POST = api<{ slug: string }>(async (req, { params, app }) => {
     },
     created ? 201 : 200,
   );
+});
+
+/** The shifts of a business day (default: the current one), shift 1 included, with their orders and last number. */
+export const GET = api<{ slug: string }>(async (req, { params, app }) => {
+  const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);
+  return json(shiftHistoryJson(await app.reports.history(tenant, queryOf(req, ["day"]))));
 });

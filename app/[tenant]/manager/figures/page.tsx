@@ -1,0 +1,114 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { Spread } from "@/lib/core/reports/percentile";
+import { requireStaff } from "@/lib/edges/next/staff.server";
+import { getApp } from "@/lib/server/app-context";
+import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { formatBusinessDay } from "@/app/_lib/format";
+import { FormError } from "@/app/_components/form-error";
+import { ConsoleShell } from "../_components/console-shell";
+import { DayPicker, requestedDay } from "../_components/day-picker";
+import { HourChart } from "./hour-chart";
+import { formatDuration } from "./duration";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("managerFigures"))("title") };
+}
+
+export default async function FiguresPage({ params, searchParams }: { params: Promise<{ tenant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { tenant: slug } = await params;
+  await tenantOr404(slug);
+  const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/figures`);
+  const tenant = caller.tenant;
+  const app = getApp();
+  const [t, locale] = await Promise.all([getTranslations("managerFigures"), getLocale()]);
+  const asked = requestedDay((await searchParams).day);
+  const today = app.reports.today(tenant);
+  const f = await app.reports.figures(tenant, asked.day ? { day: asked.day } : {});
+  const dayText = formatBusinessDay(f.businessDay, locale);
+  const spreadCell = (v: number | null) =>
+    v === null ? (
+      <>
+        <span aria-hidden="true">{t("noData")}</span>
+        <span className="sr-only">{t("noDataLabel")}</span>
+      </>
+    ) : (
+      formatDuration(v)
+    );
+  const cells = (s: Spread) => [s.p50, s.p90];
+
+  return (
+    <ConsoleShell caller={caller} section="figures">
+      <div className="space-y-8">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-lg text-slate-700">{t("intro")}</p>
+        </div>
+        {asked.bad ? <FormError message={t("badDay")} /> : null}
+        <DayPicker
+          path={`/${tenant.slug}/manager/figures`}
+          day={f.businessDay}
+          today={today}
+          labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }}
+        />
+
+        <section aria-labelledby="per-hour" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="per-hour" className="text-2xl font-bold">
+            {t("perHourHeading", { day: dayText })}
+          </h2>
+          <p className="mt-1 text-lg" data-testid="total-orders">
+            {t("total", { count: f.totalOrders })}
+          </p>
+          <p className="mb-4 text-slate-600">{t("hoursNote", { zone: f.timeZone })}</p>
+          <HourChart
+            hours={f.hours.map((h) => ({ hour: h.hour, start: h.start.toISOString(), orders: h.orders }))}
+            caption={t("tableCaption")}
+            hourLabel={t("hour")}
+            ordersLabel={t("orders")}
+          />
+        </section>
+
+        <section aria-labelledby="times" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="times" className="text-2xl font-bold">
+            {t("timesHeading")}
+          </h2>
+          <p className="mt-1 text-slate-600">{t("timesIntro")}</p>
+          {f.shifts.length === 0 ? (
+            <p className="mt-3 text-lg">{t("noShifts")}</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-lg" data-testid="shift-times">
+                <thead className="border-b-2 border-slate-300 text-base text-slate-600">
+                  <tr>
+                    {(["shift", "orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => (
+                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
+                        {t(`col.${c}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {f.shifts.map((s) => (
+                    <tr key={s.shift} className="border-b border-slate-200">
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
+                        {t("shiftN", { shift: s.shift })}
+                      </th>
+                      <td className="px-2 py-2 tabular-nums">{s.orders}</td>
+                      {[...cells(s.timeToReady), ...cells(s.timeToCollected)].map((v, i) => (
+                        <td key={i} className="px-2 py-2 tabular-nums">
+                          {spreadCell(v)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </ConsoleShell>
+  );
+}

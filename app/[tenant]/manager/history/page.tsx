@@ -1,0 +1,207 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { isAppError } from "@/lib/core/errors";
+import type { Order } from "@/lib/core/orders";
+import { MAX_EXPORT_DAYS } from "@/lib/core/reports/report-queries";
+import { requireStaff } from "@/lib/edges/next/staff.server";
+import { getApp } from "@/lib/server/app-context";
+import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { formatBusinessDay, formatTime } from "@/app/_lib/format";
+import { FormError } from "@/app/_components/form-error";
+import { ItemList } from "@/app/_components/item-list";
+import { ConsoleShell } from "../_components/console-shell";
+import { DayPicker, requestedDay } from "../_components/day-picker";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("managerHistory"))("title") };
+}
+
+type Search = Record<string, string | string[] | undefined>;
+
+const inputClass = "mt-1 min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg font-normal";
+const buttonClass = "min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300";
+
+export default async function HistoryPage({ params, searchParams }: { params: Promise<{ tenant: string }>; searchParams: Promise<Search> }) {
+  const { tenant: slug } = await params;
+  await tenantOr404(slug);
+  const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/history`);
+  const tenant = caller.tenant;
+  const app = getApp();
+  const search = await searchParams;
+  const [t, tStatus, locale] = await Promise.all([getTranslations("managerHistory"), getTranslations("manager.status"), getLocale()]);
+
+  const asked = requestedDay(search.day);
+  const today = app.reports.today(tenant);
+  const history = await app.reports.history(tenant, asked.day ? { day: asked.day } : {});
+  const day = history.businessDay;
+  const dayText = formatBusinessDay(day, locale);
+  const time = (d: Date) => formatTime(d, tenant.timeZone);
+
+  // Find by number: the service validates; a bad number gets the page's own words.
+  const rawNumber = typeof search.number === "string" ? search.number.trim() : undefined;
+  let found: { number: number; orders: Order[] } | null = null;
+  let findError: string | null = null;
+  if (rawNumber !== undefined && rawNumber !== "") {
+    try {
+      found = await app.reports.findByNumber(tenant, { number: rawNumber, day });
+    } catch (e) {
+      if (!isAppError(e) || e.code !== "BAD_INPUT") throw e;
+      findError = t("find.bad");
+    }
+  }
+
+  const path = `/${tenant.slug}/manager/history`;
+  return (
+    <ConsoleShell caller={caller} section="history">
+      <div className="space-y-8">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-lg text-slate-700">{t("intro")}</p>
+        </div>
+        {asked.bad ? <FormError message={t("badDay")} /> : null}
+        <DayPicker path={path} day={day} today={today} labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }} />
+
+        <section aria-labelledby="shifts-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="shifts-heading" className="text-2xl font-bold">
+            {t("shiftsHeading", { day: dayText })}
+          </h2>
+          {history.shifts.length === 0 ? (
+            <p className="mt-2 text-lg text-slate-700">{t("noShifts")}</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-lg" data-testid="shift-history">
+                <thead className="border-b-2 border-slate-300 text-base text-slate-600">
+                  <tr>
+                    {(["shift", "started", "trigger", "by", "reason", "orders", "numbers"] as const).map((c) => (
+                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
+                        {t(`col.${c}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.shifts.map((s) => (
+                    <tr key={s.shift} className="border-b border-slate-200" data-testid={`shift-row-${s.shift}`}>
+                      <th scope="row" className="px-2 py-2 font-bold tabular-nums">
+                        {s.shift}
+                      </th>
+                      <td className="px-2 py-2 tabular-nums">{time(s.startedAt)}</td>
+                      <td className="px-2 py-2">{t(`trigger.${s.trigger}`)}</td>
+                      <td className="px-2 py-2">{s.startedBy ?? t("dayStart")}</td>
+                      <td className="px-2 py-2 break-words">{s.reason ?? ""}</td>
+                      <td className="px-2 py-2 tabular-nums">{s.orders}</td>
+                      <td className="px-2 py-2 tabular-nums">{s.lastNumber === null ? t("noNumbers") : t("numberRange", { first: s.firstNumber, last: s.lastNumber })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="find-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="find-heading" className="text-2xl font-bold">
+            {t("find.heading")}
+          </h2>
+          <p className="mt-1 text-slate-600">{t("find.hint", { day: dayText })}</p>
+          <form method="get" action={path} className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="day" value={day} />
+            <label className="flex flex-col text-lg font-semibold">
+              {t("find.label")}
+              <input
+                name="number"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                defaultValue={rawNumber ?? ""}
+                required
+                aria-describedby={findError ? "find-error" : undefined}
+                aria-invalid={findError ? true : undefined}
+                className={`${inputClass} w-40`}
+              />
+            </label>
+            <button type="submit" className={buttonClass}>
+              {t("find.submit")}
+            </button>
+          </form>
+          <div className="mt-4 space-y-4" aria-live="polite">
+            <FormError id="find-error" message={findError} testId="find-error" />
+            {found && found.orders.length === 0 ? (
+              <p role="status" data-testid="find-none" className="rounded-lg border-2 border-slate-300 bg-slate-50 px-4 py-3 text-lg">
+                {t("find.none", { number: found.number, day: dayText })}
+              </p>
+            ) : null}
+            {found && found.orders.length > 0 ? (
+              <div data-testid="find-results">
+                <h3 className="text-xl font-bold">{t("find.found", { count: found.orders.length, number: found.number })}</h3>
+                <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {found.orders.map((o) => (
+                    <li key={o.id} className="rounded-xl border-2 border-slate-300 p-4" data-testid="found-order">
+                      <p className="text-xl font-bold">
+                        {t("find.shift", { shift: o.shift })} · <span className="tabular-nums">#{o.number}</span>
+                      </p>
+                      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
+                        <dt className="text-slate-600">{t("find.status")}</dt>
+                        <dd className="font-semibold">{tStatus(o.status)}</dd>
+                        <dt className="text-slate-600">{t("find.created")}</dt>
+                        <dd className="tabular-nums">{time(o.createdAt)}</dd>
+                        {o.readyAt ? (
+                          <>
+                            <dt className="text-slate-600">{t("find.ready")}</dt>
+                            <dd className="tabular-nums">{time(o.readyAt)}</dd>
+                          </>
+                        ) : null}
+                        {o.collectedAt ? (
+                          <>
+                            <dt className="text-slate-600">{t("find.collected")}</dt>
+                            <dd className="tabular-nums">{time(o.collectedAt)}</dd>
+                          </>
+                        ) : null}
+                        {o.cancelledAt ? (
+                          <>
+                            <dt className="text-slate-600">{t("find.cancelled")}</dt>
+                            <dd className="tabular-nums">{time(o.cancelledAt)}</dd>
+                          </>
+                        ) : null}
+                        {o.note ? (
+                          <>
+                            <dt className="text-slate-600">{t("find.note")}</dt>
+                            <dd className="break-words">{o.note}</dd>
+                          </>
+                        ) : null}
+                      </dl>
+                      <p className="mt-2 text-base font-semibold text-slate-600">{t("find.items")}</p>
+                      {o.items.length ? <ItemList items={o.items} rowClassName="gap-2 text-lg" qtyClassName="font-bold" /> : <p className="text-lg">{t("find.noItems")}</p>}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        </section>
+
+        <section aria-labelledby="export-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm print:hidden">
+          <h2 id="export-heading" className="text-2xl font-bold">
+            {t("export.heading")}
+          </h2>
+          <p className="mt-1 text-slate-600">{t("export.intro", { max: MAX_EXPORT_DAYS })}</p>
+          <form method="get" action={`/api/v1/orgs/${tenant.slug}/orders.csv`} className="mt-4 flex flex-wrap items-end gap-3" data-testid="csv-form">
+            <label className="flex flex-col text-lg font-semibold">
+              {t("export.from")}
+              <input type="date" name="from" defaultValue={day} max={today} required className={inputClass} />
+            </label>
+            <label className="flex flex-col text-lg font-semibold">
+              {t("export.to")}
+              <input type="date" name="to" defaultValue={day} max={today} required className={inputClass} />
+            </label>
+            <button type="submit" className={buttonClass}>
+              {t("export.submit")}
+            </button>
+          </form>
+        </section>
+      </div>
+    </ConsoleShell>
+  );
+}

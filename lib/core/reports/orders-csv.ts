@@ -1,0 +1,52 @@
+/**
+ * The orders export as CSV (RFC 4180): CRLF line ends, fields holding a comma, a quote or
+ * a line break are quoted with quotes doubled. A text cell that a spreadsheet would run
+ * as a formula is prefixed with an apostrophe (OWASP's "CSV injection" advice).
+ */
+import type { Order, OrderItem } from "../orders";
+
+/** What a spreadsheet may take as a formula when it opens a cell (OWASP), plus the full-width forms CJK input methods type. */
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+
+/** The cell as text a spreadsheet shows, never runs. */
+export function guardFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** One RFC 4180 field. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One CSV line, CRLF included; every cell goes through the formula guard. */
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return `${cells.map((c) => (c === null ? "" : csvField(guardFormula(String(c))))).join(",")}\r\n`;
+}
+
+export const ORDER_CSV_COLUMNS = [
+  "businessDay",
+  "shift",
+  "number",
+  "status",
+  "channel",
+  "createdAt",
+  "readyAt",
+  "collectedAt",
+  "cancelledAt",
+  "items",
+  "note",
+] as const;
+
+/** "2× Beef noodles; 1× Tea". */
+export function itemsText(items: readonly OrderItem[]): string {
+  return items.map((i) => `${i.qty}× ${i.name}`).join("; ");
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function orderCsvCells(o: Order): (string | number | null)[] {
+  return [o.businessDay, o.shift, o.number, o.status, o.channel, iso(o.createdAt), iso(o.readyAt), iso(o.collectedAt), iso(o.cancelledAt), itemsText(o.items), o.note];
+}
+
+export const orderCsvHeader = (): string => csvLine(ORDER_CSV_COLUMNS);
+export const orderCsvLine = (o: Order): string => csvLine(orderCsvCells(o));

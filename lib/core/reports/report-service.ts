@@ -1,0 +1,111 @@
+/**
+ * The manager's reports: a day's shifts, its figures, an order found by number and the
+ * orders export. Reads only; every store call is scoped to one tenant.
+ */
+import { businessDayAt, type BusinessDay } from "../business-day";
+import type { Clock } from "../numbering";
+import type { Order } from "../orders";
+import type { Tenant } from "../tenants";
+import { dayHours, dayStartInstant, hourlyCounts } from "./day-hours";
+import { orderCsvHeader, orderCsvLine } from "./orders-csv";
+import { spreadSeconds, type Spread } from "./percentile";
+import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
+import { assembleShiftHistory, type RecordedShift, type ShiftCount, type ShiftHistoryEntry } from "./shift-history";
+
+/** What the reports read from the database. */
+export interface ReportStore {
+  /** Shifts recorded for `day` (2 onwards). */
+  recordedShifts(tenantId: string, day: BusinessDay): Promise<RecordedShift[]>;
+  /** Orders (all statuses) and the highest number, per shift of `day`. */
+  countsByShift(tenantId: string, day: BusinessDay): Promise<ShiftCount[]>;
+  /** Orders of `day` per whole hour since `dayStart` (by createdAt). */
+  ordersPerHourIndex(tenantId: string, day: BusinessDay, dayStart: Date): Promise<{ index: number; orders: number }[]>;
+  /** Durations in ms from createdAt to readyAt (ready or collected orders) and to collectedAt (collected orders). */
+  durations(tenantId: string, day: BusinessDay): Promise<{ shift: number; toReadyMs: number | null; toCollectedMs: number | null }[]>;
+  ordersByNumber(tenantId: string, day: BusinessDay, number: number): Promise<Order[]>;
+  /** Orders from `from` to `to` by day, shift and number, read a page at a time. */
+  ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<Order>;
+}
+
+export interface ShiftHistory {
+  businessDay: BusinessDay;
+  shifts: ShiftHistoryEntry[];
+}
+
+export interface DayFigures {
+  businessDay: BusinessDay;
+  timeZone: string;
+  hours: { hour: string; start: Date; end: Date; orders: number }[];
+  totalOrders: number;
+  shifts: { shift: number; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
+}
+
+export type Query = Record<string, string | undefined>;
+
+export class ReportService {
+  constructor(private readonly deps: { store: ReportStore; clock: Clock }) {}
+
+  today(tenant: Tenant): BusinessDay {
+    return businessDayAt(this.deps.clock.now(), tenant);
+  }
+
+  async history(tenant: Tenant, query: Query = {}): Promise<ShiftHistory> {
+    const day = parseDayQuery(query).day ?? this.today(tenant);
+    return { businessDay: day, shifts: await this.shiftsOf(tenant, day) };
+  }
+
+  private async shiftsOf(tenant: Tenant, day: BusinessDay): Promise<ShiftHistoryEntry[]> {
+    const today = this.today(tenant);
+    if (day > today) return [];
+    const [recorded, counts] = await Promise.all([this.deps.store.recordedShifts(tenant.id, day), this.deps.store.countsByShift(tenant.id, day)]);
+    return assembleShiftHistory({ day, today, dayStart: dayStartInstant(day, tenant), recorded, counts });
+  }
+
+  async figures(tenant: Tenant, query: Query = {}): Promise<DayFigures> {
+    const day = parseDayQuery(query).day ?? this.today(tenant);
+    const hours = dayHours(day, tenant);
+    const { store } = this.deps;
+    const [shifts, perHour, durations] = await Promise.all([
+      this.shiftsOf(tenant, day),
+      store.ordersPerHourIndex(tenant.id, day, hours[0]!.start),
+      store.durations(tenant.id, day),
+    ]);
+    const counts = hourlyCounts(hours, perHour);
+    return {
+      businessDay: day,
+      timeZone: tenant.timeZone,
+      hours: hours.map((h, i) => ({ hour: h.label, start: h.start, end: h.end, orders: counts[i]! })),
+      totalOrders: counts.reduce((a, b) => a + b, 0),
+      shifts: shifts.map((s) => {
+        const mine = durations.filter((d) => d.shift === s.shift);
+        return {
+          shift: s.shift,
+          orders: s.orders,
+          timeToReady: spreadSeconds(mine.flatMap((d) => (d.toReadyMs === null ? [] : [d.toReadyMs]))),
+          timeToCollected: spreadSeconds(mine.flatMap((d) => (d.toCollectedMs === null ? [] : [d.toCollectedMs]))),
+        };
+      }),
+    };
+  }
+
+  /** Every order of the day with that number: one per shift at most, oldest shift first. */
+  async findByNumber(tenant: Tenant, query: Query): Promise<{ businessDay: BusinessDay; number: number; orders: Order[] }> {
+    const q = parseNumberQuery(query);
+    const day = q.day ?? this.today(tenant);
+    return { businessDay: day, number: q.number, orders: await this.deps.store.ordersByNumber(tenant.id, day, q.number) };
+  }
+
+  /**
+   * The CSV export of a date range. The range is checked before anything is streamed, so
+   * a bad one is a 400; the lines are then produced a page of orders at a time.
+   */
+  exportCsv(tenant: Tenant, query: Query): { filename: string; lines: AsyncIterable<string> } {
+    const { from, to } = parseRangeQuery(query);
+    const store = this.deps.store;
+    async function* lines() {
+      yield orderCsvHeader();
+      for await (const o of store.ordersInRange(tenant.id, from, to)) yield orderCsvLine(o);
+    }
+    return { filename: `${tenant.slug}-orders-${from}${to === from ? "" : `-to-${to}`}.csv`, lines: lines() };
+  }
+}

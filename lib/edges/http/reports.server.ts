@@ -1,0 +1,65 @@
+/**
+ * What the report endpoints share: the JSON forms of the reports, the query as a plain
+ * object, and the CSV endpoint's check that takes a manager API key or, for the console's
+ * download link, the manager's session cookie.
+ */
+import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
+import { SESSION_COOKIE } from "@/lib/auth/session.server";
+import type { App } from "@/lib/server/app.server";
+import type { Caller } from "@/lib/server/access.server";
+import { authorize, rateLimit } from "./api.server";
+
+/** The named parameters of the request's query (the first value of each). */
+export function queryOf(req: Request, names: readonly string[]): Record<string, string | undefined> {
+  const params = new URL(req.url).searchParams;
+  return Object.fromEntries(names.flatMap((n) => (params.has(n) ? [[n, params.get(n) ?? ""]] : [])));
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A manager, by `Authorization: Bearer` key when one is sent, else by the session cookie. */
+export async function authorizeManager(app: App, req: Request, slug: string): Promise<Caller> {
+  if (req.headers.get("authorization") !== null) return authorize(app, req, slug, ["MANAGER"]);
+  const tenant = await app.tenants.get(slug);
+  const caller = await app.access.session(cookieValue(req.headers.get("cookie"), SESSION_COOKIE), tenant, ["MANAGER"]);
+  await rateLimit(app, `${tenant.id}:${caller.actor}`);
+  return caller;
+}
+
+export function shiftHistoryJson(h: ShiftHistory) {
+  return {
+    businessDay: h.businessDay,
+    shifts: h.shifts.map((s) => ({
+      shift: s.shift,
+      firstNumber: s.firstNumber,
+      startedAt: s.startedAt.toISOString(),
+      startedBy: s.startedBy,
+      reason: s.reason,
+      trigger: s.trigger,
+      orders: s.orders,
+      lastNumber: s.lastNumber,
+    })),
+  };
+}
+
+export function figuresJson(f: DayFigures) {
+  return {
+    businessDay: f.businessDay,
+    timeZone: f.timeZone,
+    totalOrders: f.totalOrders,
+    hours: f.hours.map((h) => ({ hour: h.hour, start: h.start.toISOString(), end: h.end.toISOString(), orders: h.orders })),
+    shifts: f.shifts,
+  };
+}

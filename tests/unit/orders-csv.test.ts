@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { Order } from "@/lib/core/orders";
+import { csvField, csvLine, guardFormula, itemsText, ORDER_CSV_COLUMNS, orderCsvHeader, orderCsvLine } from "@/lib/core/reports/orders-csv";
+
+const order = (over: Partial<Order> = {}): Order => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  tenantId: "t",
+  businessDay: "2026-11-21",
+  shift: 2,
+  number: 14,
+  status: "COLLECTED",
+  items: [
+    { name: "Beef noodles", qty: 2 },
+    { name: "Tea", qty: 1 },
+  ],
+  note: null,
+  channel: "kiosk",
+  idempotencyKey: null,
+  requestHash: null,
+  createdAt: new Date("2026-11-21T11:02:03.456Z"),
+  readyAt: new Date("2026-11-21T11:10:00.000Z"),
+  collectedAt: new Date("2026-11-21T11:12:30.000Z"),
+  cancelledAt: null,
+  clearedAt: null,
+  ...over,
+});
+
+describe("guardFormula", () => {
+  it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "＝1+1", "＋1", "－1", "＠x"])("prefixes %j with an apostrophe", (v) => {
+    expect(guardFormula(v)).toBe(`'${v}`);
+  });
+  it.each(["no onions", "1× Tea", "2026-11-21", "", "a=b", "'quoted"])("leaves %j alone", (v) => {
+    expect(guardFormula(v)).toBe(v);
+  });
+});
+
+describe("csvField (RFC 4180)", () => {
+  it("plain text stays unquoted", () => expect(csvField("Beef noodles")).toBe("Beef noodles"));
+  it("a comma is quoted", () => expect(csvField("a,b")).toBe('"a,b"'));
+  it("quotes are doubled inside quotes", () => expect(csvField('say "hi"')).toBe('"say ""hi"""'));
+  it("line breaks (LF, CR, CRLF) are quoted and kept", () => {
+    expect(csvField("a\nb")).toBe('"a\nb"');
+    expect(csvField("a\rb")).toBe('"a\rb"');
+    expect(csvField("a\r\nb")).toBe('"a\r\nb"');
+  });
+});
+
+describe("csvLine", () => {
+  it("joins with commas, ends with CRLF, null is an empty field", () => {
+    expect(csvLine(["a", 1, null, "b"])).toBe("a,1,,b\r\n");
+  });
+  it("guards formulas before quoting: a formula with a comma is quoted with its apostrophe inside", () => {
+    expect(csvLine(['=HYPERLINK("http://x","y")'])).toBe(`"'=HYPERLINK(""http://x"",""y"")"\r\n`);
+  });
+  it("a formula after a line break inside a cell is not at the cell's start: only quoted", () => {
+    expect(csvLine(["ok\n=1+1"])).toBe('"ok\n=1+1"\r\n');
+  });
+});
+
+describe("orders as CSV", () => {
+  it("header row names the columns", () => {
+    expect(orderCsvHeader()).toBe(`${ORDER_CSV_COLUMNS.join(",")}\r\n`);
+    for (const c of ["number", "status", "businessDay", "shift", "createdAt", "readyAt", "collectedAt", "items", "note"]) expect(ORDER_CSV_COLUMNS).toContain(c);
+  });
+
+  it("items read '2× Beef noodles; 1× Tea'", () => {
+    expect(itemsText(order().items)).toBe("2× Beef noodles; 1× Tea");
+    expect(itemsText([])).toBe("");
+  });
+
+  it("one order: ISO 8601 UTC timestamps, empty fields for what did not happen", () => {
+    expect(orderCsvLine(order())).toBe(
+      "2026-11-21,2,14,COLLECTED,kiosk,2026-11-21T11:02:03.456Z,2026-11-21T11:10:00.000Z,2026-11-21T11:12:30.000Z,,2× Beef noodles; 1× Tea,\r\n",
+    );
+  });
+
+  it("a hostile note and item names: guarded and quoted", () => {
+    const line = orderCsvLine(order({ note: '-2+3, "now"\nplease', items: [{ name: "=cmd|' /C calc'!A0", qty: 1 }] }));
+    expect(line.endsWith(`,1× =cmd|' /C calc'!A0,"'-2+3, ""now""\nplease"\r\n`)).toBe(true);
+  });
+});
