@@ -3,6 +3,7 @@
  * object, and the CSV endpoint's check that takes a manager API key or, for the console's
  * download link, the manager's session cookie.
  */
+import { cookies } from "next/headers";
 import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import type { App } from "@/lib/server/app.server";
@@ -15,25 +16,11 @@ export function queryOf(req: Request, names: readonly string[]): Record<string, 
   return Object.fromEntries(names.flatMap((n) => (params.has(n) ? [[n, params.get(n) ?? ""]] : [])));
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(i + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** A manager, by `Authorization: Bearer` key when one is sent, else by the session cookie. */
 export async function authorizeManager(app: App, req: Request, slug: string): Promise<Caller> {
   if (req.headers.get("authorization") !== null) return authorize(app, req, slug, ["MANAGER"]);
   const tenant = await app.tenants.get(slug);
-  const caller = await app.access.session(cookieValue(req.headers.get("cookie"), SESSION_COOKIE), tenant, ["MANAGER"]);
+  const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, ["MANAGER"]);
   await rateLimit(app, `${tenant.id}:${caller.actor}`);
   return caller;
 }
