@@ -48,6 +48,7 @@ export class Scheduler {
   private readonly handled = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  private acting: Promise<void> | null = null;
   private stopped = false;
   readonly intervalMs: number;
   private readonly marginMs: number;
@@ -67,6 +68,11 @@ export class Scheduler {
     return this.term;
   }
 
+  /**
+   * Every interval: keep or take the lead; then, while the lease holds and no earlier round
+   * is still starting shifts, start what is due. Renewing never waits for the starts, so a
+   * slow round (many tenants, a slow database) does not cost the lead.
+   */
   start(): void {
     if (this.timer || this.stopped) return;
     const loop = () => {
@@ -84,17 +90,29 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
+    await this.acting;
     if (this.term !== null) await this.stepDown("shutting down");
   }
 
-  /** One round: keep or take the lead; then, while the lease holds, start what is due. */
+  /** Resolves when the round of starts in progress, if any, is done. */
+  async idle(): Promise<void> {
+    await this.acting;
+  }
+
+  /** One round (see start()); resolves once the lead is settled, not when the starts are done (see idle()). */
   async tick(): Promise<void> {
     try {
       await this.lead();
-      if (this.isLeader()) await this.act();
     } catch (e) {
-      this.deps.log.error({ err: e instanceof Error ? e.message : String(e) }, "scheduler round failed");
+      this.deps.log.error({ err: e instanceof Error ? e.message : String(e) }, "scheduler: could not renew or take the lead");
+      return;
     }
+    if (!this.isLeader() || this.acting || this.stopped) return;
+    this.acting = this.act()
+      .catch((e: unknown) => this.deps.log.error({ err: e instanceof Error ? e.message : String(e) }, "scheduler round failed"))
+      .finally(() => {
+        this.acting = null;
+      });
   }
 
   private async lead(): Promise<void> {

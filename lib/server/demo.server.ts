@@ -33,7 +33,7 @@ export async function ensureDemoTenant(app: App, port: number): Promise<void> {
   const base = `http://localhost:${port}/${DEMO.slug}`;
   const lines = [
     "",
-    `  Demo restaurant "${DEMO.name}" (${DEMO.timeZone}, day starts ${DEMO.dayStart}, new shifts at ${DEMO.schedule.join(" and ")} on the default schedule)`,
+    `  Demo restaurant "${DEMO.name}" (${DEMO.timeZone}, day starts ${DEMO.dayStart}, scheduled shifts: ${(existing?.schedule ?? DEMO.schedule).join(", ") || "none"})`,
     `    kiosk    ${base}/kiosk     sign-in code: ${DEMO.staff.cashier}`,
     `    kitchen  ${base}/kitchen   sign-in code: ${DEMO.staff.kitchen}`,
     `    manager  ${base}/manager   sign-in code: ${DEMO.staff.manager}`,
