@@ -49,6 +49,7 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private acting: Promise<void> | null = null;
+  private leadError: string | null = null;
   private stopped = false;
   readonly intervalMs: number;
   private readonly marginMs: number;
@@ -103,8 +104,12 @@ export class Scheduler {
   async tick(): Promise<void> {
     try {
       await this.lead();
+      this.leadError = null;
     } catch (e) {
-      this.deps.log.error({ err: e instanceof Error ? e.message : String(e) }, "scheduler: could not renew or take the lead");
+      // Once per outage, not every tick while Redis or PostgreSQL is down.
+      const err = e instanceof Error ? e.message : String(e);
+      if (err !== this.leadError) this.deps.log.error({ err }, "scheduler: could not renew or take the lead");
+      this.leadError = err;
       return;
     }
     if (!this.isLeader() || this.acting || this.stopped) return;

@@ -19,6 +19,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { provisionTenants } from "../support/tenants";
 
 const TTL_MS = 2_000;
+const METRICS_TOKEN = "scheduler-test-metrics-token";
 const ZONE = "Asia/Kolkata";
 
 let database: TestDatabase;
@@ -147,7 +148,7 @@ describe("three app nodes, one schedule", () => {
     const keyPrefix = testKeyPrefix("sched");
     const started = await Promise.all(
       [0, 1, 2].map(() =>
-        startAppServer({ databaseUrl: database.url, keyPrefix, env: { SCHEDULER_LOCK_TTL_MS: String(TTL_MS), SCHEDULE_GRACE_MINUTES: "30" }, timeoutMs: 120_000 }),
+        startAppServer({ databaseUrl: database.url, keyPrefix, env: { SCHEDULER_LOCK_TTL_MS: String(TTL_MS), SCHEDULE_GRACE_MINUTES: "30", METRICS_TOKEN }, timeoutMs: 120_000 }),
       ),
     );
     nodes.push(...started);
@@ -170,6 +171,14 @@ describe("three app nodes, one schedule", () => {
       await sleep(200);
     }
     expect(seen.size).toBe(1);
+    // Prometheus shows the same: 1 on the leader, 0 on the others.
+    const gauges = await Promise.all(
+      nodes.map(async (n) => {
+        const text = await (await fetch(`${n.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        return /^nextup_scheduler_leader (\d)$/m.exec(text)?.[1];
+      }),
+    );
+    expect(gauges).toEqual([0, 1, 2].map((i) => (seen.has(i) ? "1" : "0")));
   });
 
   it("starts one shift for a slot, on time, and records missed slots as skipped once", async () => {
