@@ -80,6 +80,7 @@ async function main() {
     http.once("error", reject);
     http.listen(env.PORT, env.HOST, resolve);
   });
+  app.scheduler?.start();
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info({ port, dev }, `nextup listening on http://localhost:${port}`);
@@ -98,8 +99,12 @@ async function main() {
     // once the HTTP server has closed, so 2. stop accepting, let requests in flight finish
     // (at most 5 s) and cut what is left open (keep-alive, Next's HMR socket) meanwhile.
     const ioClosed = app.io.close();
+    // Meanwhile stop the scheduler and release its lock (before Redis quits), so another
+    // node leads at once rather than after the lock's expiry.
+    const schedulerStopped = app.scheduler?.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not release the scheduler lock"));
     await connections.drain(5_000);
     await ioClosed;
+    await schedulerStopped;
     // 3. Quit Redis, disconnect Prisma, stop embedded services.
     await app.close();
     for (const s of services.reverse()) await s.stop().catch(() => {});

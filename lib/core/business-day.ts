@@ -62,12 +62,13 @@ export function formatDayStart(minutes: number): string {
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
-interface WallClock {
+/** What a wall clock in some zone shows: a calendar date and minutes after midnight. */
+export interface WallClock {
   date: BusinessDay;
   minutes: number;
 }
 
-function wallClock(at: Date, timeZone: string): WallClock {
+export function wallClock(at: Date, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return {
@@ -77,7 +78,7 @@ function wallClock(at: Date, timeZone: string): WallClock {
 }
 
 /** The zone's offset from UTC at `at`, in ms (to the minute). */
-function utcOffsetMs(at: Date, timeZone: string): number {
+export function utcOffsetMs(at: Date, timeZone: string): number {
   const w = wallClock(at, timeZone);
   return Date.parse(`${w.date}T00:00:00Z`) + w.minutes * 60_000 - Math.floor(at.getTime() / 60_000) * 60_000;
 }

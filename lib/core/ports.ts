@@ -70,6 +70,35 @@ export interface ShiftInfo {
   reason: string | null;
 }
 
+/**
+ * A scheduled start carried a leadership term older than the current one: another node
+ * became the scheduler's leader since (docs/decisions/0010). The caller must step down.
+ */
+export class StaleLeaderError extends Error {
+  constructor(readonly term: number, readonly currentTerm: number) {
+    super(`Scheduler term ${term} is stale (current: ${currentTerm})`);
+    this.name = "StaleLeaderError";
+  }
+}
+
+/** The unique (tenant, day, slot) index refused a scheduled start: that slot has its shift. */
+export class SlotAlreadyStartedError extends Error {
+  constructor(readonly businessDay: BusinessDay, readonly slot: string) {
+    super(`Slot ${slot} of ${businessDay} already started a shift`);
+    this.name = "SlotAlreadyStartedError";
+  }
+}
+
+/** A start asked for by the schedule: which slot, when it fired, under which leadership term. */
+export interface ScheduledStart {
+  slot: string;
+  slotAt: Date;
+  term: number;
+}
+
+/** Why a scheduled start did not happen: the slot has its shift, or a shift was started since the slot's time. */
+export type ScheduleSkip = "slotStarted" | "shiftSince";
+
 export interface ShiftRepository {
   /** The current shift of `day` (1 when no manager started one). */
   currentShift(tenantId: string, day: BusinessDay): Promise<number>;
@@ -80,13 +109,22 @@ export interface ShiftRepository {
    * it throws, nothing is recorded. Concurrent calls are serialized.
    * When `ifCurrentShift` is given and the day has already moved past it, nothing is
    * started and the latest shift is returned with `created: false`.
+   * With `scheduled`, the start is refused with StaleLeaderError unless `term` is the
+   * current scheduler term (checked in the same transaction), and skipped (`created: false`
+   * with `skipped`) when the slot already has its shift or any shift of the day was started
+   * at or after `slotAt`; SlotAlreadyStartedError if the unique index catches a race.
    */
   startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number },
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
-  ): Promise<{ shift: ShiftInfo; created: boolean }>;
+  ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }>;
+  /**
+   * Writes the audit entry `entry` for a skipped slot, once: false (nothing written) when the
+   * slot has its shift or its skip is already recorded. StaleLeaderError as startShift.
+   */
+  recordScheduleSkip(tenantId: string, day: BusinessDay, scheduled: ScheduledStart, entry: { actor: string; details: Record<string, unknown> }): Promise<boolean>;
 }
 
 /**

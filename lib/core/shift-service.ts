@@ -6,9 +6,19 @@
 import { z } from "zod";
 import { parseOrThrow } from "./orders";
 import { BLOCK_SIZE, CounterUnavailableError, type Clock, type FastCounter, type NumberIssuer } from "./numbering";
-import type { EventPublisher, Logger, OrderRepository, ShiftInfo, ShiftRepository } from "./ports";
+import {
+  SlotAlreadyStartedError,
+  type EventPublisher,
+  type Logger,
+  type OrderRepository,
+  type ScheduleSkip,
+  type ScheduledStart,
+  type ShiftInfo,
+  type ShiftRepository,
+} from "./ports";
 import type { Tenant } from "./tenants";
-import type { AuditLog } from "./audit";
+import type { BusinessDay } from "./business-day";
+import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
 
 export const startShiftSchema = z.strictObject({
   reason: z.string().trim().max(200, "Reason is too long (200 characters at most)").optional(),
@@ -19,6 +29,15 @@ export const startShiftSchema = z.strictObject({
   openOrders: z.enum(["keep", "clear"]).default("keep"),
 });
 
+/** Why a slot did not start a shift (in its `shift.scheduleSkipped` audit entry). */
+export type ScheduleSkipReason =
+  /** A shift (by hand, or a later slot) was started between the slot's time and its turn. */
+  | "shiftStartedSince"
+  /** No node ran the schedule within the grace period after the slot. */
+  | "pastGrace"
+  /** A later slot of the day came due before this one started: the later one starts instead. */
+  | "superseded";
+
 export class ShiftService {
   constructor(
     private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; orders: OrderRepository; events: EventPublisher; audit: AuditLog; log: Logger; clock: Clock },
@@ -26,38 +45,89 @@ export class ShiftService {
 
   async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number }> {
     const data = parseOrThrow(startShiftSchema, input ?? {}, "shift");
-    const { issuer, counter, shifts, events } = this.deps;
-    const day = issuer.today(tenant);
+    const day = this.deps.issuer.today(tenant);
     const firstNumber = data.firstNumber ?? 1;
-    const result = await shifts.startShift(
-      tenant.id,
+    return this.run(
+      tenant,
       day,
       { startedBy, reason: data.reason ?? null, firstNumber, ifCurrentShift: data.ifCurrentShift, blockSize: BLOCK_SIZE },
-      async (_shift, block) => {
-        // Move Redis to the new shift before the shift is committed, so that no block of
-        // the new shift can be reserved before its first one is in place (no gap).
-        try {
-          return await counter.restore(tenant.id, block, issuer.expiry(tenant, day));
-        } catch (e) {
-          if (!(e instanceof CounterUnavailableError)) throw e;
-          // Redis unreachable: the shift still starts, and its numbers come from
-          // PostgreSQL. A node that still reaches Redis learns of the new shift when it
-          // next reserves a block: at most BLOCK_SIZE more numbers of the old shift.
-          this.deps.log.warn({ tenant: tenant.slug, err: e.message }, "new shift recorded while Redis is unreachable");
-          return false;
-        }
-      },
+      data.openOrders,
+      { reason: data.reason ?? null, trigger: "manual" },
     );
+  }
+
+  /**
+   * The schedule's start of `slot` (docs/decisions/0010): like a manager's, by the scheduler,
+   * open orders kept. Skipped (created: false) when the business day has moved on, the slot
+   * already has its shift, or a shift was started since the slot's time; the last is audited
+   * once as `shift.scheduleSkipped`. StaleLeaderError when `term` is not the current term.
+   */
+  async startScheduled(
+    tenant: Tenant,
+    s: { day: BusinessDay; slot: string; slotAt: Date; term: number },
+  ): Promise<{ created: boolean; skipped?: ScheduleSkip | "dayOver"; shift?: ShiftInfo }> {
+    if (this.deps.issuer.today(tenant) !== s.day) return { created: false, skipped: "dayOver" };
+    const scheduled: ScheduledStart = { slot: s.slot, slotAt: s.slotAt, term: s.term };
+    let result;
+    try {
+      result = await this.run(
+        tenant,
+        s.day,
+        { startedBy: SCHEDULER_ACTOR, reason: null, firstNumber: 1, blockSize: BLOCK_SIZE, scheduled },
+        "keep",
+        { reason: null, trigger: "schedule", slot: s.slot, slotAt: s.slotAt.toISOString(), term: s.term },
+      );
+    } catch (e) {
+      if (e instanceof SlotAlreadyStartedError) return { created: false, skipped: "slotStarted" };
+      throw e;
+    }
+    if (result.skipped === "shiftSince") await this.recordSkip(tenant, s, "shiftStartedSince");
+    return result;
+  }
+
+  /** Audits, once per (day, slot), that the schedule did not start `slot`; `why` says why. */
+  async recordSkip(tenant: Tenant, s: { day: BusinessDay; slot: string; slotAt: Date; term: number }, why: ScheduleSkipReason): Promise<boolean> {
+    return this.deps.shifts.recordScheduleSkip(
+      tenant.id,
+      s.day,
+      { slot: s.slot, slotAt: s.slotAt, term: s.term },
+      { actor: SCHEDULER_ACTOR, details: { slotAt: s.slotAt.toISOString(), reason: why, term: s.term } },
+    );
+  }
+
+  /** The one path of every start, manual or scheduled. */
+  private async run(
+    tenant: Tenant,
+    day: BusinessDay,
+    opts: Parameters<ShiftRepository["startShift"]>[2],
+    openOrders: "keep" | "clear",
+    auditDetails: Record<string, unknown>,
+  ): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; skipped?: ScheduleSkip }> {
+    const { issuer, counter, shifts, events } = this.deps;
+    const result = await shifts.startShift(tenant.id, day, opts, async (_shift, block) => {
+      // Move Redis to the new shift before the shift is committed, so that no block of
+      // the new shift can be reserved before its first one is in place (no gap).
+      try {
+        return await counter.restore(tenant.id, block, issuer.expiry(tenant, day));
+      } catch (e) {
+        if (!(e instanceof CounterUnavailableError)) throw e;
+        // Redis unreachable: the shift still starts, and its numbers come from
+        // PostgreSQL. A node that still reaches Redis learns of the new shift when it
+        // next reserves a block: at most BLOCK_SIZE more numbers of the old shift.
+        this.deps.log.warn({ tenant: tenant.slug, err: e.message }, "new shift recorded while Redis is unreachable");
+        return false;
+      }
+    });
     let cleared = 0;
-    if (result.created && data.openOrders === "clear") {
+    if (result.created && openOrders === "clear") {
       cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now());
     }
     if (result.created) {
       await this.deps.audit
         .record(tenant.id, {
-          actor: startedBy,
+          actor: opts.startedBy,
           action: "shift.start",
-          details: { businessDay: day, shift: result.shift.shift, firstNumber, reason: data.reason ?? null, trigger: "manual", openOrders: data.openOrders, cleared },
+          details: { businessDay: day, shift: result.shift.shift, firstNumber: opts.firstNumber, ...auditDetails, openOrders, cleared },
         })
         .catch((e: unknown) => this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a shift start"));
       events.shiftStarted(tenant, {

@@ -9,6 +9,9 @@ import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
+import { Scheduler } from "@/lib/core/scheduler";
+import { RedisLeaderLock } from "@/lib/adapters/redis/leader-lock.server";
+import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.server";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
@@ -57,7 +60,11 @@ export interface App {
   warmUp(): Promise<void>;
   /** Where this node takes numbers from right now (no I/O). */
   counterSource(): "redis" | "database";
-  health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database" }>;
+  /** Starts this restaurant's scheduled shifts while this node leads; null when SCHEDULER is off. */
+  scheduler: Scheduler | null;
+  /** Whether this node leads the scheduler now (no I/O). */
+  leader(): boolean;
+  health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database"; leader: boolean }>;
   close(): Promise<void>;
 }
 
@@ -211,7 +218,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // a burst of order inserts, or cashiers would wait on it and fall back to the database.
   const ledgerPool = createLedgerPool(env.DATABASE_URL, log);
   const issuer = new NumberIssuer(counter, new PgCounterLedger(ledgerPool), clock, log);
-  const metrics = createMetrics(() => issuer.source());
+  let scheduler: Scheduler | null = null;
+  const metrics = createMetrics(() => issuer.source(), () => scheduler?.isLeader() ?? false);
 
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
@@ -226,6 +234,17 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
   const audit = new PrismaAuditLog(db);
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
+  if (env.SCHEDULER) {
+    scheduler = new Scheduler({
+      lock: new RedisLeaderLock(redis, env.REDIS_KEY_PREFIX, env.SCHEDULER_LOCK_TTL_MS),
+      store: new PrismaSchedulerStore(db),
+      shifts,
+      log,
+      clock,
+      monotonic: () => performance.now(),
+      graceMs: env.SCHEDULE_GRACE_MINUTES * 60_000,
+    });
+  }
 
   const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
   const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
@@ -254,6 +273,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       await warmUpRedis(redis, log);
     },
     counterSource: () => issuer.source(),
+    scheduler,
+    leader: () => scheduler?.isLeader() ?? false,
     async health() {
       const [dbUp, redisUp] = await Promise.all([
         db.$queryRaw`SELECT 1`.then(() => true, () => false),
@@ -264,9 +285,10 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         db: dbUp ? "up" : "down",
         redis: redisUp ? "up" : "down",
         counter: issuer.source(),
+        leader: scheduler?.isLeader() ?? false,
       };
     },
-    /** Quits Redis and disconnects Prisma; close the HTTP server and `io` first. */
+    /** Quits Redis and disconnects Prisma; close the HTTP server and `io`, and stop the scheduler, first. */
     async close() {
       // io.close() made the Socket.IO adapter unsubscribe without waiting for the replies;
       // replies come in order, so a PING answered means those were answered too.

@@ -11,6 +11,8 @@ export const DEMO = {
   name: "Demo Diner",
   timeZone: "Europe/Berlin",
   dayStart: "04:00",
+  /** Shifts the scheduler starts by itself (decision 0010): lunch and dinner. */
+  schedule: ["11:00", "17:00"],
   staff: { manager: "demo-manager", cashier: "demo-cashier", kitchen: "demo-kitchen" },
 };
 
@@ -23,13 +25,15 @@ export async function ensureDemoTenant(app: App, port: number): Promise<void> {
       { slug: DEMO.slug, name: DEMO.name, timeZone: DEMO.timeZone, dayStart: DEMO.dayStart },
       { staffSecrets: DEMO.staff },
     );
+    // Only on a fresh demo: a schedule the manager changed since is theirs.
+    await app.db.tenant.update({ where: { id: created.tenant.id }, data: { schedule: DEMO.schedule } });
     app.tenants.forget(DEMO.slug);
     apiKeys = created.apiKeys;
   }
   const base = `http://localhost:${port}/${DEMO.slug}`;
   const lines = [
     "",
-    `  Demo restaurant "${DEMO.name}" (${DEMO.timeZone}, day starts ${DEMO.dayStart})`,
+    `  Demo restaurant "${DEMO.name}" (${DEMO.timeZone}, day starts ${DEMO.dayStart}, scheduled shifts: ${(existing?.schedule ?? DEMO.schedule).join(", ") || "none"})`,
     `    kiosk    ${base}/kiosk     sign-in code: ${DEMO.staff.cashier}`,
     `    kitchen  ${base}/kitchen   sign-in code: ${DEMO.staff.kitchen}`,
     `    manager  ${base}/manager   sign-in code: ${DEMO.staff.manager}`,

@@ -96,6 +96,15 @@ const schema = z
       .transform((v) => v === "on"),
     /** Voice clips a client address may have rendered per minute (clips already cached are free). */
     VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Scheduled shifts (decision 0010) on this node: on | off. Off: the node never leads. */
+    SCHEDULER: z
+      .enum(["on", "off"], { error: 'must be "on" or "off"' })
+      .default("on")
+      .transform((v) => v === "on"),
+    /** The scheduler's leader lock lives this long without renewal: a dead leader is replaced within it (ms). */
+    SCHEDULER_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+    /** A slot missed while no node ran still starts its shift this long after its time (minutes). */
+    SCHEDULE_GRACE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

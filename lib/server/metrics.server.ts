@@ -7,8 +7,11 @@ export interface AppMetrics extends Metrics {
   registry: Registry;
 }
 
-/** `counterSource` is read at each scrape: 1 while numbers come from Redis, 0 from PostgreSQL. */
-export function createMetrics(counterSource: () => "redis" | "database"): AppMetrics {
+/**
+ * `counterSource` is read at each scrape: 1 while numbers come from Redis, 0 from PostgreSQL;
+ * `leader` too: whether this node leads the scheduler now.
+ */
+export function createMetrics(counterSource: () => "redis" | "database", leader: () => boolean = () => false): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   new Gauge({
@@ -17,6 +20,14 @@ export function createMetrics(counterSource: () => "redis" | "database"): AppMet
     registers: [registry],
     collect() {
       this.set(counterSource() === "redis" ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "nextup_scheduler_leader",
+    help: "1 while this node leads the scheduler (starts scheduled shifts), else 0; exactly one node should show 1.",
+    registers: [registry],
+    collect() {
+      this.set(leader() ? 1 : 0);
     },
   });
   const duplicates = new Counter({

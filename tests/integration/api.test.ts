@@ -648,7 +648,7 @@ describe("board (public)", () => {
 describe("health", () => {
   it("is 200 with every dependency up", async () => {
     const res = await call("GET", "/api/health");
-    expect(expectStatus(res, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis" });
+    expect(expectStatus(res, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis", leader: true });
     expect(res.headers.get("cache-control")).toContain("no-store");
   });
 });

@@ -212,7 +212,7 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
     expect(order.number).toBe(1);
 
     const health = await call<Record<string, string>>("GET", "/api/health");
-    expect(expectStatus(health, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis" });
+    expect(expectStatus(health, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis", leader: true });
 
     // The number came from the tenant's counter on the cluster; the rate limiter counted
     // the request there too (its in-memory insurance limiter would have hidden a failure).

@@ -48,3 +48,16 @@ describe("environment", () => {
     }
   });
 });
+
+describe("scheduler settings", () => {
+  it("defaults to on, a 10 s lock and 30 minutes of grace", () => {
+    expect(loadEnv({})).toMatchObject({ SCHEDULER: true, SCHEDULER_LOCK_TTL_MS: 10_000, SCHEDULE_GRACE_MINUTES: 30 });
+    expect(loadEnv({ SCHEDULER: "off", SCHEDULER_LOCK_TTL_MS: "2000" })).toMatchObject({ SCHEDULER: false, SCHEDULER_LOCK_TTL_MS: 2_000 });
+  });
+
+  it("names a lock TTL out of range and a bad switch", () => {
+    const p = problems({ SCHEDULER: "yes", SCHEDULER_LOCK_TTL_MS: "500", SCHEDULE_GRACE_MINUTES: "-1" });
+    for (const name of ["SCHEDULER", "SCHEDULER_LOCK_TTL_MS", "SCHEDULE_GRACE_MINUTES"]) expect(p.some((x) => x.startsWith(`${name}:`))).toBe(true);
+    expect(problems({ SCHEDULER_LOCK_TTL_MS: "60001" }).some((x) => x.startsWith("SCHEDULER_LOCK_TTL_MS"))).toBe(true);
+  });
+});

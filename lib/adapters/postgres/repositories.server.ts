@@ -8,6 +8,10 @@ import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
   DuplicateNumberError,
+  SlotAlreadyStartedError,
+  StaleLeaderError,
+  type ScheduleSkip,
+  type ScheduledStart,
   type OrderRecord,
   type OrderRepository,
   type ShiftInfo,
@@ -194,50 +198,107 @@ export class PrismaShiftRepository implements ShiftRepository {
   async startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number },
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
-  ): Promise<{ shift: ShiftInfo; created: boolean }> {
+  ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }> {
+    const s = opts.scheduled;
+    try {
+      return await this.db.$transaction(async (tx) => {
+        // One reset at a time per tenant: concurrent presses are serialized here.
+        await lockTenantShifts(tx, tenantId);
+        const latest = await tx.shift.findFirst({
+          where: { tenantId, businessDay: toSqlDate(day) },
+          orderBy: { number: "desc" },
+        });
+        const current = latest?.number ?? 1;
+        if (opts.ifCurrentShift !== undefined && current > opts.ifCurrentShift && latest) {
+          return { shift: toShiftInfo(latest), created: false };
+        }
+        if (s) {
+          await checkTerm(tx, s.term);
+          const skipped = await scheduleSkip(tx, tenantId, day, s);
+          if (skipped && latest) return { shift: toShiftInfo(latest), created: false, skipped };
+        }
+        const row = await tx.shift.create({
+          data: {
+            tenantId,
+            businessDay: toSqlDate(day),
+            number: current + 1,
+            firstNumber: opts.firstNumber,
+            startedBy: opts.startedBy,
+            reason: opts.reason,
+            ...(s ? { trigger: "SCHEDULE" as const, slot: s.slot, term: s.term } : {}),
+          },
+        });
+        // The new shift's first block, reserved with the shift itself.
+        const [reserved] = await tx.$queryRaw<{ ceiling: number }[]>`
+          INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+          VALUES (${tenantId}::uuid, ${day}::date, ${row.number}, ${opts.firstNumber - 1 + opts.blockSize})
+          ON CONFLICT ("tenantId", "businessDay", "shift")
+            DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${opts.blockSize}, "updatedAt" = now()
+          RETURNING "ceiling"`;
+        const hi = reserved!.ceiling;
+        const shift = toShiftInfo(row);
+        const inUse = await commit(shift, { businessDay: day, shift: row.number, lo: hi - opts.blockSize, hi });
+        if (!inUse) {
+          // Nobody will issue from that block: give it back, so the shift still starts at
+          // its first number when the database issues the numbers.
+          await tx.$executeRaw`
+            UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${opts.blockSize}
+            WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "shift" = ${row.number}`;
+        }
+        return { shift, created: true };
+      });
+    } catch (e) {
+      // The backstop: the unique (tenant, day, slot) index (the checks above make it rare).
+      if (s && uniqueViolationOn(e)?.includes("slot")) throw new SlotAlreadyStartedError(day, s.slot);
+      throw e;
+    }
+  }
+
+  async recordScheduleSkip(tenantId: string, day: BusinessDay, s: ScheduledStart, entry: { actor: string; details: Record<string, unknown> }): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
-      // One reset at a time per tenant: concurrent presses are serialized here.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`shift:${tenantId}`}, 0))`;
-      const latest = await tx.shift.findFirst({
-        where: { tenantId, businessDay: toSqlDate(day) },
-        orderBy: { number: "desc" },
+      // Under the tenant's shift lock and the term check, so two nodes never both record it.
+      await lockTenantShifts(tx, tenantId);
+      await checkTerm(tx, s.term);
+      const started = await tx.shift.findFirst({ where: { tenantId, businessDay: toSqlDate(day), slot: s.slot }, select: { id: true } });
+      if (started) return false;
+      const [recorded] = await tx.$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM "AuditEntry"
+        WHERE "tenantId" = ${tenantId}::uuid AND "action" = 'shift.scheduleSkipped'
+          AND "details"->>'businessDay' = ${day} AND "details"->>'slot' = ${s.slot}`;
+      if (Number(recorded?.n ?? 0) > 0) return false;
+      await tx.auditEntry.create({
+        data: { tenantId, actor: entry.actor, action: "shift.scheduleSkipped", details: { ...entry.details, businessDay: day, slot: s.slot } as Prisma.InputJsonValue },
       });
-      const current = latest?.number ?? 1;
-      if (opts.ifCurrentShift !== undefined && current > opts.ifCurrentShift && latest) {
-        return { shift: toShiftInfo(latest), created: false };
-      }
-      const row = await tx.shift.create({
-        data: {
-          tenantId,
-          businessDay: toSqlDate(day),
-          number: current + 1,
-          firstNumber: opts.firstNumber,
-          startedBy: opts.startedBy,
-          reason: opts.reason,
-        },
-      });
-      // The new shift's first block, reserved with the shift itself.
-      const [reserved] = await tx.$queryRaw<{ ceiling: number }[]>`
-        INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-        VALUES (${tenantId}::uuid, ${day}::date, ${row.number}, ${opts.firstNumber - 1 + opts.blockSize})
-        ON CONFLICT ("tenantId", "businessDay", "shift")
-          DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${opts.blockSize}, "updatedAt" = now()
-        RETURNING "ceiling"`;
-      const hi = reserved!.ceiling;
-      const shift = toShiftInfo(row);
-      const inUse = await commit(shift, { businessDay: day, shift: row.number, lo: hi - opts.blockSize, hi });
-      if (!inUse) {
-        // Nobody will issue from that block: give it back, so the shift still starts at
-        // its first number when the database issues the numbers.
-        await tx.$executeRaw`
-          UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${opts.blockSize}
-          WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "shift" = ${row.number}`;
-      }
-      return { shift, created: true };
+      return true;
     });
   }
+}
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+async function lockTenantShifts(tx: Tx, tenantId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`shift:${tenantId}`}, 0))`;
+}
+
+/**
+ * Fencing: the caller's term must still be the current one. FOR SHARE holds the row until
+ * commit, so a node being elected (UPDATE term = term + 1) waits for this start to finish,
+ * and every start after its election carries an older term and is refused.
+ */
+async function checkTerm(tx: Tx, term: number): Promise<void> {
+  const [row] = await tx.$queryRaw<{ term: number }[]>`SELECT "term" FROM "SchedulerTerm" WHERE "id" = 1 FOR SHARE`;
+  const current = row?.term ?? 0;
+  if (current !== term) throw new StaleLeaderError(term, current);
+}
+
+/** Why the slot must not start a shift now, if it must not. */
+async function scheduleSkip(tx: Tx, tenantId: string, day: BusinessDay, s: ScheduledStart): Promise<ScheduleSkip | null> {
+  const started = await tx.shift.findFirst({ where: { tenantId, businessDay: toSqlDate(day), slot: s.slot }, select: { id: true } });
+  if (started) return "slotStarted";
+  const since = await tx.shift.findFirst({ where: { tenantId, businessDay: toSqlDate(day), startedAt: { gte: s.slotAt } }, select: { id: true } });
+  return since ? "shiftSince" : null;
 }
 
 /**

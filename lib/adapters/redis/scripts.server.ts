@@ -27,6 +27,10 @@ declare module "ioredis" {
       mode: "add" | "restore",
     ): Result<0 | 1, Context>;
     burnBlock(counterKey: string, day: string, shift: number, number: number, storedUpTo: number): Result<0 | 1, Context>;
+    /** extend-lock-1.lua: 1 extended, 0 not held (see LOCK_REPLY in leader-lock.server.ts). */
+    extendLock(lockKey: string, token: string, ttlMs: number): Result<0 | 1, Context>;
+    /** release-lock-1.lua: 1 released, 0 not held. */
+    releaseLock(lockKey: string, token: string): Result<0 | 1, Context>;
   }
 }
 
@@ -34,6 +38,8 @@ const COMMAND_NAMES: Record<string, string> = {
   "issue-numbers": "issueNumbers",
   "install-block": "installBlock",
   "burn-block": "burnBlock",
+  "extend-lock": "extendLock",
+  "release-lock": "releaseLock",
 };
 
 interface ScriptFile {

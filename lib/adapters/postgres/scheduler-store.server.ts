@@ -1,0 +1,21 @@
+/** The scheduler's reads and its term in PostgreSQL (docs/decisions/0010). */
+import type { SchedulerStore } from "@/lib/core/scheduler";
+import type { Tenant } from "@/lib/core/tenants";
+import type { Db } from "./prisma.server";
+import { toTenant } from "./repositories.server";
+
+export class PrismaSchedulerStore implements SchedulerStore {
+  constructor(private readonly db: Db) {}
+
+  /** One row, raised at each election: an empty Redis after a restart cannot lower it. */
+  async nextTerm(): Promise<number> {
+    const [row] = await this.db.$queryRaw<{ term: number }[]>`UPDATE "SchedulerTerm" SET "term" = "term" + 1 WHERE "id" = 1 RETURNING "term"`;
+    if (!row) throw new Error('SchedulerTerm has no row 1 (the migration inserts it)');
+    return row.term;
+  }
+
+  async scheduledTenants(): Promise<Tenant[]> {
+    const rows = await this.db.tenant.findMany({ where: { schedule: { isEmpty: false } } });
+    return rows.map(toTenant);
+  }
+}
