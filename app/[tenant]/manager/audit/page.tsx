@@ -16,6 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("managerAudit"))("title") };
 }
 
+/** Message keys may not contain dots (next-intl nests on them): "key.revoke" → "key_revoke". */
+type ActionKey = {
+  [A in AuditEntry["action"]]: A extends `${infer H}.${infer R}` ? `${H}_${R}` : A;
+}[AuditEntry["action"]];
+
 type T = Awaited<ReturnType<typeof getTranslations<"managerAudit">>>;
 type TAccess = Awaited<ReturnType<typeof getTranslations<"managerAccess">>>;
 
@@ -82,7 +87,7 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
                     <time dateTime={e.at.toISOString()}>{when.format(e.at)}</time>
                   </td>
                   <td className="px-2 py-2">{e.actor}</td>
-                  <td className="px-2 py-2 font-semibold">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`actions.${e.action}`) : t("actions.other")}</td>
+                  <td className="px-2 py-2 font-semibold">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`actions.${e.action.replace(".", "_") as ActionKey}`) : t("actions.other")}</td>
                   <td className="px-2 py-2">
                     <ul>
                       {describe(t, ta, e).map((line, j) => (
