@@ -1,6 +1,8 @@
 /**
  * Staff sessions: a JWT (HS256, jose) in an httpOnly, SameSite=Lax cookie, valid for
- * one long service day. It names one tenant and one role.
+ * one long service day. It names one tenant and one role, and the generation of that
+ * role's sign-in code it was signed under: rotating the code raises the generation and
+ * ends older sessions.
  */
 import { SignJWT, jwtVerify } from "jose";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
@@ -13,6 +15,8 @@ export interface Session {
   slug: string;
   role: StaffRole;
   name: string;
+  /** StaffCredential.generation at sign-in; tokens from before generations count as 1. */
+  generation: number;
 }
 
 function keyOf(secret: string): Uint8Array {
@@ -20,7 +24,7 @@ function keyOf(secret: string): Uint8Array {
 }
 
 export async function signSession(s: Session, secret: string): Promise<string> {
-  return new SignJWT({ slug: s.slug, role: s.role, name: s.name })
+  return new SignJWT({ slug: s.slug, role: s.role, name: s.name, gen: s.generation })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(s.tenantId)
     .setIssuedAt()
@@ -34,7 +38,9 @@ export async function verifySession(token: string | undefined, secret: string): 
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ["HS256"] });
     const role = payload.role as StaffRole;
     if (!payload.sub || typeof payload.slug !== "string" || !STAFF_ROLES.includes(role)) return null;
-    return { tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role) };
+    const gen = payload.gen === undefined ? 1 : payload.gen;
+    if (typeof gen !== "number" || !Number.isInteger(gen) || gen < 1) return null;
+    return { tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role), generation: gen };
   } catch {
     return null;
   }

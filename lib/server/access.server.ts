@@ -9,7 +9,6 @@ import { roleAllows } from "@/lib/auth/roles";
 import { hashApiKey, verifySecret } from "@/lib/auth/secrets.server";
 import { signSession, verifySession, type Session } from "@/lib/auth/session.server";
 import type { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 
 export interface Caller {
   tenant: Tenant;
@@ -21,29 +20,76 @@ export interface Caller {
 const KEY_RE = /^Bearer\s+(nxu_[a-z]{3}_[0-9a-f]{8}_[A-Za-z0-9_-]{20,64})\s*$/;
 
 /**
- * How long a node trusts what it looked up about an API key. Every request of an
- * integration would otherwise cost a PostgreSQL round trip; a revoked key stops working
- * within this time on every node.
+ * How long a node trusts what it looked up about an API key or a role's code generation.
+ * Every request would otherwise cost a PostgreSQL round trip. A revocation or rotation
+ * clears these caches on every node through the invalidation bus; this TTL only bounds
+ * staleness should a message be lost (and it shrinks to 1 s while the bus is down).
  */
-export const API_KEY_CACHE_MS = 30_000;
+export const API_KEY_CACHE_MS = 10_000;
+export const GENERATION_CACHE_MS = 10_000;
 
 type KeyRow = Awaited<ReturnType<PrismaTenantRepository["apiKeyByHash"]>>;
 
 export class Access {
   private keys = new Map<string, { row: KeyRow; at: number }>();
+  private generations = new Map<string, { generation: number; at: number }>();
+  /** Raised by every forget: a lookup that started before must not be cached after. */
+  private epoch = 0;
 
   constructor(
     private readonly repo: PrismaTenantRepository,
     private readonly sessionSecret: string,
+    private readonly opts: {
+      /** The generation sessions of a role must carry (0: the role has no sign-in). */
+      generationOf: (tenantId: string, role: StaffRole) => Promise<number>;
+      /** How long a cache entry is trusted right now, at most the constants above. */
+      ttlMs?: () => number;
+    },
   ) {}
+
+  private ttl(max: number): number {
+    return Math.min(max, this.opts.ttlMs?.() ?? max);
+  }
 
   private async lookupKey(hash: string): Promise<KeyRow> {
     const hit = this.keys.get(hash);
-    if (hit && Date.now() - hit.at < API_KEY_CACHE_MS) return hit.row;
+    if (hit && Date.now() - hit.at < this.ttl(API_KEY_CACHE_MS)) return hit.row;
+    const epoch = this.epoch;
     const row = await this.repo.apiKeyByHash(hash);
+    if (epoch !== this.epoch) return row;
     if (this.keys.size > 10_000) this.keys.clear();
     this.keys.set(hash, { row, at: Date.now() });
     return row;
+  }
+
+  private async generationOf(tenantId: string, role: StaffRole): Promise<number> {
+    const id = `${tenantId}:${role}`;
+    const hit = this.generations.get(id);
+    if (hit && Date.now() - hit.at < this.ttl(GENERATION_CACHE_MS)) return hit.generation;
+    const epoch = this.epoch;
+    const generation = await this.opts.generationOf(tenantId, role);
+    if (epoch !== this.epoch) return generation;
+    if (this.generations.size > 10_000) this.generations.clear();
+    this.generations.set(id, { generation, at: Date.now() });
+    return generation;
+  }
+
+  /** Keys were revoked: look every key up again. */
+  forgetKeys(): void {
+    this.keys.clear();
+    this.epoch++;
+  }
+
+  /** A role's code was rotated. */
+  forgetStaff(tenantId: string, role: StaffRole): void {
+    this.generations.delete(`${tenantId}:${role}`);
+    this.epoch++;
+  }
+
+  clear(): void {
+    this.keys.clear();
+    this.generations.clear();
+    this.epoch++;
   }
 
   /** Checks an `Authorization: Bearer` header for `tenant` and `roles`. */
@@ -65,7 +111,8 @@ export class Access {
         userMessage: `This API key's role (${row.role.toLowerCase()}) may not do this.`,
       });
     }
-    return { tenant: toTenant(row.tenant), role: row.role, actor: `api-key ${row.prefix}` };
+    // The directory's tenant, not the key row's: the row may be cached longer than a settings change.
+    return { tenant, role: row.role, actor: `api-key ${row.prefix}` };
   }
 
   /** Verifies a staff secret and returns a session token for the cookie. */
@@ -73,7 +120,7 @@ export class Access {
     const credentials = await this.repo.staffCredentials(tenant.id, role);
     for (const c of credentials) {
       if (await verifySecret(c.secretHash, secret)) {
-        const session: Session = { tenantId: tenant.id, slug: tenant.slug, role, name: c.name };
+        const session: Session = { tenantId: tenant.id, slug: tenant.slug, role, name: c.name, generation: c.generation };
         return { token: await signSession(session, this.sessionSecret), session };
       }
     }
@@ -86,6 +133,10 @@ export class Access {
     if (!s) throw new AppError("UNAUTHENTICATED", { message: "No valid session", userMessage: "Please sign in.", reason: "signInRequired" });
     if (s.tenantId !== tenant.id) {
       throw new AppError("FORBIDDEN", { message: `Session of ${s.slug} used for ${tenant.slug}`, userMessage: "You are signed in to another restaurant.", reason: "otherRestaurant" });
+    }
+    // Signed before the role's code was last rotated: that session has ended.
+    if (s.generation < (await this.generationOf(tenant.id, s.role))) {
+      throw new AppError("UNAUTHENTICATED", { message: `Session of ${s.slug}/${s.role} predates a code rotation`, userMessage: "Please sign in.", reason: "signInRequired" });
     }
     if (!roleAllows(s.role, roles)) {
       throw new AppError("FORBIDDEN", { message: `Role ${s.role} needs ${roles.join("/")}`, userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.`,

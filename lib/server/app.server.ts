@@ -28,10 +28,19 @@ import { ReportService } from "@/lib/core/reports/report-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import type { AuditLog } from "@/lib/core/audit";
+import { SettingsService } from "@/lib/core/settings";
+import { ApiKeyService } from "@/lib/core/api-keys";
+import { StaffCodeService } from "@/lib/core/staff-codes";
+import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
+import { PrismaApiKeyStore } from "@/lib/adapters/postgres/api-key-store.server";
+import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
+import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
+import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
+import { ttlWhileSubscribed, wireInvalidation } from "./invalidation.server";
 import { Access } from "./access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
-import { TenantDirectory } from "./tenant-directory.server";
+import { TENANT_CACHE_MS, TenantDirectory } from "./tenant-directory.server";
 import { createMetrics, type AppMetrics } from "./metrics.server";
 
 export interface App {
@@ -49,6 +58,10 @@ export interface App {
   audit: AuditLog;
   /** The manager's reports: shift history, figures, find by number, CSV export. */
   reports: ReportService;
+  /** The console's settings, API keys and staff sign-in codes. */
+  settings: SettingsService;
+  keys: ApiKeyService;
+  staffCodes: StaffCodeService;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -207,7 +220,12 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
 
   const db = prismaFor(env.DATABASE_URL);
   const tenantRepo = new PrismaTenantRepository(db);
-  const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug));
+  // Caches of tenants, keys and code generations are forgotten on every node through this bus.
+  const bus = new InvalidationBus(createRedis(target, log, "invalidate"), pub, env.REDIS_KEY_PREFIX, log);
+  const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug), ttlWhileSubscribed(bus, TENANT_CACHE_MS));
+  const staffCodeStore = new PrismaStaffCodeStore(db);
+  const access = new Access(tenantRepo, env.SESSION_SECRET, { generationOf: (id, role) => staffCodeStore.generation(id, role), ttlMs: ttlWhileSubscribed(bus, Infinity) });
+  const invalidate = wireInvalidation(bus, { tenants, access });
   const orderRepo = new PrismaOrderRepository(db);
   const shiftRepo = new PrismaShiftRepository(db);
   const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
@@ -259,11 +277,14 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     io,
     tenants,
     tenantRepo,
-    access: new Access(tenantRepo, env.SESSION_SECRET),
+    access,
     orders,
     shifts,
     audit,
     reports: new ReportService({ store: new PrismaReportStore(db), clock }),
+    settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate }),
+    keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
+    staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     metrics,
     apiLimiter,
     signInLimiter,
@@ -303,7 +324,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       }
       counter.shutdown();
       voice?.close();
-      await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
+      await Promise.allSettled([redis.quit(), pub.quit(), sub.quit(), bus.close()]);
       await Promise.allSettled([db.$disconnect(), ledgerPool.end()]);
     },
   };

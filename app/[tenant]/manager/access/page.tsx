@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { STAFF_ROLES } from "@/lib/core/tenants";
+import { requireStaff } from "@/lib/edges/next/staff.server";
+import { getApp } from "@/lib/server/app-context";
+import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { ConsoleShell } from "../_components/console-shell";
+import { RotateCode } from "./rotate-code";
+import { ApiKeys, type KeyRow } from "./api-keys";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("managerAccess"))("title") };
+}
+
+const when = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+
+export default async function AccessPage({ params }: { params: Promise<{ tenant: string }> }) {
+  const { tenant: slug } = await params;
+  await tenantOr404(slug);
+  const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/access`);
+  const tenant = caller.tenant;
+  const [t, keys] = await Promise.all([getTranslations("managerAccess"), getApp().keys.list(tenant)]);
+  // Never a secret: the list has only what ApiKeyInfo holds.
+  const rows: KeyRow[] = keys.map((k) => ({
+    id: k.id,
+    role: k.role,
+    name: k.name,
+    prefix: k.prefix,
+    created: when(k.createdAt, tenant.timeZone),
+    createdBy: k.createdBy,
+    revoked: k.revokedAt ? when(k.revokedAt, tenant.timeZone) : null,
+  }));
+  return (
+    <ConsoleShell caller={caller} section="access">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+      <section aria-labelledby="codes" className="pt-6">
+        <h2 id="codes" className="text-2xl font-bold">{t("codesHeading")}</h2>
+        <p className="mb-4 mt-1 text-lg text-slate-700">{t("codesIntro")}</p>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {STAFF_ROLES.map((role) => (
+            <RotateCode key={role} slug={tenant.slug} role={role} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="keys" className="pt-8">
+        <h2 id="keys" className="text-2xl font-bold">{t("keysHeading")}</h2>
+        <p className="mb-4 mt-1 text-lg text-slate-700">{t("keysIntro")}</p>
+        <ApiKeys slug={tenant.slug} keys={rows} />
+      </section>
+    </ConsoleShell>
+  );
+}

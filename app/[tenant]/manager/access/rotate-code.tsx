@@ -1,0 +1,55 @@
+"use client";
+
+import { startTransition, useActionState, useState } from "react";
+import { useTranslations } from "next-intl";
+import type { StaffRole } from "@/lib/core/tenants";
+import { callAction } from "@/app/_lib/client-action";
+import { FormError } from "@/app/_components/form-error";
+import { rotateCode } from "./actions";
+import { SecretBox } from "./secret-box";
+
+type Result = Awaited<ReturnType<typeof rotateCode>>;
+
+const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
+
+/** One role: ask, confirm, then show the new code once. */
+export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
+  const t = useTranslations("managerAccess");
+  const tc = useTranslations("common.errors");
+  const [confirming, setConfirming] = useState(false);
+  const [state, dispatch, pending] = useActionState<Result, FormData>((prev, form) => callAction(rotateCode, prev, form, tc("connectionLost")), null);
+  const name = t(`roles.${role}`);
+
+  function rotate() {
+    const form = new FormData();
+    form.set("tenant", slug);
+    form.set("role", role);
+    setConfirming(false);
+    startTransition(() => dispatch(form));
+  }
+
+  return (
+    <li className="space-y-3 rounded-xl border-2 border-slate-300 bg-white p-4" data-testid={`rotate-${role}`}>
+      <h3 className="text-xl font-bold">{name}</h3>
+      {confirming ? (
+        <div role="group" aria-label={t("rotate", { role: name })} className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-3">
+          <p className="text-lg font-semibold text-amber-950">{t("rotateConfirm", { role: name })}</p>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" autoFocus onClick={rotate} className={`${BUTTON} bg-amber-700 text-white hover:bg-amber-800 focus-visible:ring-amber-300`}>
+              {t("rotateYes", { role: name })}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className={`${BUTTON} border-2 border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
+              {t("back")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" disabled={pending} onClick={() => setConfirming(true)} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
+          {pending ? t("rotating") : t("rotate", { role: name })}
+        </button>
+      )}
+      <FormError message={state && !state.ok ? state.error : null} />
+      {state?.ok ? <SecretBox heading={t("newCodeHeading", { role: name })} secret={state.data.code} testId={`new-code-${role}`} /> : null}
+    </li>
+  );
+}

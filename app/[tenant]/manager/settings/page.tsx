@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { requireStaff } from "@/lib/edges/next/staff.server";
+import { getApp } from "@/lib/server/app-context";
+import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { ConsoleShell } from "../_components/console-shell";
+import { SettingsForm } from "./settings-form";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("managerSettings"))("title") };
+}
+
+export default async function SettingsPage({ params }: { params: Promise<{ tenant: string }> }) {
+  const { tenant: slug } = await params;
+  await tenantOr404(slug);
+  const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/settings`);
+  const t = await getTranslations("managerSettings");
+  return (
+    <ConsoleShell caller={caller} section="settings">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+      <p className="mb-6 mt-1 text-lg text-slate-700">{t("intro")}</p>
+      <SettingsForm slug={caller.tenant.slug} initial={getApp().settings.get(caller.tenant)} timeZones={Intl.supportedValuesOf("timeZone")} />
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,50 @@
+/** A restaurant's settings in PostgreSQL (table Tenant), changed together with their audit entry. */
+import { AppError } from "@/lib/core/errors";
+import { formatDayStart, parseDayStart } from "@/lib/core/business-day";
+import { asLocale } from "@/lib/core/locales";
+import type { SettingsStore, TenantSettings } from "@/lib/core/settings";
+import { type Db, Prisma } from "./prisma.server";
+import type { Tenant as TenantRow } from "./generated/prisma/client";
+
+function toSettings(row: TenantRow): TenantSettings {
+  return {
+    name: row.name,
+    timezone: row.timeZone,
+    dayStartsAt: formatDayStart(row.dayStartMinutes),
+    language: asLocale(row.language),
+    schedule: [...row.schedule],
+    readyClearMinutes: row.readyClearMinutes,
+    ageWarnMinutes: row.ageWarnMinutes,
+    ageLateMinutes: row.ageLateMinutes,
+  };
+}
+
+export class PrismaSettingsStore implements SettingsStore {
+  constructor(private readonly db: Db) {}
+
+  async update(tenantId: string, change: Parameters<SettingsStore["update"]>[1]): Promise<TenantSettings> {
+    return this.db.$transaction(async (tx) => {
+      // Two managers saving at once: the second one diffs against the first one's result.
+      await tx.$executeRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${tenantId}::uuid FOR UPDATE`;
+      const row = await tx.tenant.findUnique({ where: { id: tenantId } });
+      if (!row) throw new AppError("NOT_FOUND", { message: `Tenant ${tenantId} vanished`, userMessage: "This restaurant no longer exists." });
+      const { next, audit } = change(toSettings(row));
+      if (!audit) return toSettings(row);
+      const saved = await tx.tenant.update({
+        where: { id: tenantId },
+        data: {
+          name: next.name,
+          timeZone: next.timezone,
+          dayStartMinutes: parseDayStart(next.dayStartsAt) ?? row.dayStartMinutes,
+          language: next.language,
+          schedule: next.schedule,
+          readyClearMinutes: next.readyClearMinutes,
+          ageWarnMinutes: next.ageWarnMinutes,
+          ageLateMinutes: next.ageLateMinutes,
+        },
+      });
+      await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: audit.details as Prisma.InputJsonValue } });
+      return toSettings(saved);
+    });
+  }
+}

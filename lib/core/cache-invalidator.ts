@@ -1,0 +1,15 @@
+/**
+ * What a change must make every node forget: nodes cache restaurants, API key lookups and
+ * staff code generations, so a write announces itself (locally at once, to the other
+ * nodes through the invalidation bus).
+ */
+import type { StaffRole } from "./tenants";
+
+export interface CacheInvalidator {
+  /** A restaurant's settings changed. */
+  tenantChanged(slug: string): Promise<void>;
+  /** An API key was revoked (or created). */
+  keysChanged(): Promise<void>;
+  /** A role's sign-in code was rotated: its older sessions end. */
+  staffChanged(tenantId: string, role: StaffRole): Promise<void>;
+}

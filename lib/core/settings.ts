@@ -1,0 +1,141 @@
+/**
+ * A restaurant's settings as the console and the REST API see them: the rules of a
+ * partial update (every field optional, unknown fields refused, bad fields named) and the
+ * use cases of reading and changing them. A change and its audit entry are written
+ * together; then every node forgets its cached copy of the restaurant.
+ */
+import { z } from "zod";
+import { AppError } from "./errors";
+import { formatDayStart, isValidTimeZone, parseDayStart } from "./business-day";
+import { LOCALES, type Locale } from "./locales";
+import { parseOrThrow } from "./orders";
+import type { Tenant } from "./tenants";
+import type { AuditEntry } from "./audit";
+import type { CacheInvalidator } from "./cache-invalidator";
+
+/** The settings, with the API's field names. */
+export interface TenantSettings {
+  name: string;
+  timezone: string;
+  /** "HH:MM": when the business day (and numbering from 1) starts. */
+  dayStartsAt: string;
+  /** The screens' language unless a device chose one; null: each browser's own. */
+  language: Locale | null;
+  /** Local times ("HH:MM", ascending, unique) at which a new shift starts by itself. */
+  schedule: string[];
+  readyClearMinutes: number;
+  ageWarnMinutes: number;
+  ageLateMinutes: number;
+}
+
+export const SETTINGS_FIELDS = ["name", "timezone", "dayStartsAt", "language", "schedule", "readyClearMinutes", "ageWarnMinutes", "ageLateMinutes"] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+export const MAX_SCHEDULE_TIMES = 12;
+
+const hhmm = (what: string) =>
+  z.string({ error: `${what} must be a time "HH:MM"` }).refine((s) => parseDayStart(s) !== null, {
+    error: (iss) => `${what} "${String(iss.input)}" must be HH:MM between 00:00 and 23:59`,
+  });
+
+/** Times of the day at which shifts start: valid, unique, at most 12; saved sorted. */
+export const settingsScheduleSchema = z
+  .array(hhmm("Schedule time"), { error: "Schedule must be a list of times \"HH:MM\"" })
+  .max(MAX_SCHEDULE_TIMES, `At most ${MAX_SCHEDULE_TIMES} times in the schedule`)
+  .refine((times) => new Set(times).size === times.length, { error: "Schedule times must be unique" })
+  .transform((times) => [...times].sort());
+
+const minutes = (min: number, max: number) =>
+  z.number({ error: "Must be a whole number of minutes" }).int("Must be a whole number of minutes").min(min, `At least ${min} minute${min === 1 ? "" : "s"}`).max(max, `At most ${max} minutes`);
+
+/** A partial update: only the fields sent change. */
+export const settingsUpdateSchema = z.strictObject({
+  name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(120, "Name is too long (120 characters at most)").optional(),
+  timezone: z
+    .string({ error: "Time zone must be an IANA name such as Europe/Berlin" })
+    .refine(isValidTimeZone, { error: (iss) => `Unknown time zone "${String(iss.input)}" (use an IANA name such as Europe/Berlin)` })
+    .optional(),
+  dayStartsAt: hhmm("Day start").optional(),
+  language: z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(", ")}, or null for each browser's own` }).nullable().optional(),
+  schedule: settingsScheduleSchema.optional(),
+  readyClearMinutes: minutes(1, 240).optional(),
+  ageWarnMinutes: minutes(1, 240).optional(),
+  ageLateMinutes: minutes(1, 480).optional(),
+});
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+export function settingsOf(t: Tenant): TenantSettings {
+  return {
+    name: t.name,
+    timezone: t.timeZone,
+    dayStartsAt: formatDayStart(t.dayStartMinutes),
+    language: t.floor.language,
+    schedule: [...t.schedule],
+    readyClearMinutes: t.floor.readyClearMinutes,
+    ageWarnMinutes: t.floor.ageWarnMinutes,
+    ageLateMinutes: t.floor.ageLateMinutes,
+  };
+}
+
+export type SettingsChanges = Partial<Record<SettingsField, { from: unknown; to: unknown }>>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The settings after `update`, and what changed (old → new). The rules that span fields
+ * are checked on the result: an order is slow before it is late.
+ */
+export function applySettingsUpdate(current: TenantSettings, update: SettingsUpdate): { next: TenantSettings; changes: SettingsChanges } {
+  const next: TenantSettings = { ...current };
+  const changes: SettingsChanges = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = update[field];
+    if (value === undefined) continue;
+    (next as unknown as Record<string, unknown>)[field] = value;
+    if (!same(current[field], value)) changes[field] = { from: current[field], to: value };
+  }
+  if (next.ageWarnMinutes >= next.ageLateMinutes) {
+    // Name the field the caller sent (both when both or neither were sent).
+    const sent = (["ageWarnMinutes", "ageLateMinutes"] as const).filter((f) => update[f] !== undefined);
+    const named = sent.length === 1 ? sent : (["ageWarnMinutes", "ageLateMinutes"] as const);
+    const message = `must be less than ageLateMinutes (${next.ageWarnMinutes} ≥ ${next.ageLateMinutes})`;
+    const fields = named.map((path) => ({ path, message: path === "ageWarnMinutes" ? message : `must be more than ageWarnMinutes (${next.ageLateMinutes} ≤ ${next.ageWarnMinutes})` }));
+    throw new AppError("BAD_INPUT", {
+      message: `Invalid settings: ${fields.map((f) => `${f.path}: ${f.message}`).join("; ")}`,
+      userMessage: `${fields[0]!.path}: ${fields[0]!.message}`,
+      reason: "warnBeforeLate",
+      details: { fields },
+    });
+  }
+  return { next, changes };
+}
+
+/** Writes settings; the adapter runs `change` and the writes in one transaction. */
+export interface SettingsStore {
+  /**
+   * Reads the restaurant's current settings (locked against concurrent changes), calls
+   * `change`, and when it returns an audit entry, saves `next` and the entry together.
+   */
+  update(tenantId: string, change: (current: TenantSettings) => { next: TenantSettings; audit: Omit<AuditEntry, "at"> | null }): Promise<TenantSettings>;
+}
+
+export class SettingsService {
+  constructor(private readonly deps: { store: SettingsStore; invalidate: CacheInvalidator }) {}
+
+  get(tenant: Tenant): TenantSettings {
+    return settingsOf(tenant);
+  }
+
+  /** Applies a partial update; nothing changes when any field is bad. */
+  async update(tenant: Tenant, input: unknown, actor: string): Promise<{ settings: TenantSettings; changed: SettingsField[] }> {
+    const update = parseOrThrow(settingsUpdateSchema, input ?? {}, "settings");
+    let changed: SettingsField[] = [];
+    const settings = await this.deps.store.update(tenant.id, (current) => {
+      const { next, changes } = applySettingsUpdate(current, update);
+      changed = Object.keys(changes) as SettingsField[];
+      return { next, audit: changed.length ? { actor, action: "settings.update", details: { changes } } : null };
+    });
+    if (changed.length) await this.deps.invalidate.tenantChanged(tenant.slug);
+    return { settings, changed };
+  }
+}

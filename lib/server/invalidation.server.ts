@@ -1,0 +1,45 @@
+/**
+ * The caches' invalidation, wired: a write forgets locally at once and tells the other
+ * nodes through the bus. Fail-safe: caches keep their normal TTL only while this node is
+ * subscribed; while the bus is down they hold entries for at most 1 s, and every
+ * (re)subscription clears them.
+ */
+import type { CacheInvalidator } from "@/lib/core/cache-invalidator";
+import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
+import type { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
+import type { Access } from "./access.server";
+import type { TenantDirectory } from "./tenant-directory.server";
+
+/** How long a cache entry may be trusted while the bus is down. */
+export const UNSUBSCRIBED_TTL_MS = 1_000;
+
+export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access }): CacheInvalidator {
+  const { tenants, access } = caches;
+  bus.onReset(() => {
+    tenants.clear();
+    access.clear();
+  });
+  bus.onMessage((message) => {
+    const [kind, a, b] = message.split(":");
+    if (kind === "tenant" && a) tenants.forget(a);
+    else if (kind === "keys") access.forgetKeys();
+    else if (kind === "staff" && a && STAFF_ROLES.includes(b as StaffRole)) access.forgetStaff(a, b as StaffRole);
+  });
+  return {
+    async tenantChanged(slug) {
+      tenants.forget(slug);
+      await bus.publish(`tenant:${slug}`);
+    },
+    async keysChanged() {
+      access.forgetKeys();
+      await bus.publish("keys");
+    },
+    async staffChanged(tenantId, role) {
+      access.forgetStaff(tenantId, role);
+      await bus.publish(`staff:${tenantId}:${role}`);
+    },
+  };
+}
+
+/** A cache TTL that shrinks to UNSUBSCRIBED_TTL_MS while the bus is down. */
+export const ttlWhileSubscribed = (bus: InvalidationBus, normalMs: number) => (): number => (bus.subscribed() ? normalMs : Math.min(normalMs, UNSUBSCRIBED_TTL_MS));

@@ -1,0 +1,147 @@
+/**
+ * The console's admin pages in Chromium: a settings change shows up on the screens, a
+ * rotated code signs nobody in with the old one (and ends that role's sessions), API
+ * keys are shown once and revoked, the audit log lists each change; axe on the pages in
+ * both languages.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { LOCALES } from "@/lib/core/locales";
+import { expect, signIn, test } from "./fixtures";
+
+test("a settings change shows up on the screens and in the audit log; a bad one is refused and keeps what was typed", async ({ page, browser, baseURL, newTenant }) => {
+  const t = await newTenant({ name: "Settings Bistro" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/settings`);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByLabel("Restaurant name")).toHaveValue("Settings Bistro");
+
+  // Bad: an unknown time zone. Refused on screen, nothing saved, the typing kept.
+  await page.getByLabel("Restaurant name").fill("Renamed Bistro");
+  await page.getByLabel("Time zone").fill("Mars/Olympus");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("settings-error")).toHaveText('Unknown time zone "Mars/Olympus": use an IANA name such as Europe/Berlin.');
+  await expect(page.getByLabel("Restaurant name")).toHaveValue("Renamed Bistro");
+
+  await page.getByLabel("Time zone").fill("Asia/Shanghai");
+  await page.getByLabel("Shift schedule").fill("17:00, 11:00");
+  await page.getByLabel("Ready numbers leave the board after (minutes)").fill("7");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("settings-saved")).toHaveText("Settings saved.");
+  await expect(page.getByLabel("Shift schedule")).toHaveValue("11:00, 17:00");
+  // The staff bar names the restaurant by its new name at once, and after a reload.
+  await expect(page.getByRole("banner")).toContainText("Renamed Bistro");
+  await page.reload();
+  await expect(page.getByLabel("Ready numbers leave the board after (minutes)")).toHaveValue("7");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Shanghai");
+
+  // The public board shows the new name too.
+  const other = await browser.newContext({ baseURL });
+  const board = await other.newPage();
+  await board.goto(`/${t.slug}/board?lang=en`);
+  await expect(board.getByText("Renamed Bistro").first()).toBeVisible();
+  await other.close();
+
+  await page.goto(`/${t.slug}/manager/audit`);
+  const log = page.getByTestId("audit-log");
+  await expect(log.getByRole("row").nth(1)).toContainText("Settings changed");
+  await expect(log.getByRole("row").nth(1)).toContainText("Name: Settings Bistro → Renamed Bistro");
+  await expect(log.getByRole("row").nth(1)).toContainText("Ready clear (min): 10 → 7");
+  await expect(log.getByRole("row").nth(1)).toContainText("Shift schedule: (empty) → 11:00, 17:00");
+  await expect(log.getByRole("row")).toHaveCount(2);
+});
+
+test("a rotated code is shown once, signs nobody in with the old one and ends that role's sessions", async ({ page, browser, baseURL, newTenant }) => {
+  const t = await newTenant({ name: "Rotation Diner" });
+  // A kitchen tablet, signed in with the old code.
+  const tablet = await browser.newContext({ baseURL });
+  const kitchen = await tablet.newPage();
+  await signIn(kitchen, t.slug, "Kitchen", t.staff.kitchen);
+  await expect(kitchen).toHaveURL(new RegExp(`/${t.slug}/kitchen`));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/access`);
+  const card = page.getByTestId("rotate-KITCHEN");
+  await card.getByRole("button", { name: "New code for Kitchen…" }).click();
+  await expect(card).toContainText("everyone signed in as Kitchen is signed out");
+  await card.getByRole("button", { name: "Yes, new code for Kitchen" }).click();
+  const box = page.getByTestId("new-code-KITCHEN");
+  await expect(box).toHaveText(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+  await expect(card).toContainText("Shown once");
+  const code = (await box.textContent())!;
+  expect(code).not.toBe(t.staff.kitchen);
+
+  // Never shown again.
+  await page.reload();
+  await expect(page.getByTestId("new-code-KITCHEN")).toHaveCount(0);
+  await expect(page.getByText(code)).toHaveCount(0);
+
+  // The tablet's session has ended; the old code signs nobody in; the new one does.
+  await kitchen.goto(`/${t.slug}/kitchen`);
+  await expect(kitchen).toHaveURL(/\/sign-in/);
+  await signIn(kitchen, t.slug, "Kitchen", t.staff.kitchen);
+  await expect(kitchen.getByTestId("sign-in-error")).toHaveText("Wrong sign-in code for this role.");
+  await signIn(kitchen, t.slug, "Kitchen", code);
+  await expect(kitchen).toHaveURL(new RegExp(`/${t.slug}/kitchen`));
+  await tablet.close();
+
+  // The manager's own session is untouched by a kitchen rotation.
+  await page.goto(`/${t.slug}/manager/audit`);
+  const row = page.getByTestId("audit-log").getByRole("row").nth(1);
+  await expect(row).toContainText("Sign-in code changed");
+  await expect(row).toContainText("Role: Kitchen");
+  await expect(row).toContainText("Manager (staff)");
+  await expect(page.getByTestId("audit-log")).not.toContainText(code);
+});
+
+test("an API key is shown once, listed by prefix, and refused once revoked", async ({ page, newTenant, request }) => {
+  const t = await newTenant({ name: "Key Kitchen" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/access`);
+  await page.getByLabel("What the key is for").fill("Delivery app");
+  await page.getByLabel("Role", { exact: true }).selectOption("CASHIER");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-key").textContent())!;
+  expect(key).toMatch(/^nxu_csh_[0-9a-f]{8}_/);
+  const prefix = key.split("_")[2]!;
+  const use = () => request.get(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${key}` } });
+  expect((await use()).status()).toBe(200);
+
+  const row = page.getByTestId(`key-${prefix}`);
+  await expect(row).toContainText("Delivery app");
+  await expect(row).toContainText("Active");
+  await page.reload();
+  await expect(page.getByTestId("new-key")).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText(key.split("_")[3]!);
+
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await row.getByRole("button", { name: 'Confirm: revoke "Delivery app"' }).click();
+  await expect(page.getByRole("status")).toContainText('Key "Delivery app" revoked');
+  await expect(row).toContainText("Revoked");
+  expect((await use()).status()).toBe(401);
+
+  await page.goto(`/${t.slug}/manager/audit`);
+  const rows = page.getByTestId("audit-log").getByRole("row");
+  await expect(rows.nth(1)).toContainText("API key revoked");
+  await expect(rows.nth(2)).toContainText("API key created");
+  await expect(rows.nth(2)).toContainText(`"Delivery app" (Cashier, prefix ${prefix})`);
+});
+
+for (const locale of LOCALES) {
+  test(`the settings, access and audit pages pass axe in ${locale}`, async ({ page, newTenant }) => {
+    const t = await newTenant({ name: locale === "en" ? "Axe Admin" : "斧头管理" });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, t.slug, "Manager", t.staff.manager);
+    for (const section of ["settings", "access", "audit"]) {
+      await page.goto(`/${t.slug}/manager/${section}?lang=${locale}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page).toHaveTitle(/\S/);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      await page.screenshot({ path: `test-results/screenshots/manager-${section}-${locale}.png`, fullPage: true });
+      expect(bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })), `${section} (${locale})`).toEqual([]);
+    }
+  });
+}
