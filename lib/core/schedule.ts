@@ -25,9 +25,10 @@ export const MAX_SLOTS = 12;
 /** A schedule as stored: "HH:MM" times, unique, sorted; [] turns the schedule off. */
 export const scheduleSchema = z
   .array(
-    z.string().refine((s) => parseDayStart(s) !== null, {
+    z.string({ error: 'Shift start must be a time "HH:MM"' }).refine((s) => parseDayStart(s) !== null, {
       error: (iss) => `Shift start "${String(iss.input)}" must be HH:MM between 00:00 and 23:59`,
     }),
+    { error: 'Schedule must be a list of times "HH:MM"' },
   )
   .max(MAX_SLOTS, `At most ${MAX_SLOTS} shift start times`)
   .superRefine((slots, ctx) => {

@@ -12,6 +12,7 @@ import { parseOrThrow } from "./orders";
 import type { Tenant } from "./tenants";
 import type { AuditEntry } from "./audit";
 import type { CacheInvalidator } from "./cache-invalidator";
+import { scheduleSchema } from "./schedule";
 
 /** The settings, with the API's field names. */
 export interface TenantSettings {
@@ -31,19 +32,10 @@ export interface TenantSettings {
 export const SETTINGS_FIELDS = ["name", "timezone", "dayStartsAt", "language", "schedule", "readyClearMinutes", "ageWarnMinutes", "ageLateMinutes"] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
-export const MAX_SCHEDULE_TIMES = 12;
-
 const hhmm = (what: string) =>
   z.string({ error: `${what} must be a time "HH:MM"` }).refine((s) => parseDayStart(s) !== null, {
     error: (iss) => `${what} "${String(iss.input)}" must be HH:MM between 00:00 and 23:59`,
   });
-
-/** Times of the day at which shifts start: valid, unique, at most 12; saved sorted. */
-export const settingsScheduleSchema = z
-  .array(hhmm("Schedule time"), { error: "Schedule must be a list of times \"HH:MM\"" })
-  .max(MAX_SCHEDULE_TIMES, `At most ${MAX_SCHEDULE_TIMES} times in the schedule`)
-  .refine((times) => new Set(times).size === times.length, { error: "Schedule times must be unique" })
-  .transform((times) => [...times].sort());
 
 const minutes = (min: number, max: number) =>
   z.number({ error: "Must be a whole number of minutes" }).int("Must be a whole number of minutes").min(min, `At least ${min} minute${min === 1 ? "" : "s"}`).max(max, `At most ${max} minutes`);
@@ -57,7 +49,7 @@ export const settingsUpdateSchema = z.strictObject({
     .optional(),
   dayStartsAt: hhmm("Day start").optional(),
   language: z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(", ")}, or null for each browser's own` }).nullable().optional(),
-  schedule: settingsScheduleSchema.optional(),
+  schedule: scheduleSchema.optional(),
   readyClearMinutes: minutes(1, 240).optional(),
   ageWarnMinutes: minutes(1, 240).optional(),
   ageLateMinutes: minutes(1, 480).optional(),

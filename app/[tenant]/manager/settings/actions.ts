@@ -4,7 +4,8 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { isValidTimeZone, parseDayStart } from "@/lib/core/business-day";
 import { LOCALES } from "@/lib/core/locales";
-import { MAX_SCHEDULE_TIMES, type TenantSettings } from "@/lib/core/settings";
+import type { TenantSettings } from "@/lib/core/settings";
+import { MAX_SLOTS } from "@/lib/core/schedule";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 
 const minutesField = (t: Translator, field: string, min: number, max: number) =>
@@ -42,7 +43,7 @@ export const saveSettings = staffAction(
             const bad = times.find((s) => parseDayStart(s) === null);
             if (bad !== undefined) ctx.addIssue({ code: "custom", message: t("managerSettings.errors.schedule", { value: bad }) });
             else if (new Set(times).size !== times.length) ctx.addIssue({ code: "custom", message: t("managerSettings.errors.scheduleDuplicate") });
-            else if (times.length > MAX_SCHEDULE_TIMES) ctx.addIssue({ code: "custom", message: t("managerSettings.errors.scheduleTooMany") });
+            else if (times.length > MAX_SLOTS) ctx.addIssue({ code: "custom", message: t("managerSettings.errors.scheduleTooMany") });
           }),
         readyClearMinutes: minutesField(t, t("managerSettings.readyClearMinutes"), 1, 240),
         ageWarnMinutes: minutesField(t, t("managerSettings.ageWarnMinutes"), 1, 240),
