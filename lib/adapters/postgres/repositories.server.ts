@@ -288,6 +288,9 @@ async function lockTenantShifts(tx: Tx, tenantId: string): Promise<void> {
  * and every start after its election carries an older term and is refused.
  */
 async function checkTerm(tx: Tx, term: number): Promise<void> {
+  // A leader paused (SIGSTOP, GC) inside this transaction would hold the term row forever and
+  // block the next election: PostgreSQL ends the transaction after 5 s of silence instead.
+  await tx.$executeRaw`SELECT set_config('idle_in_transaction_session_timeout', '5000', true)`;
   const [row] = await tx.$queryRaw<{ term: number }[]>`SELECT "term" FROM "SchedulerTerm" WHERE "id" = 1 FOR SHARE`;
   const current = row?.term ?? 0;
   if (current !== term) throw new StaleLeaderError(term, current);
