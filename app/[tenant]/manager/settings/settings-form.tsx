@@ -76,7 +76,7 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
 
       <div>
         <label htmlFor="s-schedule" className={LABEL}>{t("schedule")}</label>
-        <input id="s-schedule" name="schedule" defaultValue={s.schedule.join(", ")} placeholder="11:00, 17:00" aria-describedby="s-schedule-hint" className={`${INPUT} tabular-nums`} />
+        <input id="s-schedule" name="schedule" defaultValue={s.schedule.join(", ")} aria-describedby="s-schedule-hint" className={`${INPUT} tabular-nums`} />
         <p id="s-schedule-hint" className={HINT}>{t("scheduleHint")}</p>
       </div>
 
