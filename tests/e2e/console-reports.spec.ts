@@ -76,6 +76,7 @@ test("history lists the day's shifts after a new shift, finds an order by number
   await expect(found.nth(1)).toContainText("Dumplings");
   await expect(page.getByTestId("find-results")).toContainText("2 orders with number 1");
   await expectAxeClean(page, "history with found orders (en)");
+  await page.screenshot({ path: "test-results/screenshots/manager-history-en.png", fullPage: true });
 
   await page.getByLabel("Order number").fill("99");
   await page.getByRole("button", { name: "Find" }).click();
@@ -95,6 +96,7 @@ test("history lists the day's shifts after a new shift, finds an order by number
   await expect(page.getByRole("heading", { level: 1, name: "班次记录" })).toBeVisible();
   await expect(page.getByTestId("shift-row-2")).toContainText("手动");
   await expectAxeClean(page, "history (zh-CN)");
+  await page.screenshot({ path: "test-results/screenshots/manager-history-zh-CN.png", fullPage: true });
   await page.goto(`/${t.slug}/manager/history?lang=en`);
 });
 
@@ -131,10 +133,12 @@ test("figures show orders per hour as a chart with the same figures in a table, 
   const shifts = page.getByTestId("shift-times");
   await expect(shifts.getByRole("row", { name: /Shift 1/ })).toContainText("3");
   await expectAxeClean(page, "figures (en)");
+  await page.screenshot({ path: "test-results/screenshots/manager-figures-en.png", fullPage: true });
 
   await page.goto(`/${t.slug}/manager/figures?lang=zh-CN`);
   await expect(page.getByRole("heading", { level: 1, name: "数据" })).toBeVisible();
   await expect(page.getByTestId("total-orders")).toHaveText("共 3 个订单。");
   await expectAxeClean(page, "figures (zh-CN)");
+  await page.screenshot({ path: "test-results/screenshots/manager-figures-zh-CN.png", fullPage: true });
   await page.goto(`/${t.slug}/manager/figures?lang=en`);
 });
