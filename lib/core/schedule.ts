@@ -110,6 +110,12 @@ export function pastSlots(tenant: DayRule & { schedule: readonly string[] }, now
     .reverse();
 }
 
+/** The next slot of the business day `now` falls in that has not come yet; null when none is left today. */
+export function nextSlot(tenant: DayRule & { schedule: readonly string[] }, now: Date): ScheduledSlot | null {
+  const day = businessDayAt(now, tenant);
+  return slotsOfDay(day, tenant.schedule, tenant).find((s) => s.at.getTime() > now.getTime()) ?? null;
+}
+
 /**
  * The slot due now: the latest slot of the current business day whose instant is at or
  * before `now`, no more than `graceMs` ago; null when there is none.

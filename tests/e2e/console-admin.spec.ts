@@ -34,6 +34,9 @@ test("a settings change shows up on the screens and in the audit log; a bad one 
   await page.reload();
   await expect(page.getByLabel("Ready numbers leave the board after (minutes)")).toHaveValue("7");
   await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Shanghai");
+  // The overview says when the schedule starts the next shift (or that today's have started).
+  await page.goto(`/${t.slug}/manager`);
+  await expect(page.getByTestId("schedule-line")).toContainText("(schedule: 11:00, 17:00)");
 
   // The public board shows the new name too.
   const other = await browser.newContext({ baseURL });

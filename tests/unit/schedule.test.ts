@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { addDays, businessDayAt, formatDayStart, wallClock, type DayRule, type WallClock } from "@/lib/core/business-day";
-import { dueSlot, pastSlots, scheduleSchema, slotInstant, slotsOfDay } from "@/lib/core/schedule";
+import { dueSlot, nextSlot, pastSlots, scheduleSchema, slotInstant, slotsOfDay } from "@/lib/core/schedule";
 
 const rule = (timeZone: string, dayStart: string): DayRule => ({ timeZone, dayStartMinutes: Number(dayStart.slice(0, 2)) * 60 + Number(dayStart.slice(3)) });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -166,5 +166,18 @@ describe("slot instants across time zones and DST (properties)", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("nextSlot", () => {
+  const tenant = { timeZone: "Asia/Shanghai", dayStartMinutes: 240, schedule: ["11:00", "17:00", "02:00"] };
+  it("is the first slot of today still to come, including one after midnight before the day start", () => {
+    expect(nextSlot(tenant, new Date("2026-11-23T02:00:00Z"))?.slot).toBe("11:00"); // 10:00 local
+    expect(nextSlot(tenant, new Date("2026-11-23T03:00:00Z"))?.slot).toBe("17:00"); // 11:00 local: 11:00 has come
+    expect(nextSlot(tenant, new Date("2026-11-23T12:00:00Z"))).toMatchObject({ day: "2026-11-23", slot: "02:00" }); // 20:00 local
+  });
+  it("is null when today's slots are over or there is no schedule", () => {
+    expect(nextSlot(tenant, new Date("2026-11-23T19:00:00Z"))).toBeNull(); // 03:00 local, day 23 until 04:00
+    expect(nextSlot({ ...tenant, schedule: [] }, new Date("2026-11-23T02:00:00Z"))).toBeNull();
   });
 });

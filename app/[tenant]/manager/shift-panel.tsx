@@ -27,7 +27,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
     const r = await readManager(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { businessDay, shift, summary, openCount, counter } = data;
+  const { businessDay, shift, summary, openCount, counter, schedule, nextScheduled } = data;
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   return (
@@ -43,6 +43,16 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
               strong,
               current: (chunks) => <strong data-testid="current-shift">{chunks}</strong>,
             })}
+          </p>
+          <p data-testid="schedule-line" className="mt-1 text-slate-700">
+            {schedule.length === 0
+              ? t("schedule.none")
+              : nextScheduled
+                ? t.rich("schedule.next", { at: nextScheduled, all: schedule.join(", "), strong })
+                : t("schedule.doneToday", { all: schedule.join(", ") })}{" "}
+            <a href={`/${slug}/manager/settings`} className="font-semibold text-blue-800 underline underline-offset-2">
+              {t("schedule.change")}
+            </a>
           </p>
         </div>
 
