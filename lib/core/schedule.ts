@@ -102,11 +102,16 @@ export function slotsOfDay(day: BusinessDay, schedule: readonly string[], rule: 
   return out.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** The slots of the business day `now` falls in whose time has come (at or before now), latest first. */
-export function pastSlots(tenant: DayRule & { schedule: readonly string[] }, now: Date): ScheduledSlot[] {
+/**
+ * The slots of the business day `now` falls in whose time has come (at or before now), latest
+ * first — leaving out those whose time had passed when the schedule was changed: a slot added
+ * at 11:10 for 11:00 waits for tomorrow instead of resetting numbers mid-service.
+ */
+export function pastSlots(tenant: DayRule & { schedule: readonly string[]; scheduleChangedAt?: Date | null }, now: Date): ScheduledSlot[] {
   const day = businessDayAt(now, tenant);
+  const since = tenant.scheduleChangedAt?.getTime() ?? -Infinity;
   return slotsOfDay(day, tenant.schedule, tenant)
-    .filter((s) => s.at.getTime() <= now.getTime())
+    .filter((s) => s.at.getTime() <= now.getTime() && s.at.getTime() >= since)
     .reverse();
 }
 
@@ -120,7 +125,7 @@ export function nextSlot(tenant: DayRule & { schedule: readonly string[] }, now:
  * The slot due now: the latest slot of the current business day whose instant is at or
  * before `now`, no more than `graceMs` ago; null when there is none.
  */
-export function dueSlot(tenant: DayRule & { schedule: readonly string[] }, now: Date, graceMs: number): ScheduledSlot | null {
+export function dueSlot(tenant: DayRule & { schedule: readonly string[]; scheduleChangedAt?: Date | null }, now: Date, graceMs: number): ScheduledSlot | null {
   const latest = pastSlots(tenant, now)[0];
   return latest && now.getTime() - latest.at.getTime() <= graceMs ? latest : null;
 }

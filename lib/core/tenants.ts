@@ -29,6 +29,8 @@ export interface Tenant extends DayRule {
   floor: FloorSettings;
   /** Local times ("HH:MM", ascending) at which the scheduler starts a new shift. */
   schedule: readonly string[];
+  /** When the schedule, time zone or day start last changed; slots before it never fire. */
+  scheduleChangedAt?: Date | null;
 }
 
 export const STAFF_ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;

@@ -181,3 +181,18 @@ describe("nextSlot", () => {
     expect(nextSlot({ ...tenant, schedule: [] }, new Date("2026-11-23T02:00:00Z"))).toBeNull();
   });
 });
+
+describe("a schedule changed during the day", () => {
+  const tenant = { timeZone: "Asia/Shanghai", dayStartMinutes: 240, schedule: ["11:00", "17:00"] };
+  const at1110 = new Date("2026-11-23T03:10:00Z"); // 11:10 local
+  it("never fires a slot whose time had passed when it was set", () => {
+    expect(pastSlots({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-23T03:11:00Z"))).toEqual([]);
+    expect(dueSlot({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-23T03:11:00Z"), 30 * 60_000)).toBeNull();
+    // Without the change time (a schedule set on an earlier day) 11:00 is due within its grace.
+    expect(dueSlot(tenant, new Date("2026-11-23T03:11:00Z"), 30 * 60_000)?.slot).toBe("11:00");
+  });
+  it("fires the slots still to come that day, and every slot the next day", () => {
+    expect(pastSlots({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-23T09:00:05Z")).map((s) => s.slot)).toEqual(["17:00"]);
+    expect(pastSlots({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-24T03:00:05Z")).map((s) => s.slot)).toEqual(["11:00"]);
+  });
+});

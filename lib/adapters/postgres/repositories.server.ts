@@ -60,6 +60,7 @@ export function toTenant(row: TenantRow): Tenant {
       ageLateMinutes: row.ageLateMinutes,
     },
     schedule: row.schedule,
+    scheduleChangedAt: row.scheduleChangedAt,
   };
 }
 

@@ -28,8 +28,11 @@ export class PrismaSettingsStore implements SettingsStore {
       await tx.$executeRaw`SELECT 1 FROM "Tenant" WHERE "id" = ${tenantId}::uuid FOR UPDATE`;
       const row = await tx.tenant.findUnique({ where: { id: tenantId } });
       if (!row) throw new AppError("NOT_FOUND", { message: `Tenant ${tenantId} vanished`, userMessage: "This restaurant no longer exists." });
-      const { next, audit } = change(toSettings(row));
+      const before = toSettings(row);
+      const { next, audit } = change(before);
       if (!audit) return toSettings(row);
+      // Slots are wall times in the zone from the day start: any of the three moves them.
+      const slotsMoved = next.schedule.join() !== before.schedule.join() || next.timezone !== before.timezone || next.dayStartsAt !== before.dayStartsAt;
       const saved = await tx.tenant.update({
         where: { id: tenantId },
         data: {
@@ -41,6 +44,7 @@ export class PrismaSettingsStore implements SettingsStore {
           readyClearMinutes: next.readyClearMinutes,
           ageWarnMinutes: next.ageWarnMinutes,
           ageLateMinutes: next.ageLateMinutes,
+          ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },
       });
       await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: audit.details as Prisma.InputJsonValue } });

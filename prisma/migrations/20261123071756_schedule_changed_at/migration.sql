@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Tenant" ADD COLUMN     "scheduleChangedAt" TIMESTAMPTZ(3);
