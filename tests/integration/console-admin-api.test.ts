@@ -343,3 +343,31 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     expect((await read()).name).toBe("Seen Everywhere");
   });
 });
+
+describe("a schedule saved through the API", () => {
+  it("does not fire a slot whose time had already passed when it was saved; the same slot set before it came does fire", async () => {
+    const [viaApi, before] = [uniqueSlug("adm-sched-api"), uniqueSlug("adm-sched-before")];
+    const made = await provisionTenants(databaseUrl, [stableDaySpec(viaApi), stableDaySpec(before)]);
+    // A minute ago, in UTC (the tenants' zone; their day started about 12 hours ago).
+    const slot = new Date(Date.now() - 60_000).toISOString().slice(11, 16);
+    const db = createPrisma(databaseUrl, { max: 2 });
+    try {
+      // The control: written straight to the table, as if saved before the slot came (no change time).
+      await db.tenant.update({ where: { id: made[before]!.id }, data: { schedule: [slot] } });
+      expectStatus(await call("PUT", org(viaApi, "settings"), { key: made[viaApi]!.apiKeys.manager, json: { schedule: [slot] } }), 200);
+
+      const started = async (id: string) => db.shift.count({ where: { tenantId: id, slot } });
+      const deadline = Date.now() + 30_000;
+      while ((await started(made[before]!.id)) === 0) {
+        if (Date.now() > deadline) throw new Error("the control slot never started: is a scheduler leading?");
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      // The leader has been through both tenants by now; give it two more rounds.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(await started(made[viaApi]!.id)).toBe(0);
+      expect(await db.auditEntry.count({ where: { tenantId: made[viaApi]!.id, action: { startsWith: "shift." } } })).toBe(0);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});
