@@ -52,6 +52,7 @@ test("a settings change shows up on the screens and in the audit log; a bad one 
   await expect(log.getByRole("row").nth(1)).toContainText("Ready clear (min): 10 → 7");
   await expect(log.getByRole("row").nth(1)).toContainText("Shift schedule: (empty) → 11:00, 17:00");
   await expect(log.getByRole("row")).toHaveCount(2);
+  await page.screenshot({ path: "test-results/screenshots/manager-audit-changed-en.png", fullPage: true });
 });
 
 test("a rotated code is shown once, signs nobody in with the old one and ends that role's sessions", async ({ page, browser, baseURL, newTenant }) => {
