@@ -34,3 +34,13 @@ export async function ConsoleShell({ caller, section, children }: { caller: Call
     </>
   );
 }
+
+/** A console page's title and the line that says what it is for. */
+export function PageHeading({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      {intro ? <p className="mt-1 text-lg text-slate-700">{intro}</p> : null}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { STAFF_ROLES } from "@/lib/core/tenants";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
-import { ConsoleShell } from "../_components/console-shell";
+import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { RotateCode } from "./rotate-code";
 import { ApiKeys, type KeyRow } from "./api-keys";
 
@@ -35,8 +35,8 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
   }));
   return (
     <ConsoleShell caller={caller} section="access">
-      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
-      <section aria-labelledby="codes" className="pt-6">
+      <PageHeading title={t("title")} />
+      <section aria-labelledby="codes">
         <h2 id="codes" className="text-2xl font-bold">{t("codesHeading")}</h2>
         <p className="mb-4 mt-1 text-lg text-slate-700">{t("codesIntro")}</p>
         <ul className="grid gap-4 md:grid-cols-3">

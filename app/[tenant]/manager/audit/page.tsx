@@ -5,7 +5,7 @@ import { SETTINGS_FIELDS, type SettingsField } from "@/lib/core/settings";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
-import { ConsoleShell } from "../_components/console-shell";
+import { ConsoleShell, PageHeading } from "../_components/console-shell";
 
 export const dynamic = "force-dynamic";
 
@@ -66,8 +66,7 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
 
   return (
     <ConsoleShell caller={caller} section="audit">
-      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
-      <p className="mb-6 mt-1 text-lg text-slate-700">{t("intro", { count: PAGE_ENTRIES })}</p>
+      <PageHeading title={t("title")} intro={t("intro", { count: PAGE_ENTRIES })} />
       {entries.length === 0 ? (
         <p className="text-lg text-slate-700">{t("empty")}</p>
       ) : (

@@ -6,7 +6,7 @@ import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatBusinessDay } from "@/app/_lib/format";
 import { FormError } from "@/app/_components/form-error";
-import { ConsoleShell } from "../_components/console-shell";
+import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { DayPicker, requestedDay } from "../_components/day-picker";
 import { HourChart } from "./hour-chart";
 import { formatDuration } from "./duration";
@@ -42,10 +42,7 @@ export default async function FiguresPage({ params, searchParams }: { params: Pr
   return (
     <ConsoleShell caller={caller} section="figures">
       <div className="space-y-8">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
-          <p className="mt-1 text-lg text-slate-700">{t("intro")}</p>
-        </div>
+        <PageHeading title={t("title")} intro={t("intro")} />
         {asked.bad ? <FormError message={t("badDay")} /> : null}
         <DayPicker
           path={`/${tenant.slug}/manager/figures`}

@@ -9,7 +9,7 @@ import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatBusinessDay, formatTime } from "@/app/_lib/format";
 import { FormError } from "@/app/_components/form-error";
 import { ItemList } from "@/app/_components/item-list";
-import { ConsoleShell } from "../_components/console-shell";
+import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { DayPicker, requestedDay } from "../_components/day-picker";
 
 export const dynamic = "force-dynamic";
@@ -56,10 +56,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
   return (
     <ConsoleShell caller={caller} section="history">
       <div className="space-y-8">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
-          <p className="mt-1 text-lg text-slate-700">{t("intro")}</p>
-        </div>
+        <PageHeading title={t("title")} intro={t("intro")} />
         {asked.bad ? <FormError message={t("badDay")} /> : null}
         <DayPicker path={path} day={day} today={today} labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }} />
 

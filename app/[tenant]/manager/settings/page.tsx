@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
-import { ConsoleShell } from "../_components/console-shell";
+import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { SettingsForm } from "./settings-form";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +19,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ tenan
   const t = await getTranslations("managerSettings");
   return (
     <ConsoleShell caller={caller} section="settings">
-      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
-      <p className="mb-6 mt-1 text-lg text-slate-700">{t("intro")}</p>
+      <PageHeading title={t("title")} intro={t("intro")} />
       <SettingsForm slug={caller.tenant.slug} initial={getApp().settings.get(caller.tenant)} timeZones={Intl.supportedValuesOf("timeZone")} />
     </ConsoleShell>
   );
