@@ -20,6 +20,8 @@ import {
   PrismaTenantRepository,
 } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
+import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.server";
+import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import type { AuditLog } from "@/lib/core/audit";
@@ -42,6 +44,8 @@ export interface App {
   shifts: ShiftService;
   /** Who changed what, per restaurant. */
   audit: AuditLog;
+  /** The menu: categories and items (manager edits, kiosk reads). */
+  menu: MenuService;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -219,8 +223,10 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const events = new SocketPublisher(io, log);
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
-  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
+  const menuRepo = new PrismaMenuRepository(db);
+  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo });
   const audit = new PrismaAuditLog(db);
+  const menu = new MenuService({ menu: menuRepo, audit, log });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
 
   const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
@@ -240,6 +246,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     orders,
     shifts,
     audit,
+    menu,
     metrics,
     apiLimiter,
     signInLimiter,
