@@ -95,7 +95,8 @@ export class MenuService {
     }
     const after = await this.unique("category", patch.name ?? "", () => this.deps.menu.updateCategory(tenant.id, id, patch));
     if (!after) throw notFound("category", id, tenant);
-    await this.audit(tenant, actor, { change: "category.update", categoryId: id, name: after.name, ...changes(before, after, ["name", "position"]) });
+    const diff = changes(before, after, ["name", "position"]);
+    if (diff.from) await this.audit(tenant, actor, { change: "category.update", categoryId: id, name: after.name, ...diff });
     return after;
   }
 
@@ -156,7 +157,9 @@ export class MenuService {
     const position = patch.position ?? (patch.categoryId !== undefined && patch.categoryId !== before.categoryId ? nextPosition(await this.deps.menu.listItems(tenant.id, categoryId)) : undefined);
     const after = await this.unique("item", name, () => this.deps.menu.updateItem(tenant.id, id, { ...patch, ...(position !== undefined ? { position } : {}) }));
     if (!after) throw notFound("item", id, tenant);
-    await this.audit(tenant, actor, { change: "item.update", itemId: id, name: after.name, ...changes(before, after, ["name", "priceCents", "available", "position", "categoryId"]) });
+    const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId"]);
+    // A Save that changed nothing leaves no audit line.
+    if (diff.from) await this.audit(tenant, actor, { change: "item.update", itemId: id, name: after.name, ...diff });
     return after;
   }
 

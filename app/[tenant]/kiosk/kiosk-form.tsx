@@ -250,6 +250,8 @@ export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskForm
 
       <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
 
+      {/* With the menu beside it the column is long: the button stays in view at the bottom. */}
+      <div className={hasMenu ? "sticky bottom-0 bg-slate-50 pt-2 pb-3" : ""}>
       <button
         type="submit"
         disabled={pending}
@@ -257,6 +259,7 @@ export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskForm
       >
         {pending ? t("taking") : t("takeOrder")}
       </button>
+      </div>
 
       {lastTicket ? (
         <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">

@@ -45,20 +45,23 @@ export function MenuPad({ menu, picked, onPick }: { menu: MenuSection[]; picked:
                     data-testid="menu-button"
                     disabled={!item.available}
                     onClick={() => onPick(addOne(picked, item))}
-                    className="relative flex min-h-[4.75rem] w-full flex-col items-start justify-center rounded-xl border-2 border-blue-700 bg-blue-50 px-3 py-2 text-left hover:bg-blue-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 active:bg-blue-200 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-500"
+                    className="flex min-h-[4.75rem] w-full flex-col items-start justify-center rounded-xl border-2 border-blue-700 bg-blue-50 px-3 py-2 text-left hover:bg-blue-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 active:bg-blue-200 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-500"
                   >
                     <span className="text-lg leading-tight font-bold break-words">{item.name}</span>
-                    {item.available ? (
-                      item.priceCents !== null ? <span className="text-base text-slate-700 tabular-nums">{formatCents(item.priceCents)}</span> : null
-                    ) : (
-                      <span className="text-base font-semibold text-slate-700">{t("soldOut")}</span>
-                    )}
-                    {n > 0 ? (
-                      <span className="absolute top-1 right-1 rounded-full bg-blue-700 px-2 text-base font-bold text-white tabular-nums">
-                        <span aria-hidden>×{n}</span>
-                        <span className="sr-only">{t("inOrder", { count: n })}</span>
-                      </span>
-                    ) : null}
+                    {/* Price (or Sold out) and how many are in the order share the bottom line, under the name. */}
+                    <span className="flex w-full items-center justify-between gap-1">
+                      {item.available ? (
+                        <span className="text-base text-slate-700 tabular-nums">{item.priceCents !== null ? formatCents(item.priceCents) : ""}</span>
+                      ) : (
+                        <span className="text-base font-semibold text-slate-700">{t("soldOut")}</span>
+                      )}
+                      {n > 0 ? (
+                        <span className="rounded-full bg-blue-700 px-2 text-base font-bold text-white tabular-nums">
+                          <span aria-hidden>×{n}</span>
+                          <span className="sr-only">{t("inOrder", { count: n })}</span>
+                        </span>
+                      ) : null}
+                    </span>
                   </button>
                 </li>
               );
