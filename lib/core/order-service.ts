@@ -20,6 +20,7 @@ import {
   toBoardOrder,
   type NewOrder,
   type Order,
+  type OrderItem,
   type OrderStatus,
 } from "./orders";
 import {
@@ -34,6 +35,7 @@ import {
 } from "./ports";
 import type { Tenant } from "./tenants";
 import type { Clock } from "./numbering";
+import { resolveOrderLines, type MenuCatalog } from "./menu";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -44,6 +46,8 @@ export interface OrderServiceDeps {
   metrics: Metrics;
   log: Logger;
   clock: Clock;
+  /** The tenant's menu, for lines sent as a menuItemId; without it such lines are refused. */
+  menu?: MenuCatalog;
 }
 
 /** How long a claim on an idempotency key lasts, and how long a concurrent retry waits for the first attempt's order. */
@@ -113,11 +117,15 @@ export class OrderService {
     replay: (existing: Order) => { order: Order; created: boolean },
   ): Promise<{ order: Order; created: boolean }> {
     const { issuer, orders, events, log, metrics } = this.deps;
+    // Menu lines are checked (and their names copied) before a number is drawn: a refused
+    // order spends no number.
+    const items = await this.resolveItems(tenant, data.items);
     for (let attempt = 1; ; attempt++) {
       const issued = await issuer.issue(tenant);
       try {
         const order = await orders.insert({
           ...data,
+          items,
           tenantId: tenant.id,
           businessDay: issued.businessDay,
           shift: issued.shift,
@@ -154,6 +162,12 @@ export class OrderService {
         throw e;
       }
     }
+  }
+
+  private async resolveItems(tenant: Tenant, lines: NewOrder["items"]): Promise<OrderItem[]> {
+    const ids = [...new Set(lines.flatMap((l) => (l.menuItemId !== undefined ? [l.menuItemId] : [])))];
+    const known = ids.length === 0 || !this.deps.menu ? [] : await this.deps.menu.findItems(tenant.id, ids);
+    return resolveOrderLines(lines, known);
   }
 
   async get(tenant: Tenant, id: string): Promise<Order> {
@@ -270,7 +284,8 @@ const typedNumberSchema = z.strictObject({
  * a retry with the same key must carry the same order.
  */
 function orderFingerprint(order: NewOrder, channel: string): string {
-  const canonical = JSON.stringify({ items: order.items.map((i) => [i.name, i.qty]), note: order.note ?? null, channel });
+  // Menu lines by id (not by the name they resolve to): a retry after a rename still matches.
+  const canonical = JSON.stringify({ items: order.items.map((i) => (i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty])), note: order.note ?? null, channel });
   return createHash("sha256").update(canonical).digest("hex");
 }
 

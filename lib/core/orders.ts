@@ -56,10 +56,21 @@ export const ORDER_LIMITS = { itemName: 120, qty: 999, items: 100, note: 500 } a
 
 export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", "web"] as const;
 
-export const orderItemSchema = z.strictObject({
-  name: z.string().trim().min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long"),
-  qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
-});
+/**
+ * One line: a free-text `name`, or a `menuItemId` of the restaurant's menu (the server
+ * copies the item's name and price when the order is taken). Exactly one of the two.
+ */
+export const orderItemSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long").optional(),
+    menuItemId: z.uuid({ error: "menuItemId must be a menu item id (UUID)" }).optional(),
+    qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
+  })
+  .superRefine((item, ctx) => {
+    if (item.name === undefined && item.menuItemId === undefined) ctx.addIssue({ code: "custom", path: ["name"], message: "Item name is required (or a menuItemId)" });
+    if (item.name !== undefined && item.menuItemId !== undefined) ctx.addIssue({ code: "custom", path: ["menuItemId"], message: "Send a name or a menuItemId, not both" });
+  })
+  .transform((item) => (item.menuItemId !== undefined ? { menuItemId: item.menuItemId, qty: item.qty } : { name: item.name!, qty: item.qty }));
 
 export const newOrderSchema = z.strictObject({
   items: z.array(orderItemSchema).max(ORDER_LIMITS.items, `At most ${ORDER_LIMITS.items} items per order`).default([]),
@@ -80,8 +91,13 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
 
 export interface OrderItem {
+  /** Copied when the order is taken: renaming a menu item later changes no order. */
   name: string;
   qty: number;
+  /** Set when the line came from the menu (for reports). */
+  menuItemId?: string;
+  /** The menu item's price when ordered, if it had one. */
+  priceCents?: number;
 }
 
 export interface Order {

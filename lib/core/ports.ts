@@ -3,7 +3,7 @@
  * the core never imports an adapter.
  */
 import type { BusinessDay } from "./business-day";
-import type { BoardOrder, NewOrder, Order, OrderStatus } from "./orders";
+import type { BoardOrder, NewOrder, Order, OrderItem, OrderStatus } from "./orders";
 import type { Block } from "./numbering";
 import type { Tenant } from "./tenants";
 
@@ -29,7 +29,9 @@ export class DuplicateIdempotencyKeyError extends Error {
   }
 }
 
-export interface OrderRecord extends Omit<NewOrder, "channel"> {
+export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
+  /** Menu lines already resolved to names (lib/core/menu.ts resolveOrderLines). */
+  items: OrderItem[];
   tenantId: string;
   businessDay: BusinessDay;
   shift: number;

@@ -25,6 +25,8 @@ import {
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
+import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.server";
+import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import type { AuditLog } from "@/lib/core/audit";
@@ -62,6 +64,8 @@ export interface App {
   settings: SettingsService;
   keys: ApiKeyService;
   staffCodes: StaffCodeService;
+  /** The menu: categories and items (manager edits, kiosk reads). */
+  menu: MenuService;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -249,8 +253,10 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const events = new SocketPublisher(io, log);
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
-  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock });
+  const menuRepo = new PrismaMenuRepository(db);
+  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo });
   const audit = new PrismaAuditLog(db);
+  const menu = new MenuService({ menu: menuRepo, audit, log });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
   if (env.SCHEDULER) {
     scheduler = new Scheduler({
@@ -285,6 +291,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
+    menu,
     metrics,
     apiLimiter,
     signInLimiter,

@@ -16,6 +16,35 @@ export const DEMO = {
   staff: { manager: "demo-manager", cashier: "demo-cashier", kitchen: "demo-kitchen" },
 };
 
+/** Bilingual names: the demo is shown in both languages, and orders copy the name as it is. */
+const DEMO_MENU = [
+  {
+    name: "Noodles 面",
+    items: [
+      { name: "Beef noodles 牛肉面", priceCents: 1250 },
+      { name: "Dan dan noodles 担担面", priceCents: 1100 },
+      { name: "Wonton soup 馄饨汤", priceCents: 950 },
+      { name: "Fried rice 炒饭", priceCents: 1050 },
+    ],
+  },
+  {
+    name: "Small plates 小吃",
+    items: [
+      { name: "Pork dumplings 猪肉饺子", priceCents: 800 },
+      { name: "Spring rolls 春卷", priceCents: 600 },
+      { name: "Cucumber salad 拍黄瓜", priceCents: 500 },
+    ],
+  },
+  {
+    name: "Drinks 饮料",
+    items: [
+      { name: "Jasmine tea 茉莉花茶", priceCents: 300 },
+      { name: "Soy milk 豆浆", priceCents: 350 },
+      { name: "Lemonade 柠檬水", priceCents: 400 },
+    ],
+  },
+];
+
 export async function ensureDemoTenant(app: App, port: number): Promise<void> {
   const existing = await app.tenants.find(DEMO.slug);
   let apiKeys: Record<string, string> | null = null;
@@ -30,6 +59,8 @@ export async function ensureDemoTenant(app: App, port: number): Promise<void> {
     app.tenants.forget(DEMO.slug);
     apiKeys = created.apiKeys;
   }
+  // A small menu for the kiosk's buttons, once: a menu the demo's manager changed stays as it is.
+  await app.menu.seedIfEmpty(await app.tenants.get(DEMO.slug), DEMO_MENU, "demo setup");
   const base = `http://localhost:${port}/${DEMO.slug}`;
   const lines = [
     "",

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { toDataURL } from "qrcode";
 import { z } from "zod";
 import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
+import type { OrderLineInput } from "@/lib/core/menu";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
@@ -33,11 +34,19 @@ function orderForm(t: Translator) {
     .object({
       itemName: formList(z.string().trim()),
       itemQty: formList(z.string().trim()),
+      // Lines tapped from the menu: ids only; the server copies their names.
+      menuItemId: formList(z.string().trim()),
+      menuQty: formList(z.string().trim()),
       note: z.string().trim().max(ORDER_LIMITS.note, t("kiosk.errors.noteTooLong", { max: ORDER_LIMITS.note })).optional(),
       idempotencyKey: z.string().trim().optional(),
     })
-    .transform(({ itemName, itemQty, note, idempotencyKey }, ctx) => {
-      const items: OrderItem[] = [];
+    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey }, ctx) => {
+      const items: OrderLineInput[] = [];
+      menuItemId.forEach((id, i) => {
+        const qty = Number(menuQty[i] ?? "1");
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }) });
+        else items.push({ menuItemId: id, qty });
+      });
       itemName.forEach((name, i) => {
         if (!name) return;
         const row = i + 1;

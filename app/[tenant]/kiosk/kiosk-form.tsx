@@ -2,8 +2,11 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { callAction } from "@/app/_lib/client-action";
 import { ORDER_LIMITS } from "@/lib/core/orders";
+import type { MenuSection } from "@/lib/core/menu";
+import { MenuPad, PickedList, type Picked } from "./menu-pad";
 import { placeOrder, type IssuedTicket } from "./actions";
 import { Ticket } from "./ticket";
 import type { Paper } from "./use-kiosk-device";
@@ -26,14 +29,19 @@ type PlaceResult = Awaited<ReturnType<typeof placeOrder>>;
 
 export interface KioskFormProps {
   slug: string;
+  /** The restaurant's menu (categories with at least one item); empty: free-text items only. */
+  menu: MenuSection[];
   paper: Paper;
   /** The last ticket this device issued (kept across reloads), for "Reprint last ticket". */
   lastTicket: IssuedTicket | null;
   onIssued: (ticket: IssuedTicket) => void;
 }
 
-export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps) {
+export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskFormProps) {
   const t = useTranslations("kiosk");
+  const router = useRouter();
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const hasMenu = menu.length > 0;
   // Row ids only need to be unique within this form; the first is 0 on server and client alike.
   const rowIds = useRef(1);
   const emptyRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
@@ -58,9 +66,12 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
       onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
       setRows([emptyRow()]);
+      setPicked([]);
       setNote("");
       setIdempotencyKey(newKey());
     }
+    // The menu may have changed (an item sold out meanwhile): read it again for the next order.
+    if (hasMenu && (result?.ok || result?.code === "CONFLICT" || result?.code === "BAD_INPUT")) router.refresh();
     return result;
   }, null);
 
@@ -138,14 +149,17 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
   const error = state && !state.ok ? state.error : null;
 
   return (
-    <form ref={formRef} onSubmit={submit} className="space-y-6" aria-describedby={error ? "order-error" : undefined}>
+    <form ref={formRef} onSubmit={submit} className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""} aria-describedby={error ? "order-error" : undefined}>
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {hasMenu ? <MenuPad menu={menu} picked={picked} onPick={setPicked} /> : null}
 
+      <div className="space-y-6">
+      {hasMenu ? <PickedList menu={menu} picked={picked} onChange={setPicked} /> : null}
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-2xl font-bold">{t("items")}</legend>
+        <legend className="mb-2 text-2xl font-bold">{hasMenu ? t("otherItems") : t("items")}</legend>
         {rows.map((row, i) => (
-          <div key={row.id} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:flex-nowrap">
+          <div key={row.id} className={`flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 ${hasMenu ? "" : "sm:flex-nowrap"}`}>
             <div className="min-w-0 flex-1 basis-full sm:basis-auto">
               <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
                 {t("item", { n: i + 1 })}
@@ -236,6 +250,8 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
 
       <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
 
+      {/* With the menu beside it the column is long: the button stays in view at the bottom. */}
+      <div className={hasMenu ? "sticky bottom-0 bg-slate-50 pt-2 pb-3" : ""}>
       <button
         type="submit"
         disabled={pending}
@@ -243,6 +259,7 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
       >
         {pending ? t("taking") : t("takeOrder")}
       </button>
+      </div>
 
       {lastTicket ? (
         <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
@@ -257,6 +274,7 @@ export function KioskForm({ slug, paper, lastTicket, onIssued }: KioskFormProps)
           <span className="text-lg text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
         </div>
       ) : null}
+      </div>
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import type { MenuSection } from "@/lib/core/menu";
 import { useBoardSocket } from "@/app/_components/use-board-socket";
 import { OfflineBanner } from "@/app/_components/offline-banner";
 import { KioskForm } from "./kiosk-form";
@@ -10,7 +11,7 @@ import { PrintTicket } from "./print-ticket";
 import { useKioskDevice } from "./use-kiosk-device";
 
 /** The cashier's screen: the order form, this device's printer paper and last ticket, the connection. */
-export function KioskScreen({ slug }: { slug: string }) {
+export function KioskScreen({ slug, menu }: { slug: string; menu: MenuSection[] }) {
   const t = useTranslations("kiosk");
   const { paper, setPaper, lastTicket, rememberTicket } = useKioskDevice(slug);
   // The kiosk shows no live data; the socket only tells whether the server is reachable.
@@ -29,6 +30,7 @@ export function KioskScreen({ slug }: { slug: string }) {
         </div>
         <KioskForm
           slug={slug}
+          menu={menu}
           paper={paper}
           lastTicket={lastTicket}
           onIssued={(ticket) => {

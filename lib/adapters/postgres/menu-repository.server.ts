@@ -1,0 +1,102 @@
+/** The menu in PostgreSQL (tables MenuCategory, MenuItem); every query is scoped to one tenant. */
+import { DuplicateMenuNameError, type CategoryPatch, type ItemPatch, type MenuCategory, type MenuItem, type MenuRepository } from "@/lib/core/menu";
+import type { Db } from "./prisma.server";
+import { uniqueViolationOn } from "./repositories.server";
+
+type CategoryRow = { id: string; name: string; position: number };
+type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number };
+
+const toCategory = (r: CategoryRow): MenuCategory => ({ id: r.id, name: r.name, position: r.position });
+const toItem = (r: ItemRow): MenuItem => ({ id: r.id, categoryId: r.categoryId, name: r.name, priceCents: r.priceCents, available: r.available, position: r.position });
+
+/** A unique index refusing a name becomes DuplicateMenuNameError. */
+async function named<T>(kind: "category" | "item", name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (uniqueViolationOn(e) !== null) throw new DuplicateMenuNameError(kind, name);
+    throw e;
+  }
+}
+
+export class PrismaMenuRepository implements MenuRepository {
+  constructor(private readonly db: Db) {}
+
+  async listCategories(tenantId: string): Promise<MenuCategory[]> {
+    return (await this.db.menuCategory.findMany({ where: { tenantId }, orderBy: [{ position: "asc" }, { name: "asc" }] })).map(toCategory);
+  }
+
+  async listItems(tenantId: string, categoryId?: string): Promise<MenuItem[]> {
+    const rows = await this.db.menuItem.findMany({ where: { tenantId, ...(categoryId ? { categoryId } : {}) }, orderBy: [{ position: "asc" }, { name: "asc" }] });
+    return rows.map(toItem);
+  }
+
+  async findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]> {
+    if (ids.length === 0) return [];
+    return (await this.db.menuItem.findMany({ where: { tenantId, id: { in: [...ids] } } })).map(toItem);
+  }
+
+  async findCategory(tenantId: string, id: string): Promise<MenuCategory | null> {
+    const row = await this.db.menuCategory.findFirst({ where: { tenantId, id } });
+    return row ? toCategory(row) : null;
+  }
+
+  async createCategory(tenantId: string, c: { name: string; position: number }): Promise<MenuCategory> {
+    return toCategory(await named("category", c.name, () => this.db.menuCategory.create({ data: { tenantId, name: c.name, position: c.position } })));
+  }
+
+  async updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null> {
+    const { count } = await named("category", patch.name ?? "", () => this.db.menuCategory.updateMany({ where: { tenantId, id }, data: patch }));
+    return count === 0 ? null : this.findCategory(tenantId, id);
+  }
+
+  async deleteCategory(tenantId: string, id: string, cascade: boolean): Promise<{ deleted: boolean; items: number }> {
+    // Counted and deleted in one transaction: an item added meanwhile is either counted
+    // (and the delete refused) or deleted with the category, never orphaned.
+    return this.db.$transaction(async (tx) => {
+      const category = await tx.menuCategory.findFirst({ where: { tenantId, id }, select: { id: true } });
+      if (!category) return { deleted: false, items: 0 };
+      // Lock the row so a concurrent item insert (which references it) waits for us.
+      await tx.$queryRaw`SELECT 1 FROM "MenuCategory" WHERE id = ${id}::uuid FOR UPDATE`;
+      const items = await tx.menuItem.count({ where: { tenantId, categoryId: id } });
+      if (items > 0 && !cascade) return { deleted: false, items };
+      await tx.menuItem.deleteMany({ where: { tenantId, categoryId: id } });
+      await tx.menuCategory.deleteMany({ where: { tenantId, id } });
+      return { deleted: true, items };
+    });
+  }
+
+  async createItem(tenantId: string, i: Omit<MenuItem, "id">): Promise<MenuItem> {
+    return toItem(await named("item", i.name, () => this.db.menuItem.create({ data: { tenantId, ...i } })));
+  }
+
+  async updateItem(tenantId: string, id: string, patch: ItemPatch): Promise<MenuItem | null> {
+    const { count } = await named("item", patch.name ?? "", () => this.db.menuItem.updateMany({ where: { tenantId, id }, data: patch }));
+    if (count === 0) return null;
+    const [item] = await this.findItems(tenantId, [id]);
+    return item ?? null;
+  }
+
+  async deleteItem(tenantId: string, id: string): Promise<boolean> {
+    return (await this.db.menuItem.deleteMany({ where: { tenantId, id } })).count > 0;
+  }
+
+  async setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void> {
+    await this.db.$transaction(
+      positions.map(({ id, position }) =>
+        kind === "category" ? this.db.menuCategory.updateMany({ where: { tenantId, id }, data: { position } }) : this.db.menuItem.updateMany({ where: { tenantId, id }, data: { position } }),
+      ),
+    );
+  }
+
+  async seedIfEmpty(tenantId: string, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[]): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      if ((await tx.menuCategory.count({ where: { tenantId } })) > 0) return false;
+      for (const [position, c] of menu.entries()) {
+        const category = await tx.menuCategory.create({ data: { tenantId, name: c.name, position } });
+        await tx.menuItem.createMany({ data: c.items.map((i, p) => ({ tenantId, categoryId: category.id, name: i.name, priceCents: i.priceCents, position: p })) });
+      }
+      return true;
+    });
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The menu: categories and items a manager edits and the kiosk shows as buttons. The
+ * rules here (input schemas, ordering, turning a kiosk selection into order items) are
+ * framework-free; MenuService applies them through a MenuRepository port.
+ */
+import { z } from "zod";
+import { AppError } from "./errors";
+import type { OrderItem } from "./orders";
+
+export const MENU_LIMITS = { name: 80, position: 1_000_000, priceCents: 100_000_000 } as const;
+
+export interface MenuCategory {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface MenuItem {
+  id: string;
+  categoryId: string;
+  name: string;
+  /** Smallest currency unit (cents, fen); null: no price shown. */
+  priceCents: number | null;
+  available: boolean;
+  position: number;
+}
+
+export interface MenuSection extends MenuCategory {
+  items: MenuItem[];
+}
+
+const nameSchema = z
+  .string({ error: "Name must be text" })
+  .trim()
+  .min(1, "Name is required")
+  .max(MENU_LIMITS.name, `Name is too long (${MENU_LIMITS.name} characters at most)`);
+const positionSchema = z
+  .number({ error: "Position must be a number" })
+  .int("Position must be a whole number")
+  .min(0, "Position must be 0 or more")
+  .max(MENU_LIMITS.position, `Position must be at most ${MENU_LIMITS.position}`);
+const priceSchema = z
+  .number({ error: "Price must be a whole number of cents, or null" })
+  .int("Price must be a whole number of cents")
+  .min(0, "Price must be 0 or more")
+  .max(MENU_LIMITS.priceCents, "Price is too high")
+  .nullable();
+const idSchema = (what: string) => z.uuid({ error: `${what} must be a menu id (UUID)` });
+const availableSchema = z.boolean({ error: "Available must be true or false" });
+
+const somethingToChange = (o: object) => Object.keys(o).length > 0;
+const nothingToChange = { error: "Nothing to change: send at least one field" };
+
+export const newCategorySchema = z.strictObject({ name: nameSchema, position: positionSchema.optional() });
+export const categoryPatchSchema = z.strictObject({ name: nameSchema.optional(), position: positionSchema.optional() }).refine(somethingToChange, nothingToChange);
+
+export const newItemSchema = z.strictObject({
+  categoryId: idSchema("categoryId"),
+  name: nameSchema,
+  priceCents: priceSchema.optional(),
+  available: availableSchema.optional(),
+  position: positionSchema.optional(),
+});
+export const itemPatchSchema = z
+  .strictObject({
+    categoryId: idSchema("categoryId").optional(),
+    name: nameSchema.optional(),
+    priceCents: priceSchema.optional(),
+    available: availableSchema.optional(),
+    position: positionSchema.optional(),
+  })
+  .refine(somethingToChange, nothingToChange);
+
+export type NewCategory = z.output<typeof newCategorySchema>;
+export type CategoryPatch = z.output<typeof categoryPatchSchema>;
+export type NewItem = z.output<typeof newItemSchema>;
+export type ItemPatch = z.output<typeof itemPatchSchema>;
+
+/** Menu order: position, then name (so equal positions still list the same way everywhere), then id. */
+export function byPosition<T extends { position: number; name: string; id: string }>(a: T, b: T): number {
+  return a.position - b.position || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** Where a new entry goes: after the last one. */
+export function nextPosition(siblings: readonly { position: number }[]): number {
+  return siblings.length === 0 ? 0 : Math.max(...siblings.map((s) => s.position)) + 1;
+}
+
+/** Categories in order, each with its items in order; `availableOnly` drops sold-out items. */
+export function groupMenu(categories: readonly MenuCategory[], items: readonly MenuItem[], opts: { availableOnly?: boolean } = {}): MenuSection[] {
+  return [...categories].sort(byPosition).map((c) => ({
+    ...c,
+    items: items.filter((i) => i.categoryId === c.id && (!opts.availableOnly || i.available)).sort(byPosition),
+  }));
+}
+
+/**
+ * Moving one entry up or down among its siblings: the new positions (0, 1, 2, … in the
+ * new order) of the entries whose position changes. Empty when it is already at that end.
+ */
+export function moveWithin<T extends { id: string; position: number; name: string }>(siblings: readonly T[], id: string, direction: "up" | "down"): { id: string; position: number }[] {
+  const ordered = [...siblings].sort(byPosition);
+  const at = ordered.findIndex((s) => s.id === id);
+  const to = direction === "up" ? at - 1 : at + 1;
+  if (at < 0 || to < 0 || to >= ordered.length) return [];
+  [ordered[at], ordered[to]] = [ordered[to]!, ordered[at]!];
+  return ordered.flatMap((s, i) => (s.position === i ? [] : [{ id: s.id, position: i }]));
+}
+
+/** Same name ignoring case and surrounding spaces: "Beef noodles" and "beef noodles " are one dish. */
+export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/** An order line as submitted: a free-text name, or a menu item by id. */
+export type OrderLineInput = { name: string; qty: number; menuItemId?: undefined } | { menuItemId: string; qty: number; name?: undefined };
+
+/**
+ * Turns submitted lines into what the order stores: free-text lines as they are, menu
+ * lines with the item's name copied now (a later rename changes no order), its id and its
+ * price. `known` holds the tenant's items among the ids asked for. Refuses an unknown
+ * (or another restaurant's) item with 400 and a sold-out one with 409, naming the line.
+ */
+export function resolveOrderLines(lines: readonly OrderLineInput[], known: readonly MenuItem[]): OrderItem[] {
+  const byId = new Map(known.map((i) => [i.id, i]));
+  return lines.map((line, index) => {
+    if (line.menuItemId === undefined) return { name: line.name, qty: line.qty };
+    const item = byId.get(line.menuItemId);
+    if (!item) {
+      throw new AppError("BAD_INPUT", {
+        message: `items.${index}.menuItemId: no menu item ${line.menuItemId}`,
+        userMessage: `items.${index}.menuItemId: this item is not on the menu.`,
+        reason: "unknownMenuItem",
+        details: { fields: [{ path: `items.${index}.menuItemId`, message: "Not on this restaurant's menu" }] },
+      });
+    }
+    if (!item.available) {
+      throw new AppError("CONFLICT", {
+        message: `items.${index}.menuItemId: ${item.name} (${item.id}) is unavailable`,
+        userMessage: `${item.name} is sold out. Remove it from the order.`,
+        reason: "menuItemUnavailable",
+        details: { name: item.name, path: `items.${index}.menuItemId` },
+      });
+    }
+    return { name: item.name, qty: line.qty, menuItemId: item.id, ...(item.priceCents !== null ? { priceCents: item.priceCents } : {}) };
+  });
+}
+
+/**
+ * A price as a cashier types it ("12", "12.5", "12,50") in cents; null for blank; NaN when
+ * it is not a price (negative, more than two decimals, not a number).
+ */
+export function priceTextToCents(text: string): number | null {
+  const t = text.trim().replace(",", ".");
+  if (t === "") return null;
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(t);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** Cents as "12.50" (no currency sign: the restaurant's currency is not recorded). */
+export function formatCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** Raised by a MenuRepository when a unique index refuses a name. */
+export class DuplicateMenuNameError extends Error {
+  constructor(readonly kind: "category" | "item", readonly value: string) {
+    super(`Duplicate ${kind} name ${value}`);
+    this.name = "DuplicateMenuNameError";
+  }
+}
+
+/** What the order service needs of the menu: the tenant's items among some ids. */
+export interface MenuCatalog {
+  findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]>;
+}
+
+export interface MenuRepository extends MenuCatalog {
+  listCategories(tenantId: string): Promise<MenuCategory[]>;
+  listItems(tenantId: string, categoryId?: string): Promise<MenuItem[]>;
+  findCategory(tenantId: string, id: string): Promise<MenuCategory | null>;
+  createCategory(tenantId: string, c: { name: string; position: number }): Promise<MenuCategory>;
+  /** null when there is no such category of the tenant. */
+  updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null>;
+  /**
+   * Deletes a category in one transaction: refused (nothing deleted) when it has items and
+   * `cascade` is false. `items` counts the items it had.
+   */
+  deleteCategory(tenantId: string, id: string, cascade: boolean): Promise<{ deleted: boolean; items: number }>;
+  createItem(tenantId: string, i: Omit<MenuItem, "id">): Promise<MenuItem>;
+  updateItem(tenantId: string, id: string, patch: ItemPatch): Promise<MenuItem | null>;
+  deleteItem(tenantId: string, id: string): Promise<boolean>;
+  /** Sets several positions in one transaction (a move up/down). */
+  setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void>;
+  /** Creates a whole menu in one transaction, only if the tenant has no category yet; false when it had one. */
+  seedIfEmpty(tenantId: string, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[]): Promise<boolean>;
+}

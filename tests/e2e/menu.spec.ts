@@ -1,0 +1,126 @@
+/**
+ * The menu in a real browser: a manager builds it in the console, the kiosk shows it as
+ * big buttons (tap adds one, − / + change the quantity), the order's ticket and the
+ * kitchen show the item names, and an item marked sold out can no longer be added.
+ */
+import { expect, signIn, test } from "./fixtures";
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+test("a manager builds a menu; the kiosk takes an order from its buttons; sold out stops an item", async ({ page, browser, baseURL, newTenant }) => {
+  const t = await newTenant({ name: "Menu House" });
+
+  // The manager's console: a category and three items, one of them with a price.
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/menu?lang=en`);
+  await expect(page.getByRole("heading", { name: "Menu", level: 1 })).toBeVisible();
+  await page.getByLabel("Category name").fill("Noodles");
+  await page.getByLabel("Category name").press("Enter");
+  const noodles = page.getByRole("region", { name: "Noodles" });
+  await expect(noodles).toBeVisible();
+
+  for (const [name, price] of [["Beef noodles", "12.50"], ["Dan dan noodles", ""], ["Wonton soup", "9"]] as const) {
+    await noodles.getByLabel("Item name").fill(name);
+    await noodles.getByLabel("Price (optional)").fill(price);
+    await noodles.getByRole("button", { name: "Add item" }).click();
+    await expect(noodles.getByRole("status")).toHaveText(`“${name}” added.`);
+  }
+  await expect(noodles.getByLabel("Price of “Beef noodles”")).toHaveValue("12.50");
+  // A duplicate is refused on screen.
+  await noodles.getByLabel("Item name").fill("beef noodles");
+  await noodles.getByRole("button", { name: "Add item" }).click();
+  await expect(noodles.getByRole("alert")).toContainText("already has an item named");
+  // Reordered: Wonton soup moves above Dan dan noodles.
+  await noodles.getByRole("button", { name: "Move “Wonton soup” up" }).click();
+  await expect(noodles.getByTestId("menu-item").nth(1).getByLabel("Name of “Wonton soup”")).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/manager-menu-en.png" });
+
+  // The kiosk: big buttons, taps add, − / + change quantities.
+  const kioskContext = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const kiosk = await kioskContext.newPage();
+  await signIn(kiosk, t.slug, "Cashier", t.staff.cashier);
+  await kiosk.goto(`/${t.slug}/kiosk?lang=en`);
+  // The keyboard path is intact: the first free-text field still has focus.
+  await expect(kiosk.getByTestId("item-name-0")).toBeFocused();
+  const buttons = kiosk.getByTestId("menu-button");
+  await expect(buttons).toHaveCount(3);
+  await expect(buttons.nth(1)).toContainText("Wonton soup");
+  for (const box of await Promise.all((await buttons.all()).map((b) => b.boundingBox()))) {
+    // Large touch targets that fit the screen's width.
+    expect(box!.height).toBeGreaterThanOrEqual(64);
+    expect(box!.width).toBeGreaterThanOrEqual(120);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1024);
+  }
+  const beef = buttons.filter({ hasText: "Beef noodles" });
+  await expect(beef).toContainText("12.50");
+  await beef.click();
+  await beef.click();
+  await buttons.filter({ hasText: "Wonton soup" }).click();
+  const lines = kiosk.getByTestId("order-line");
+  await expect(lines).toHaveCount(2);
+  await expect(kiosk.getByLabel("Quantity of Beef noodles")).toHaveText("2");
+  await kiosk.getByRole("button", { name: "One more Beef noodles" }).click();
+  await expect(kiosk.getByLabel("Quantity of Beef noodles")).toHaveText("3");
+  await kiosk.getByRole("button", { name: "One less Wonton soup" }).click();
+  await expect(lines).toHaveCount(1);
+  await buttons.filter({ hasText: "Dan dan noodles" }).click();
+  // Free text still works for anything else.
+  await kiosk.getByTestId("item-name-0").fill("Extra chili oil");
+  await kiosk.screenshot({ path: "test-results/screenshots/kiosk-menu-en.png" });
+  await kiosk.getByRole("button", { name: "Take order" }).click();
+  await expect(kiosk.getByTestId("issued-number")).toHaveText("1");
+  const ticket = kiosk.getByTestId("ticket").first();
+  await expect(ticket).toContainText("3×Beef noodles");
+  await expect(ticket).toContainText("1×Dan dan noodles");
+  await expect(ticket).toContainText("1×Extra chili oil");
+
+  // The kitchen sees the names.
+  const kitchenContext = await browser.newContext({ baseURL });
+  const kitchen = await kitchenContext.newPage();
+  await signIn(kitchen, t.slug, "Kitchen", t.staff.kitchen);
+  await expect(kitchen.getByTestId("order-1")).toContainText("Beef noodles");
+  await expect(kitchen.getByTestId("order-1")).toContainText("Dan dan noodles");
+  await kitchenContext.close();
+
+  // The manager marks Dan dan noodles sold out (one tap); the kiosk can no longer add it.
+  await kiosk.getByRole("button", { name: "Next order" }).click();
+  await buttons.filter({ hasText: "Dan dan noodles" }).click();
+  await expect(kiosk.getByTestId("order-line")).toHaveCount(1);
+  await noodles.getByLabel("“Dan dan noodles” available").uncheck();
+  await expect(noodles.getByTestId("menu-item").filter({ hasText: "Sold out" })).toHaveCount(1);
+
+  // Taking the order now is refused with the reason, and no number is spent.
+  await kiosk.getByRole("button", { name: "Take order" }).click();
+  await expect(kiosk.locator("#order-error")).toContainText("Dan dan noodles is sold out");
+  // The kiosk re-read the menu: the button is disabled and says so; the line is flagged.
+  const danDan = buttons.filter({ hasText: "Dan dan noodles" });
+  await expect(danDan).toBeDisabled();
+  await expect(danDan).toContainText("Sold out");
+  await expect(kiosk.getByTestId("order-line")).toContainText("Sold out");
+  await kiosk.getByRole("button", { name: "One less Dan dan noodles" }).click();
+  await buttons.filter({ hasText: "Beef noodles" }).click();
+  await kiosk.getByRole("button", { name: "Take order" }).click();
+  await expect(kiosk.getByTestId("issued-number")).toHaveText("2");
+  await kioskContext.close();
+});
+
+test("the menu console in Chinese", async ({ page, newTenant }) => {
+  const t = await newTenant();
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/menu?lang=zh-CN`);
+  await expect(page.getByRole("heading", { name: "菜单", level: 1 })).toBeVisible();
+  await page.getByLabel("分类名称").fill("面食");
+  await page.getByRole("button", { name: "添加分类" }).click();
+  const section = page.getByRole("region", { name: "面食" });
+  await section.getByLabel("菜品名称").fill("牛肉面");
+  await section.getByLabel("价格").fill("abc");
+  await section.getByRole("button", { name: "添加菜品" }).click();
+  await expect(section.getByRole("alert")).toHaveText("价格必须是数字，例如 12 或 12.50（不填表示无价格）。");
+  await section.getByLabel("价格").fill("");
+  await section.getByRole("button", { name: "添加菜品" }).click();
+  await expect(section.getByRole("status")).toHaveText("已添加“牛肉面”。");
+  // Deleting a category with items asks first.
+  await section.getByRole("button", { name: "删除分类“面食”" }).click();
+  await section.getByRole("button", { name: "是，连同菜品一起删除" }).click();
+  await expect(page.getByRole("region", { name: "面食" })).toHaveCount(0);
+});
