@@ -134,11 +134,11 @@ test("an API key is shown once, listed by prefix, and refused once revoked", asy
 });
 
 for (const locale of LOCALES) {
-  test(`the settings, access and audit pages pass axe in ${locale}`, async ({ page, newTenant }) => {
+  test(`the menu, settings, access and audit pages pass axe in ${locale}`, async ({ page, newTenant }) => {
     const t = await newTenant({ name: locale === "en" ? "Axe Admin" : "斧头管理" });
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, t.slug, "Manager", t.staff.manager);
-    for (const section of ["settings", "access", "audit"]) {
+    for (const section of ["menu", "settings", "access", "audit"]) {
       await page.goto(`/${t.slug}/manager/${section}?lang=${locale}`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page).toHaveTitle(/\S/);

@@ -119,6 +119,16 @@ test("the menu console in Chinese", async ({ page, newTenant }) => {
   await section.getByLabel("价格").fill("");
   await section.getByRole("button", { name: "添加菜品" }).click();
   await expect(section.getByRole("status")).toHaveText("已添加“牛肉面”。");
+  await page.screenshot({ path: "test-results/screenshots/manager-menu-zh-CN.png" });
+  // The kiosk (cashier) shows it as a button, in Chinese, at its real size.
+  const kioskContext = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1024, height: 768 } });
+  const kiosk = await kioskContext.newPage();
+  await signIn(kiosk, t.slug, "Cashier", t.staff.cashier);
+  await kiosk.goto(`/${t.slug}/kiosk?lang=zh-CN`);
+  await kiosk.getByRole("button", { name: /牛肉面/ }).first().click();
+  await expect(kiosk.getByRole("button", { name: /牛肉面/ }).first()).toContainText("×1");
+  await kiosk.screenshot({ path: "test-results/screenshots/kiosk-menu-zh-CN.png" });
+  await kioskContext.close();
   // Deleting a category with items asks first.
   await section.getByRole("button", { name: "删除分类“面食”" }).click();
   await section.getByRole("button", { name: "是，连同菜品一起删除" }).click();
