@@ -3,6 +3,7 @@
  * Each change writes its audit entry in the same transaction.
  */
 import { z } from "zod";
+import { lineText } from "./text";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
 import { STAFF_ROLES, type StaffRole, type Tenant } from "./tenants";
@@ -28,7 +29,7 @@ export const roleSchema = z
 
 export const newApiKeySchema = z.strictObject({
   role: roleSchema,
-  name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required (what the key is for)").max(80, "Name is too long (80 characters at most)"),
+  name: lineText("Name").min(1, "Name is required (what the key is for)").max(80, "Name is too long (80 characters at most)"),
 });
 
 type AuditRecord = Omit<AuditEntry, "at">;

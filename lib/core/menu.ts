@@ -4,6 +4,7 @@
  * framework-free; MenuService applies them through a MenuRepository port.
  */
 import { z } from "zod";
+import { lineText } from "./text";
 import { AppError } from "./errors";
 import type { OrderItem } from "./orders";
 
@@ -29,9 +30,7 @@ export interface MenuSection extends MenuCategory {
   items: MenuItem[];
 }
 
-const nameSchema = z
-  .string({ error: "Name must be text" })
-  .trim()
+const nameSchema = lineText("Name")
   .min(1, "Name is required")
   .max(MENU_LIMITS.name, `Name is too long (${MENU_LIMITS.name} characters at most)`);
 const positionSchema = z

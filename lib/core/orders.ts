@@ -3,6 +3,7 @@
  * what a cashier or an integration may submit. Framework-free.
  */
 import { z } from "zod";
+import { lineText, multilineText } from "./text";
 import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
 
@@ -62,7 +63,7 @@ export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", 
  */
 export const orderItemSchema = z
   .strictObject({
-    name: z.string().trim().min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long").optional(),
+    name: lineText("Item name").min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long").optional(),
     menuItemId: z.uuid({ error: "menuItemId must be a menu item id (UUID)" }).optional(),
     qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
   })
@@ -74,7 +75,7 @@ export const orderItemSchema = z
 
 export const newOrderSchema = z.strictObject({
   items: z.array(orderItemSchema).max(ORDER_LIMITS.items, `At most ${ORDER_LIMITS.items} items per order`).default([]),
-  note: z.string().trim().max(ORDER_LIMITS.note, `Note is too long (${ORDER_LIMITS.note} characters at most)`).optional(),
+  note: multilineText("Note").max(ORDER_LIMITS.note, `Note is too long (${ORDER_LIMITS.note} characters at most)`).optional(),
   channel: z.enum(CHANNELS).optional(),
 });
 

@@ -5,6 +5,7 @@
  * together; then every node forgets its cached copy of the restaurant.
  */
 import { z } from "zod";
+import { lineText } from "./text";
 import { AppError } from "./errors";
 import { formatDayStart, isValidTimeZone, parseDayStart } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
@@ -42,7 +43,7 @@ const minutes = (min: number, max: number) =>
 
 /** A partial update: only the fields sent change. */
 export const settingsUpdateSchema = z.strictObject({
-  name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(120, "Name is too long (120 characters at most)").optional(),
+  name: lineText("Name").min(1, "Name is required").max(120, "Name is too long (120 characters at most)").optional(),
   timezone: z
     .string({ error: "Time zone must be an IANA name such as Europe/Berlin" })
     .refine(isValidTimeZone, { error: (iss) => `Unknown time zone "${String(iss.input)}" (use an IANA name such as Europe/Berlin)` })

@@ -4,6 +4,7 @@
  * nothing is recorded.
  */
 import { z } from "zod";
+import { lineText } from "./text";
 import { parseOrThrow } from "./orders";
 import { BLOCK_SIZE, CounterUnavailableError, type Clock, type FastCounter, type NumberIssuer } from "./numbering";
 import {
@@ -21,7 +22,7 @@ import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
 
 export const startShiftSchema = z.strictObject({
-  reason: z.string().trim().max(200, "Reason is too long (200 characters at most)").optional(),
+  reason: lineText("Reason").max(200, "Reason is too long (200 characters at most)").optional(),
   firstNumber: z.number().int("First number must be a whole number").min(1).max(9999).optional(),
   /** The shift the manager was looking at; if it already moved on, no second shift starts. */
   ifCurrentShift: z.number().int().min(1).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineText } from "./text";
 import { isValidTimeZone, parseDayStart, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
 
@@ -44,7 +45,7 @@ export const slugSchema = z
 
 export const newTenantSchema = z.strictObject({
   slug: slugSchema,
-  name: z.string().trim().min(1, "Name is required").max(120),
+  name: lineText("Name").min(1, "Name is required").max(120),
   timeZone: z.string().refine(isValidTimeZone, {
     error: (iss) => `Unknown time zone "${String(iss.input)}" (use an IANA name such as Europe/Berlin)`,
   }),
