@@ -18,6 +18,7 @@ import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
+import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -66,6 +67,7 @@ async function main() {
   await nextApp.prepare();
 
   const http = createServer((req, res) => {
+    if (refuseMalformedUrl(req, res)) return;
     applyLanguage(req, res);
     void handle(req, res);
   });

@@ -8,7 +8,6 @@ import { getApp } from "@/lib/server/app-context";
 
 /** The tenant named by the URL, or the 404 page. */
 export async function tenantOr404(slug: string): Promise<Tenant> {
-  if (typeof slug !== "string" || slug.length < 1 || slug.length > 64) notFound();
   const tenant = await getApp().tenants.find(slug);
   if (!tenant) notFound();
   return tenant;

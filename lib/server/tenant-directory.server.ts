@@ -5,7 +5,10 @@
  * an invalidation be lost.
  */
 import { AppError } from "@/lib/core/errors";
-import type { Tenant } from "@/lib/core/tenants";
+import { slugSchema, type Tenant } from "@/lib/core/tenants";
+
+/** Checked before any lookup or cache entry: a NUL, broken UTF-8 or a 5,000-character name never reaches PostgreSQL. */
+const isSlug = (slug: unknown): slug is string => slugSchema.safeParse(slug).success;
 
 export const TENANT_CACHE_MS = 5_000;
 
@@ -20,6 +23,7 @@ export class TenantDirectory {
   ) {}
 
   async find(slug: string): Promise<Tenant | null> {
+    if (!isSlug(slug)) return null;
     const hit = this.cache.get(slug);
     if (hit && Date.now() - hit.at < Math.min(this.ttlMs(), hit.tenant ? TENANT_CACHE_MS : 2_000)) return hit.tenant;
     const epoch = this.epoch;
@@ -32,9 +36,13 @@ export class TenantDirectory {
   }
 
   async get(slug: string): Promise<Tenant> {
-    const tenant = typeof slug === "string" && slug.length <= 64 ? await this.find(slug) : null;
+    const tenant = await this.find(slug);
     if (!tenant) {
-      throw new AppError("NOT_FOUND", { message: `Unknown tenant "${slug}"`, userMessage: `No restaurant called "${slug}".` });
+      const named = isSlug(slug);
+      throw new AppError("NOT_FOUND", {
+        message: named ? `Unknown tenant "${slug}"` : "Malformed tenant slug",
+        userMessage: named ? `No restaurant called "${slug}".` : "No such restaurant.",
+      });
     }
     return tenant;
   }

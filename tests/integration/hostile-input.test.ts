@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
+import { expectConnectError } from "../support/board-socket";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -49,5 +50,40 @@ describe("text fields", () => {
   it("refuses control characters in a shift's reason", async () => {
     const err = expectApiError(await call("POST", `/api/v1/orgs/${t.slug}/shifts`, { key: t.apiKeys.manager, json: { reason: "lunch\u0000" } }), 400, "BAD_INPUT");
     expect(fieldsOf(err)).toContain("reason");
+  });
+});
+
+describe("slugs", () => {
+  // A NUL, a slash-free path traversal and a 5,000-character name: no such restaurant.
+  const unknown = ["a%00b", "..%2f..", "a".repeat(5_000)];
+  // Bytes that are not UTF-8: not a valid address at all.
+  const malformed = ["%ff", "%c3%28"];
+  const cases = [...unknown.map((s) => [s, 404, "NOT_FOUND"] as const), ...malformed.map((s) => [s, 400, "BAD_INPUT"] as const)];
+
+  it("a broken slug is a 404 (or a 400 for broken percent-encoding) on the REST API, never a 500", async () => {
+    for (const [slug, status, code] of cases) {
+      for (const path of [`/api/v1/orgs/${slug}/board`, `/api/v1/orgs/${slug}/orders`]) {
+        const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` } });
+        expect(res.status, `${path.slice(0, 60)}`).toBe(status);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
+      }
+    }
+  });
+
+  it("a broken slug is a 404 page (or a 400), never a 500", async () => {
+    for (const [slug, status] of cases) {
+      for (const screen of ["board", "kiosk", "sign-in"]) {
+        const res = await fetch(`${baseUrl}/${slug}/${screen}`, { redirect: "manual" });
+        expect(res.status, `/${slug.slice(0, 20)}/${screen}`).toBe(status);
+      }
+    }
+  });
+
+  it("a socket handshake with a broken slug is told the restaurant is unknown, not that the service is down", async () => {
+    for (const slug of ["a\u0000b", "x".repeat(12_000), "%ff"]) {
+      const err = await expectConnectError(baseUrl, slug);
+      expect(err.message).toMatch(/unknown restaurant/i);
+      expect(err.message).not.toContain(slug.slice(0, 100));
+    }
   });
 });

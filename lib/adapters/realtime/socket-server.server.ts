@@ -7,7 +7,7 @@ import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Cluster, Redis } from "ioredis";
 import type { EventPublisher, Logger } from "@/lib/core/ports";
-import type { Tenant } from "@/lib/core/tenants";
+import { slugSchema, type Tenant } from "@/lib/core/tenants";
 import { boardRoom, type ClientToServerEvents, type ServerToClientEvents } from "./events";
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -55,7 +55,8 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     const slug = typeof org === "string" ? org : "";
     (slug ? deps.findTenant(slug) : Promise.resolve(null)).then(
       (tenant) => {
-        if (!tenant) return next(new Error(`Unknown restaurant "${slug}"`));
+        // Echo the name only when it is one (not 12 KB or control characters back to the sender).
+        if (!tenant) return next(new Error(slugSchema.safeParse(slug).success ? `Unknown restaurant "${slug}"` : "Unknown restaurant"));
         socket.data.tenantId = tenant.id;
         next();
       },
