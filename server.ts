@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import nextEnv from "@next/env";
 import next from "next";
 import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
-import { createLogger, type Logger } from "@/lib/server/logger.server";
+import { createLogger, redactUrl, type Logger } from "@/lib/server/logger.server";
 import { createApp } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
 import { devSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev-services.server";
@@ -48,9 +48,9 @@ async function main() {
   if (!env.REDIS_CLUSTER_NODES && !(await redisAnswers(redisUrl))) {
     const autostart = env.REDIS_AUTOSTART ?? dev;
     if (!autostart) {
-      log.warn({ redis: redisUrl }, "Redis does not answer; continuing, requests needing it answer 503 until it is back");
+      log.warn({ redis: redactUrl(redisUrl) }, "Redis does not answer; continuing, requests needing it answer 503 until it is back");
     } else {
-      log.warn({ redis: redisUrl }, "Redis does not answer; starting a private redis-server");
+      log.warn({ redis: redactUrl(redisUrl) }, "Redis does not answer; starting a private redis-server");
       const redis = await startPrivateRedis(env.EMBEDDED_PG_PORT + 1, ".data/redis", log);
       services.push(redis);
       redisUrl = redis.url;

@@ -19,3 +19,20 @@ export function createLogger(level: string): Logger {
     pino.destination(2),
   );
 }
+
+/**
+ * A URL as it may be logged: the password (and a user name, which may be a token) replaced,
+ * e.g. "redis://:s3cret@cache:6379" → "redis://***@cache:6379". Not a URL: "[unparsable URL]".
+ */
+export function redactUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "[unparsable URL]";
+  }
+  if (!url.username && !url.password) return url.href;
+  url.username = "***";
+  url.password = "";
+  return url.href;
+}
