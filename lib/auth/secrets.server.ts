@@ -37,7 +37,8 @@ export function hashApiKey(key: string): string {
 
 /** A new API key `nxu_<role>_<prefix>_<secret>`; store `prefix` and `hash`, show `key` once. */
 export function generateApiKey(role: StaffRole): { key: string; prefix: string; hash: string } {
-  const prefix = randomBytes(4).toString("hex");
+  // 64 bits: a collision on the unique prefix is negligible (32 bits collided about once per 9,000 keys).
+  const prefix = randomBytes(8).toString("hex");
   const secret = randomBytes(24).toString("base64url");
   const key = `nxu_${ROLE_TAG[role]}_${prefix}_${secret}`;
   return { key, prefix, hash: hashApiKey(key) };

@@ -2,6 +2,7 @@
  * The console's API keys: list (never a secret), create (the key is shown once), revoke.
  * Each change writes its audit entry in the same transaction.
  */
+import { isUuid } from "./ids";
 import { z } from "zod";
 import { lineText } from "./text";
 import { AppError } from "./errors";
@@ -44,7 +45,6 @@ export interface ApiKeyStore {
 
 export type ApiKeyGenerator = (role: StaffRole) => { key: string; prefix: string; hash: string };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keyDetails = (k: ApiKeyInfo) => ({ id: k.id, name: k.name, role: k.role, prefix: k.prefix });
 
@@ -69,7 +69,7 @@ export class ApiKeyService {
 
   /** Revokes a key of this restaurant; revoking twice is fine; unknown (or another's) is NOT_FOUND. */
   async revoke(tenant: Tenant, id: string, actor: string): Promise<ApiKeyInfo> {
-    const found = UUID_RE.test(id) ? await this.deps.store.revoke(tenant.id, id.toLowerCase(), this.deps.now?.() ?? new Date(), (k) => ({ actor, action: "key.revoke", details: keyDetails(k) })) : null;
+    const found = isUuid(id) ? await this.deps.store.revoke(tenant.id, id.toLowerCase(), this.deps.now?.() ?? new Date(), (k) => ({ actor, action: "key.revoke", details: keyDetails(k) })) : null;
     if (!found) throw new AppError("NOT_FOUND", { message: `No API key ${id} in ${tenant.slug}`, userMessage: "No such API key in this restaurant.", reason: "keyNotFound" });
     // Forget cached lookups even when already revoked: a node may still trust it.
     await this.deps.invalidate.keysChanged();

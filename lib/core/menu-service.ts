@@ -3,6 +3,7 @@
  * caller's tenant (404 otherwise), names are unique per category (409), and every change
  * writes a `menu.update` audit entry.
  */
+import { isUuid } from "./ids";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
 import type { AuditLog } from "./audit";
@@ -25,7 +26,6 @@ import {
   type MenuSection,
 } from "./menu";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(kind: "category" | "item", id: string, tenant: Tenant): AppError {
   return new AppError("NOT_FOUND", {
@@ -66,13 +66,13 @@ export class MenuService {
   }
 
   async category(tenant: Tenant, id: string): Promise<MenuCategory> {
-    const c = UUID_RE.test(id) ? await this.deps.menu.findCategory(tenant.id, id) : null;
+    const c = isUuid(id) ? await this.deps.menu.findCategory(tenant.id, id) : null;
     if (!c) throw notFound("category", id, tenant);
     return c;
   }
 
   async item(tenant: Tenant, id: string): Promise<MenuItem> {
-    const [i] = UUID_RE.test(id) ? await this.deps.menu.findItems(tenant.id, [id]) : [];
+    const [i] = isUuid(id) ? await this.deps.menu.findItems(tenant.id, [id]) : [];
     if (!i) throw notFound("item", id, tenant);
     return i;
   }

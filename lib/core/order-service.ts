@@ -2,6 +2,7 @@
  * Taking an order and moving it through the kitchen: validate → issue a number → store →
  * broadcast. The number is returned only once the order is stored.
  */
+import { isUuid } from "./ids";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "./errors";
@@ -171,7 +172,7 @@ export class OrderService {
   }
 
   async get(tenant: Tenant, id: string): Promise<Order> {
-    const order = UUID_RE.test(id) ? await this.deps.orders.findById(tenant.id, id) : null;
+    const order = isUuid(id) ? await this.deps.orders.findById(tenant.id, id) : null;
     if (!order) throw new AppError("NOT_FOUND", { message: `No order ${id} for ${tenant.slug}`, userMessage: "Order not found.", reason: "orderNotFound" });
     return order;
   }
@@ -289,4 +290,3 @@ function orderFingerprint(order: NewOrder, channel: string): string {
   return createHash("sha256").update(canonical).digest("hex");
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -108,7 +108,7 @@ test("an API key is shown once, listed by prefix, and refused once revoked", asy
   await page.getByLabel("Role", { exact: true }).selectOption("CASHIER");
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-key").textContent())!;
-  expect(key).toMatch(/^nxu_csh_[0-9a-f]{8}_/);
+  expect(key).toMatch(/^nxu_csh_[0-9a-f]{16}_/);
   const prefix = key.split("_")[2]!;
   const use = () => request.get(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${key}` } });
   expect((await use()).status()).toBe(200);

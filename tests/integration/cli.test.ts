@@ -86,9 +86,9 @@ describe("org create", () => {
       timeZone: "Asia/Shanghai",
       dayStart: "04:00",
       apiKeys: {
-        manager: expect.stringMatching(/^nxu_mgr_[0-9a-f]{8}_[A-Za-z0-9_-]{20,64}$/),
-        cashier: expect.stringMatching(/^nxu_csh_[0-9a-f]{8}_[A-Za-z0-9_-]{20,64}$/),
-        kitchen: expect.stringMatching(/^nxu_kit_[0-9a-f]{8}_[A-Za-z0-9_-]{20,64}$/),
+        manager: expect.stringMatching(/^nxu_mgr_[0-9a-f]{16}_[A-Za-z0-9_-]{20,64}$/),
+        cashier: expect.stringMatching(/^nxu_csh_[0-9a-f]{16}_[A-Za-z0-9_-]{20,64}$/),
+        kitchen: expect.stringMatching(/^nxu_kit_[0-9a-f]{16}_[A-Za-z0-9_-]{20,64}$/),
       },
       staff: {
         manager: expect.stringMatching(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/),

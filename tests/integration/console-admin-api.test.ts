@@ -174,7 +174,7 @@ describe("API keys", () => {
   it("creates a key shown once, lists keys without secrets, revokes (twice is fine), 404 for unknown or another's", async () => {
     const manager = t.keys.apiKeys.manager;
     const made = expectStatus(await call<{ id: string; role: string; name: string; key: string }>("POST", org(t.keys.slug, "keys"), { key: manager, json: { role: "Cashier", name: "Delivery app" } }), 201);
-    expect(made).toMatchObject({ id: expect.stringMatching(UUID), role: "CASHIER", name: "Delivery app", key: expect.stringMatching(/^nxu_csh_[0-9a-f]{8}_/) });
+    expect(made).toMatchObject({ id: expect.stringMatching(UUID), role: "CASHIER", name: "Delivery app", key: expect.stringMatching(/^nxu_csh_[0-9a-f]{16}_/) });
     const prefix = made.key.split("_")[2]!;
     // The new key works with its role.
     expectStatus(await call("GET", org(t.keys.slug, "orders"), { key: made.key }), 200);

@@ -3,7 +3,10 @@
  * text and broken slugs are refused with a named 4xx — never a 500 — and a refused order
  * spends no number (issue #10, first rows of its table).
  */
+import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { hashApiKey } from "@/lib/auth/secrets.server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
@@ -85,5 +88,19 @@ describe("slugs", () => {
       expect(err.message).toMatch(/unknown restaurant/i);
       expect(err.message).not.toContain(slug.slice(0, 100));
     }
+  });
+});
+
+describe("API key prefixes", () => {
+  it("new keys carry a 64-bit prefix; a key made with the old 32-bit prefix still works", async () => {
+    expect(t.apiKeys.cashier).toMatch(/^nxu_csh_[0-9a-f]{16}_/);
+    const legacy = `nxu_csh_${randomBytes(4).toString("hex")}_${randomBytes(24).toString("base64url")}`;
+    const db = createPrisma(databaseUrl, { max: 1 });
+    try {
+      await db.apiKey.create({ data: { tenantId: t.id, role: "CASHIER", name: "old POS", prefix: legacy.split("_")[2]!, keyHash: hashApiKey(legacy) } });
+    } finally {
+      await db.$disconnect();
+    }
+    expectStatus(await call("GET", `/api/v1/orgs/${t.slug}/orders`, { key: legacy }), 200);
   });
 });
