@@ -16,4 +16,6 @@ COPY --from=build /app /app
 EXPOSE 3000
 # Migrations are applied at start-up (MIGRATE_ON_START, default on), under an advisory
 # lock, so several replicas may start together.
-CMD ["npx", "tsx", "server.ts"]
+# node itself is PID 1's child process: SIGTERM from `docker stop` reaches the server (npx and
+# the tsx CLI are wrappers that did not pass it on).
+CMD ["node", "--import", "tsx", "server.ts"]
