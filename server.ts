@@ -19,6 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
+import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -66,8 +67,10 @@ async function main() {
   const handle = nextApp.getRequestHandler();
   await nextApp.prepare();
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const http = createServer((req, res) => {
     if (refuseMalformedUrl(req, res)) return;
+    stampClientAddress(req, trustProxy);
     applyLanguage(req, res);
     void handle(req, res);
   });

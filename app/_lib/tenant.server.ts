@@ -5,6 +5,7 @@
 import { notFound } from "next/navigation";
 import type { Tenant } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address.server";
 
 /** The tenant named by the URL, or the 404 page. */
 export async function tenantOr404(slug: string): Promise<Tenant> {
@@ -30,12 +31,8 @@ export function requestOrigin(h: Headers): string {
   return `${requestProto(h)}://${host}`;
 }
 
-/**
- * The client's address for rate limiting. The right-most X-Forwarded-For entry is the one
- * added by the nearest proxy (or by Next.js from the socket when there is no proxy).
- */
+/** The client's address for rate limiting (lib/server/client-address.server.ts). */
 export function clientIp(h: Headers): string {
-  const forwarded = h.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  return last || h.get("x-real-ip")?.trim() || "unknown";
+  // Stamped by server.ts from the socket (or a trusted proxy); a client cannot set it.
+  return h.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

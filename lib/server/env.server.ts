@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { parseTrustProxy } from "./client-address.server";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -87,6 +88,21 @@ const schema = z
      * code). Unset: the machine's LAN address in development, the request's origin in production.
      */
     PUBLIC_URL: publicUrl.optional(),
+    /**
+     * Proxies whose X-Forwarded-For is believed: unset (none: the TCP peer is the client), a hop
+     * count such as 1, or addresses/CIDRs/loopback, comma-separated.
+     */
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => {
+        try {
+          parseTrustProxy(v);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be "false", a hop count, or addresses/CIDRs such as "loopback,10.0.0.0/8"')
+      .optional(),
     /** Apply pending migrations at start-up (default: on). */
     MIGRATE_ON_START: bool.default(true),
     /** The board's offline fallback voice (eSpeak NG, GPL, in a child process; decision 0008): on | off. */

@@ -95,4 +95,28 @@ describe("the public voice route throttles renders before doing the work", () =>
     expect(cached.status).toBe(200);
     expect(cached.headers.get("x-voice-cache")).toBe("hit");
   });
+
+  it("a made-up X-Forwarded-For does not make a new address: with no trusted proxy the socket's address counts", async () => {
+    const get = (n: number, i: number) =>
+      fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, { headers: { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-nextup-client-address": `192.0.2.${i}` } });
+    // The address already used its renders above: every new clip is refused, whatever the headers say.
+    for (const [i, n] of [21, 22, 23].entries()) expect((await get(n, i)).status).toBe(429);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY)", () => {
+  let server: AppServer | undefined;
+  beforeAll(async () => {
+    server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("rl-proxy"), env: { VOICE_RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "loopback" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the address the proxy forwarded counts, each client with its own limit", async () => {
+    const get = (n: number, client: string) => fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, { headers: { "x-forwarded-for": client } });
+    expect((await get(31, "203.0.113.7")).status).toBe(200);
+    expect((await get(32, "203.0.113.7")).status).toBe(429);
+    expect((await get(33, "203.0.113.8")).status).toBe(200);
+  });
 });

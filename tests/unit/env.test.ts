@@ -60,4 +60,10 @@ describe("scheduler settings", () => {
     for (const name of ["SCHEDULER", "SCHEDULER_LOCK_TTL_MS", "SCHEDULE_GRACE_MINUTES"]) expect(p.some((x) => x.startsWith(`${name}:`))).toBe(true);
     expect(problems({ SCHEDULER_LOCK_TTL_MS: "60001" }).some((x) => x.startsWith("SCHEDULER_LOCK_TTL_MS"))).toBe(true);
   });
+
+  it("TRUST_PROXY takes a hop count or addresses, and names itself when it is neither", () => {
+    expect(loadEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe("1");
+    expect(loadEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+    expect(problems({ TRUST_PROXY: "the proxy" })[0]).toMatch(/^TRUST_PROXY: /);
+  });
 });

@@ -1,0 +1,27 @@
+/**
+ * Who is asking: the address of the TCP peer, or — only through proxies the operator named
+ * in TRUST_PROXY — the address they forwarded (proxy-addr, as Express does). server.ts
+ * stamps it on every request in CLIENT_ADDRESS_HEADER, replacing anything a client sent, so
+ * throttles keyed on it cannot be dodged by sending a made-up X-Forwarded-For.
+ */
+import type { IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
+
+export const CLIENT_ADDRESS_HEADER = "x-nextup-client-address";
+
+export type TrustProxy = (addr: string, hop: number) => boolean;
+
+/** TRUST_PROXY: unset or "false" trusts no proxy; a number trusts that many hops; else addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "false") return () => false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_addr, hop) => hop < hops;
+  }
+  return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
+}
+
+export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): void {
+  req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
+}
