@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmButtons } from "./_components/confirm-buttons";
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
@@ -107,14 +108,7 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
             ) : (
               <input type="hidden" name="openOrders" value="keep" />
             )}
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" autoFocus disabled={pending} className={`${BUTTON} bg-amber-700 text-white hover:bg-amber-800 focus-visible:ring-amber-300`}>
-                {t("yes", { shift: next })}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)} className={`${BUTTON} border-2 border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
-                {t("back")}
-              </button>
-            </div>
+            <ConfirmButtons yes={t("yes", { shift: next })} back={t("back")} onBack={() => setConfirming(false)} pending={pending} />
           </div>
         ) : (
           <button type="submit" disabled={pending} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>

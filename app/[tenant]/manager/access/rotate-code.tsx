@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmButtons } from "../_components/confirm-buttons";
 import { startTransition, useActionState, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
@@ -34,14 +35,7 @@ export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
       {confirming ? (
         <div role="group" aria-label={t("rotate", { role: name })} className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-3">
           <p className="text-lg font-semibold text-amber-950">{t("rotateConfirm", { role: name })}</p>
-          <div className="flex flex-wrap gap-3">
-            <button type="button" autoFocus onClick={rotate} className={`${BUTTON} bg-amber-700 text-white hover:bg-amber-800 focus-visible:ring-amber-300`}>
-              {t("rotateYes", { role: name })}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)} className={`${BUTTON} border-2 border-slate-400 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-300`}>
-              {t("back")}
-            </button>
-          </div>
+          <ConfirmButtons yes={t("rotateYes", { role: name })} back={t("back")} onYes={rotate} onBack={() => setConfirming(false)} />
         </div>
       ) : (
         <button type="button" disabled={pending} onClick={() => setConfirming(true)} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>

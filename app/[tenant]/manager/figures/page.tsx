@@ -7,6 +7,7 @@ import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatBusinessDay } from "@/app/_lib/format";
 import { FormError } from "@/app/_components/form-error";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
+import { ColumnHeads } from "../_components/column-heads";
 import { DayPicker, requestedDay } from "../_components/day-picker";
 import { HourChart } from "./hour-chart";
 import { formatDuration } from "./duration";
@@ -77,15 +78,7 @@ export default async function FiguresPage({ params, searchParams }: { params: Pr
           ) : (
             <div className="mt-4 overflow-x-auto">
               <table className="w-full text-left text-lg" data-testid="shift-times">
-                <thead className="border-b-2 border-slate-300 text-base text-slate-600">
-                  <tr>
-                    {(["shift", "orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => (
-                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
-                        {t(`col.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <ColumnHeads labels={(["shift", "orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => t(`col.${c}`))} />
                 <tbody>
                   {f.shifts.map((s) => (
                     <tr key={s.shift} className="border-b border-slate-200">

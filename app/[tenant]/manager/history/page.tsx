@@ -10,6 +10,7 @@ import { formatBusinessDay, formatTime } from "@/app/_lib/format";
 import { FormError } from "@/app/_components/form-error";
 import { ItemList } from "@/app/_components/item-list";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
+import { ColumnHeads } from "../_components/column-heads";
 import { DayPicker, requestedDay } from "../_components/day-picker";
 
 export const dynamic = "force-dynamic";
@@ -69,15 +70,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
           ) : (
             <div className="mt-4 overflow-x-auto">
               <table className="w-full text-left text-lg" data-testid="shift-history">
-                <thead className="border-b-2 border-slate-300 text-base text-slate-600">
-                  <tr>
-                    {(["shift", "started", "trigger", "by", "reason", "orders", "numbers"] as const).map((c) => (
-                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
-                        {t(`col.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <ColumnHeads labels={(["shift", "started", "trigger", "by", "reason", "orders", "numbers"] as const).map((c) => t(`col.${c}`))} />
                 <tbody>
                   {history.shifts.map((s) => (
                     <tr key={s.shift} className="border-b border-slate-200" data-testid={`shift-row-${s.shift}`}>
