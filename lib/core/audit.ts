@@ -1,6 +1,6 @@
 /**
  * The audit trail: who changed what in a restaurant, and when. Every shift start,
- * settings change, code rotation, API key change and menu change writes one entry.
+ * settings change, code rotation, API key change, menu change and webhook change writes one entry.
  */
 
 export const AUDIT_ACTIONS = [
@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "key.create",
   "key.revoke",
   "menu.update",
+  "webhook.create",
+  "webhook.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

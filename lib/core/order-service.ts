@@ -37,6 +37,7 @@ import {
 import type { Tenant } from "./tenants";
 import type { Clock } from "./numbering";
 import { resolveOrderLines, type MenuCatalog } from "./menu";
+import { orderCreated, orderMoved } from "./webhooks/events";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -134,7 +135,7 @@ export class OrderService {
           channel,
           idempotencyKey: key,
           requestHash,
-        });
+        }, orderCreated(tenant));
         events.orderCreated(tenant, toBoardOrder(order));
         return { order, created: true };
       } catch (e) {
@@ -184,7 +185,7 @@ export class OrderService {
       const current = await this.get(tenant, id);
       assertTransition(current.status, status);
       if (current.status === status) return current;
-      const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now());
+      const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant));
       if (updated) {
         this.deps.events.orderUpdated(tenant, toBoardOrder(updated));
         return updated;

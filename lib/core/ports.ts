@@ -6,6 +6,7 @@ import type { BusinessDay } from "./business-day";
 import type { BoardOrder, NewOrder, Order, OrderItem, OrderStatus } from "./orders";
 import type { Block } from "./numbering";
 import type { Tenant } from "./tenants";
+import type { Emits } from "./webhooks/events";
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -41,8 +42,12 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
   requestHash: string | null;
 }
 
+/**
+ * `emits` (optional) gives the webhook events of a change from the row as stored: they are
+ * written in the same transaction as the change (the outbox), so none is lost or invented.
+ */
 export interface OrderRepository {
-  insert(record: OrderRecord): Promise<Order>;
+  insert(record: OrderRecord, emits?: Emits<Order>): Promise<Order>;
   findById(tenantId: string, id: string): Promise<Order | null>;
   findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null>;
   listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
@@ -60,7 +65,7 @@ export interface OrderRepository {
    * Moves an order from `from` to `to` only if it still has status `from` (no lost
    * updates between two kitchen screens); returns null when it did not.
    */
-  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null>;
+  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null>;
 }
 
 export interface ShiftInfo {
@@ -115,11 +120,12 @@ export interface ShiftRepository {
    * current scheduler term (checked in the same transaction), and skipped (`created: false`
    * with `skipped`) when the slot already has its shift or any shift of the day was started
    * at or after `slotAt`; SlotAlreadyStartedError if the unique index catches a race.
+   * `emits`: the new shift's webhook events, written in its transaction.
    */
   startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart },
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart; emits?: Emits<ShiftInfo> },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }>;
   /**

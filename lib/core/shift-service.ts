@@ -20,6 +20,7 @@ import {
 import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
+import { shiftStarted } from "./webhooks/events";
 
 export const startShiftSchema = z.strictObject({
   reason: lineText("Reason").max(200, "Reason is too long (200 characters at most)").optional(),
@@ -105,7 +106,7 @@ export class ShiftService {
     auditDetails: Record<string, unknown>,
   ): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; skipped?: ScheduleSkip }> {
     const { issuer, counter, shifts, events } = this.deps;
-    const result = await shifts.startShift(tenant.id, day, opts, async (_shift, block) => {
+    const result = await shifts.startShift(tenant.id, day, { ...opts, emits: shiftStarted }, async (_shift, block) => {
       // Move Redis to the new shift before the shift is committed, so that no block of
       // the new shift can be reserved before its first one is in place (no gap).
       try {

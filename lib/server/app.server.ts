@@ -43,7 +43,15 @@ import { Access } from "./access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./tenant-directory.server";
-import { createMetrics, type AppMetrics } from "./metrics.server";
+import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./metrics.server";
+import { WebhookService } from "@/lib/core/webhooks/webhook-service";
+import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
+import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
+import { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries.server";
+import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server";
+import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
+import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -66,6 +74,8 @@ export interface App {
   staffCodes: StaffCodeService;
   /** The menu: categories and items (manager edits, kiosk reads). */
   menu: MenuService;
+  /** Webhook endpoints and their deliveries (the console and the REST API). */
+  webhooks: WebhookService;
   metrics: AppMetrics;
   apiLimiter: GuardedLimiter;
   signInLimiter: GuardedLimiter;
@@ -73,8 +83,10 @@ export interface App {
   voice: VoiceRenderer | null;
   /** Renders of voice clips per client address (a clip already cached costs nothing). */
   voiceLimiter: GuardedLimiter;
-  /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
+  /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it; installs the webhook queue. */
   warmUp(): Promise<void>;
+  /** Starts delivering webhooks from this node (after warmUp). */
+  startWebhookWorkers(): Promise<void>;
   /** Where this node takes numbers from right now (no I/O). */
   counterSource(): "redis" | "database";
   /** Starts this restaurant's scheduled shifts while this node leads; null when SCHEDULER is off. */
@@ -209,6 +221,9 @@ async function pingRedis(redis: Redis | Cluster): Promise<boolean> {
   return replies.every((r) => r === "PONG");
 }
 
+/** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS). */
+const WEBHOOK_WORKERS = 4;
+
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
   const { env, log, http } = opts;
   const clock = opts.clock ?? systemClock;
@@ -230,8 +245,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const staffCodeStore = new PrismaStaffCodeStore(db);
   const access = new Access(tenantRepo, env.SESSION_SECRET, { generationOf: (id, role) => staffCodeStore.generation(id, role), ttlMs: ttlWhileSubscribed(bus, Infinity) });
   const invalidate = wireInvalidation(bus, { tenants, access });
-  const orderRepo = new PrismaOrderRepository(db);
-  const shiftRepo = new PrismaShiftRepository(db);
+  // Webhooks: the outbox rows and their queued attempts are written in each change's transaction.
+  const webhookQueue = new WebhookQueue(env.DATABASE_URL, { attemptTimeoutMs: env.WEBHOOKS_TIMEOUT_MS, pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS), log });
+  const outbox = new WebhookOutbox(webhookQueue);
+  const secretCipher = new SecretCipher(env.SESSION_SECRET);
+  const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };
+  const orderRepo = new PrismaOrderRepository(db, outbox);
+  const shiftRepo = new PrismaShiftRepository(db, outbox);
   const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
     timeoutMs: env.COUNTER_TIMEOUT_MS,
     resetMs: env.COUNTER_PROBE_MS,
@@ -242,6 +262,15 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const issuer = new NumberIssuer(counter, new PgCounterLedger(ledgerPool), clock, log);
   let scheduler: Scheduler | null = null;
   const metrics = createMetrics(() => issuer.source(), () => scheduler?.isLeader() ?? false);
+  const deliveryLedger = new PrismaDeliveryLedger(db, webhookQueue, secretCipher);
+  const dispatcher = new WebhookDispatcher({
+    ledger: deliveryLedger,
+    send: createHttpSender({ policy: webhookPolicy, timeoutMs: env.WEBHOOKS_TIMEOUT_MS }),
+    metrics: registerWebhookMetrics(metrics.registry, () => deliveryLedger.pending()),
+    log,
+    clock,
+    retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
+  });
 
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
@@ -292,13 +321,18 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,
+    webhooks: new WebhookService({ store: new PrismaWebhookStore(db, secretCipher), resolve: resolveHost, generateSecret: generateWebhookSecret, policy: webhookPolicy }),
     metrics,
     apiLimiter,
     signInLimiter,
     voice,
     voiceLimiter,
     async warmUp() {
-      await warmUpRedis(redis, log);
+      // Before the first order: an order's transaction inserts into the queue's tables.
+      await Promise.all([warmUpRedis(redis, log), webhookQueue.start()]);
+    },
+    async startWebhookWorkers() {
+      await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
     },
     counterSource: () => issuer.source(),
     scheduler,
@@ -329,6 +363,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         // and the bound.
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
+      // Attempts in flight finish (bounded); the others stay queued for another node.
+      await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));
       counter.shutdown();
       voice?.close();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit(), bus.close()]);

@@ -121,6 +121,12 @@ const schema = z
     SCHEDULER_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
     /** A slot missed while no node ran still starts its shift this long after its time (minutes). */
     SCHEDULE_GRACE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+    /** Webhooks may go to loopback, private, link-local and unique-local addresses (a restaurant's own LAN), and over plain http. */
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+    /** The first webhook retry's delay (ms); each later one doubles it (15 attempts: about 23 h with the default). */
+    WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+    /** One webhook attempt's timeout (ms), connection to response headers. */
+    WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

@@ -2,6 +2,7 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { Metrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
+import type { DeliveryOutcome, WebhookMetrics } from "@/lib/core/webhooks/ports";
 
 export interface AppMetrics extends Metrics {
   registry: Registry;
@@ -40,4 +41,28 @@ export function createMetrics(counterSource: () => "redis" | "database", leader:
     registry,
     duplicateNumber: (tenant: Tenant) => duplicates.inc({ tenant: tenant.slug }),
   };
+}
+
+/**
+ * Webhook metrics (kept apart from createMetrics): attempts by outcome, and the messages
+ * waiting in the outbox across all tenants, counted at each scrape.
+ */
+export function registerWebhookMetrics(registry: Registry, pending: () => Promise<number>): WebhookMetrics {
+  const deliveries = new Counter({
+    name: "nextup_webhook_deliveries_total",
+    help: "Webhook attempts by outcome: delivered (2xx), retrying (failed, another attempt scheduled), gave_up (failed, none left), failed (could not be made: an error in Nextup; the queue runs it again).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  for (const outcome of ["delivered", "retrying", "gave_up", "failed"]) deliveries.inc({ outcome }, 0);
+  new Gauge({
+    name: "nextup_webhook_queue_depth",
+    help: "Webhook messages neither delivered nor given up yet (all tenants).",
+    registers: [registry],
+    async collect() {
+      // The database down: NaN (unknown) rather than a failed scrape.
+      this.set(await pending().catch(() => NaN));
+    },
+  });
+  return { delivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) };
 }

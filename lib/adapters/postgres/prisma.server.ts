@@ -7,6 +7,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
+/** The client of an interactive transaction (`db.$transaction(async (tx) => …)`). */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 const holder = globalThis as unknown as { __nextupPrisma?: Map<string, PrismaClient> };
 

@@ -19,7 +19,9 @@ import {
 } from "@/lib/core/ports";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { asLocale } from "@/lib/core/locales";
-import { Prisma, type Db } from "./prisma.server";
+import type { Emits } from "@/lib/core/webhooks/events";
+import { Prisma, type Db, type Tx } from "./prisma.server";
+import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
 
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
@@ -91,11 +93,24 @@ const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | 
 const openOn = (tenantId: string, day: BusinessDay) => ({ tenantId, businessDay: toSqlDate(day), status: { in: ["PLACED", "READY"] as OrderStatus[] }, clearedAt: null });
 
 export class PrismaOrderRepository implements OrderRepository {
-  constructor(private readonly db: Db) {}
+  /** Without `outbox`, changes emit no webhook events (tools and tests that need none). */
+  constructor(private readonly db: Db, private readonly outbox?: WebhookOutbox) {}
 
-  async insert(r: OrderRecord): Promise<Order> {
+  /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
+  private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
+    const outbox = this.outbox;
+    if (!outbox || !emits) return change(this.db);
+    const { row, queued } = await this.db.$transaction(async (tx) => {
+      const row = await change(tx);
+      return { row, queued: row === null ? 0 : await outbox.write(tx, tenantId, emits(row)) };
+    });
+    outbox.committed(queued);
+    return row;
+  }
+
+  async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
     try {
-      const row = await this.db.order.create({
+      const order = await this.withEvents(r.tenantId, emits, async (db) => toOrder(await db.order.create({
         data: {
           tenantId: r.tenantId,
           businessDay: toSqlDate(r.businessDay),
@@ -107,8 +122,8 @@ export class PrismaOrderRepository implements OrderRepository {
           idempotencyKey: r.idempotencyKey,
           requestHash: r.requestHash,
         },
-      });
-      return toOrder(row);
+      })));
+      return order!;
     } catch (e) {
       const target = uniqueViolationOn(e);
       if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
@@ -173,19 +188,24 @@ export class PrismaOrderRepository implements OrderRepository {
     return count;
   }
 
-  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
+  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
     const stamp = STATUS_TIMESTAMP[to];
-    const { count } = await this.db.order.updateMany({
-      where: { id, tenantId, status: from },
-      // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
-      data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}), ...(from === "COLLECTED" ? { collectedAt: null } : {}) },
+    return this.withEvents(tenantId, emits, async (db) => {
+      const { count } = await db.order.updateMany({
+        where: { id, tenantId, status: from },
+        // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
+        data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}), ...(from === "COLLECTED" ? { collectedAt: null } : {}) },
+      });
+      if (count !== 1) return null;
+      const row = await db.order.findFirst({ where: { id, tenantId } });
+      return row ? toOrder(row) : null;
     });
-    return count === 1 ? this.findById(tenantId, id) : null;
   }
 }
 
 export class PrismaShiftRepository implements ShiftRepository {
-  constructor(private readonly db: Db) {}
+  /** Without `outbox`, a new shift emits no webhook event. */
+  constructor(private readonly db: Db, private readonly outbox?: WebhookOutbox) {}
 
   async currentShift(tenantId: string, day: BusinessDay): Promise<number> {
     const latest = await this.db.shift.findFirst({
@@ -199,12 +219,13 @@ export class PrismaShiftRepository implements ShiftRepository {
   async startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart },
+    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart; emits?: Emits<ShiftInfo> },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }> {
     const s = opts.scheduled;
+    let queued = 0;
     try {
-      return await this.db.$transaction(async (tx) => {
+      const result = await this.db.$transaction(async (tx) => {
         // One reset at a time per tenant: concurrent presses are serialized here.
         await lockTenantShifts(tx, tenantId);
         const latest = await tx.shift.findFirst({
@@ -240,6 +261,8 @@ export class PrismaShiftRepository implements ShiftRepository {
           RETURNING "ceiling"`;
         const hi = reserved!.ceiling;
         const shift = toShiftInfo(row);
+        // The shift's webhook events, before Redis is moved: a failure here leaves nothing to undo.
+        if (this.outbox && opts.emits) queued = await this.outbox.write(tx, tenantId, opts.emits(shift));
         const inUse = await commit(shift, { businessDay: day, shift: row.number, lo: hi - opts.blockSize, hi });
         if (!inUse) {
           // Nobody will issue from that block: give it back, so the shift still starts at
@@ -250,6 +273,8 @@ export class PrismaShiftRepository implements ShiftRepository {
         }
         return { shift, created: true };
       });
+      this.outbox?.committed(queued);
+      return result;
     } catch (e) {
       // The backstop: the unique (tenant, day, slot) index (the checks above make it rare).
       if (s && uniqueViolationOn(e)?.includes("slot")) throw new SlotAlreadyStartedError(day, s.slot);
@@ -276,8 +301,6 @@ export class PrismaShiftRepository implements ShiftRepository {
     });
   }
 }
-
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 async function lockTenantShifts(tx: Tx, tenantId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`shift:${tenantId}`}, 0))`;

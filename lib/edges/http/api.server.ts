@@ -4,8 +4,7 @@
  * handler needs (API key, rate limit, JSON body with a size limit).
  */
 import { AppError, toErrorBody } from "@/lib/core/errors";
-import type { Order } from "@/lib/core/orders";
-import type { StaffRole, Tenant } from "@/lib/core/tenants";
+import type { StaffRole } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
 import type { Caller } from "@/lib/server/access.server";
@@ -93,21 +92,5 @@ function tooLarge(): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", { message: "Body too large", userMessage: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.` });
 }
 
-/** The public JSON form of an order. */
-export function orderJson(order: Order, tenant: Tenant) {
-  return {
-    id: order.id,
-    number: order.number,
-    businessDay: order.businessDay,
-    shift: order.shift,
-    status: order.status,
-    items: order.items,
-    note: order.note,
-    channel: order.channel,
-    createdAt: order.createdAt.toISOString(),
-    readyAt: order.readyAt?.toISOString() ?? null,
-    collectedAt: order.collectedAt?.toISOString() ?? null,
-    cancelledAt: order.cancelledAt?.toISOString() ?? null,
-    trackPath: `/${tenant.slug}/o/${order.id}`,
-  };
-}
+/** The public JSON form of an order (shared with webhook payloads). */
+export { orderJson } from "@/lib/core/order-json";

@@ -45,6 +45,9 @@ function describe(t: T, ta: TAccess, e: AuditEntry): string[] {
     case "key.create":
     case "key.revoke":
       return [t("details.key", { name: String(d.name ?? ""), role: roleName(ta, d.role), prefix: String(d.prefix ?? "") })];
+    case "webhook.create":
+    case "webhook.delete":
+      return [t("details.webhook", { url: String(d.url ?? ""), events: Array.isArray(d.events) ? d.events.join(", ") : "" })];
     case "shift.start": {
       const lines = [t("details.shift", { shift: String(d.shift ?? "?"), first: String(d.firstNumber ?? 1) })];
       if (d.reason) lines.push(t("details.reason", { reason: String(d.reason) }));

@@ -1,0 +1,8 @@
+import { api, authorize, json } from "@/lib/edges/http/api.server";
+import { webhookJson } from "@/lib/edges/http/webhook-json";
+
+/** Deletes an endpoint and its pending messages. */
+export const DELETE = api<{ slug: string; id: string }>(async (req, { params, app }) => {
+  const caller = await authorize(app, req, params.slug, ["MANAGER"]);
+  return json(webhookJson(await app.webhooks.delete(caller.tenant, params.id, caller.actor)));
+});

@@ -1,0 +1,80 @@
+/**
+ * The webhook attempts' queue: pg-boss on our PostgreSQL (docs/decisions/0013). A job is
+ * inserted in the caller's transaction (the outbox row and its job commit together), any
+ * node's worker fetches it with SKIP LOCKED (one node per job), and a job whose node died
+ * mid-attempt expires and is run again.
+ */
+import PgBoss from "pg-boss";
+import type { Logger } from "@/lib/core/ports";
+import type { Tx } from "./prisma.server";
+
+export const WEBHOOK_QUEUE = "webhook-attempt";
+
+export interface QueuedAttempt {
+  /** The job's id, stored on the delivery row as its owner. */
+  id: string;
+  deliveryId: string;
+  /** Not before; now when null. */
+  startAfter: Date | null;
+}
+
+/** Runs pg-boss's SQL inside a Prisma interactive transaction. */
+const inTx = (tx: Tx): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((v: unknown) => (v === undefined ? null : v))) }),
+});
+
+export class WebhookQueue {
+  private readonly boss: PgBoss;
+  private readonly workers: string[] = [];
+  private readonly expireSeconds: number;
+
+  constructor(connectionString: string, private readonly opts: { attemptTimeoutMs: number; pollMs: number; log: Logger }) {
+    // An attempt's job expires (and is run again) a little after the attempt's own timeout.
+    this.expireSeconds = Math.ceil(opts.attemptTimeoutMs / 1000) + 5;
+    this.boss = new PgBoss({
+      connectionString,
+      max: 3,
+      schedule: false,
+      // Expired jobs (a node killed mid-attempt) are looked for this often, by one node at a time.
+      maintenanceIntervalSeconds: Math.max(1, Math.ceil(this.expireSeconds / 2)),
+    });
+    this.boss.on("error", (e: Error) => opts.log.warn({ err: e.message }, "webhook queue error"));
+  }
+
+  /** Installs or upgrades pg-boss's schema (under its own lock) and the queue; before any order is taken. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    // Retries here only re-run a job that failed inside Nextup (a crash, the database); an
+    // endpoint's failures are scheduled by the dispatcher as new jobs (lib/core/webhooks/retry.ts).
+    await this.boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 12, retryDelay: 1, retryBackoff: true, expireInSeconds: this.expireSeconds });
+  }
+
+  /** Queues attempts in `tx`: they exist exactly when `tx` commits. */
+  async enqueue(tx: Tx, jobs: QueuedAttempt[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map((j) => ({ id: j.id, name: WEBHOOK_QUEUE, data: { deliveryId: j.deliveryId }, ...(j.startAfter ? { startAfter: j.startAfter } : {}) })),
+      { db: inTx(tx) },
+    );
+  }
+
+  /** `concurrency` polling workers on this node, each running one attempt at a time. */
+  async work(concurrency: number, attempt: (deliveryId: string, jobId: string) => Promise<void>): Promise<void> {
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.opts.pollMs / 1000) }, async ([job]) => {
+        if (job) await attempt(job.data.deliveryId, job.id);
+      });
+      this.workers.push(id);
+    }
+  }
+
+  /** Fetch now instead of at the next poll (after a commit that queued attempts). */
+  wake(): void {
+    for (const id of this.workers) this.boss.notifyWorker(id);
+  }
+
+  /** Lets attempts in flight finish (at most `timeoutMs`); the others are run again by another node or after a restart. */
+  async stop(timeoutMs = 3_000): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+}

@@ -1,0 +1,21 @@
+/** The public JSON form of an order: REST answers and webhook payloads share it. */
+import type { Order } from "./orders";
+import type { Tenant } from "./tenants";
+
+export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
+  return {
+    id: order.id,
+    number: order.number,
+    businessDay: order.businessDay,
+    shift: order.shift,
+    status: order.status,
+    items: order.items,
+    note: order.note,
+    channel: order.channel,
+    createdAt: order.createdAt.toISOString(),
+    readyAt: order.readyAt?.toISOString() ?? null,
+    collectedAt: order.collectedAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    trackPath: `/${tenant.slug}/o/${order.id}`,
+  };
+}

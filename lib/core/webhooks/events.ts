@@ -1,0 +1,51 @@
+/**
+ * What a change tells integrations: the webhook event types and their bodies. A change
+ * hands its events to the repository that stores it, which writes them in the same
+ * transaction (the outbox); the core never sees how.
+ */
+import { orderJson } from "../order-json";
+import type { Order, OrderStatus } from "../orders";
+import type { ShiftInfo } from "../ports";
+import type { Tenant } from "../tenants";
+
+export const WEBHOOK_EVENT_TYPES = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** One event of a change, before it is fanned out to the endpoints that subscribed to its type. */
+export interface OutboxEvent {
+  type: WebhookEventType;
+  /** When the change happened (ISO 8601). */
+  timestamp: string;
+  data: unknown;
+}
+
+/** The events a stored row emits, built from the row as stored (ids, timestamps). */
+export type Emits<Row> = (row: Row) => OutboxEvent[];
+
+/** The body every attempt of a message sends, byte for byte: `{ type, timestamp, data }`. */
+export const webhookBody = (e: OutboxEvent): string => JSON.stringify({ type: e.type, timestamp: e.timestamp, data: e.data });
+
+export const orderCreated = (tenant: Pick<Tenant, "slug">): Emits<Order> => (order) => [
+  { type: "order.created", timestamp: order.createdAt.toISOString(), data: orderJson(order, tenant) },
+];
+
+/** The event of a move to `status`: ready, collected, cancelled; an undo back to PLACED has none. */
+const STATUS_EVENT: Partial<Record<OrderStatus, { type: WebhookEventType; at: (o: Order) => Date | null }>> = {
+  READY: { type: "order.ready", at: (o) => o.readyAt },
+  COLLECTED: { type: "order.collected", at: (o) => o.collectedAt },
+  CANCELLED: { type: "order.cancelled", at: (o) => o.cancelledAt },
+};
+
+export const orderMoved = (tenant: Pick<Tenant, "slug">): Emits<Order> => (order) => {
+  const e = STATUS_EVENT[order.status];
+  if (!e) return [];
+  return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderJson(order, tenant) }];
+};
+
+export const shiftStarted: Emits<ShiftInfo> = (s) => [
+  {
+    type: "shift.started",
+    timestamp: s.startedAt.toISOString(),
+    data: { businessDay: s.businessDay, shift: s.shift, firstNumber: s.firstNumber, startedAt: s.startedAt.toISOString(), startedBy: s.startedBy, reason: s.reason },
+  },
+];

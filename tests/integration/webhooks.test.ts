@@ -1,0 +1,327 @@
+/**
+ * Webhooks end to end (real app servers, PostgreSQL, Redis, a node:http receiver on
+ * 127.0.0.1): every event reaches a receiver that fails twice and then accepts exactly
+ * once per webhook-id, signed per Standard Webhooks (checked by the package's verify and
+ * by hand); an order recorded just before a kill -9 is delivered after the restart; SSRF
+ * destinations are refused at creation and at delivery; tenants cannot see or delete each
+ * other's webhooks. Each server here has a database of its own: a server's workers take
+ * any queued attempt of its database, whatever its policy.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { SecretCipher } from "@/lib/auth/webhook-secrets.server";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { provisionTenants, type TestTenant } from "../support/tenants";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api, type OrderJson } from "../support/http";
+import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
+import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
+
+const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
+const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"];
+const METRICS_TOKEN = randomBytes(16).toString("hex");
+
+interface WebhookJson {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  createdBy: string | null;
+  secret?: string;
+}
+interface DeliveryJson {
+  id: string;
+  type: string;
+  createdAt: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  gaveUpAt: string | null;
+}
+
+/** The signature checked twice: by the standardwebhooks package and by a hand-made HMAC. */
+function expectSigned(hook: ReceivedHook, secret: string): { type: string; timestamp: string; data: Record<string, unknown> } {
+  const headers = { "webhook-id": String(hook.headers["webhook-id"]), "webhook-timestamp": String(hook.headers["webhook-timestamp"]), "webhook-signature": String(hook.headers["webhook-signature"]) };
+  const verified = new Webhook(secret).verify(hook.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+  const key = Buffer.from(secret.slice("whsec_".length), "base64");
+  const mac = createHmac("sha256", key).update(`${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${hook.body}`).digest("base64");
+  expect(headers["webhook-signature"]).toBe(`v1,${mac}`);
+  expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(300);
+  expect(hook.headers["content-type"]).toBe("application/json");
+  return verified;
+}
+
+async function deliveries(call: Api, t: TestTenant, webhookId: string): Promise<DeliveryJson[]> {
+  return expectStatus(await call<{ deliveries: DeliveryJson[] }>("GET", org(t.slug, `webhooks/${webhookId}/deliveries`), { key: t.apiKeys.manager }), 200).deliveries;
+}
+
+async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
+  let db: TestDatabase;
+  let app: AppServer;
+  let call: Api;
+  let t: Record<"main" | "crash" | "other", TestTenant>;
+  const sessionSecret = randomBytes(32).toString("hex");
+  const env = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret, METRICS_TOKEN };
+  const start = (port?: number) => startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("hooks"), env, port });
+
+  beforeAll(async () => {
+    db = await createTestDatabase("webhooks");
+    const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other") };
+    const made = await provisionTenants(db.url, Object.values(slugs).map((s) => stableDaySpec(s)));
+    t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]! };
+    app = await start();
+    call = apiClient(app.url);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.drop();
+  });
+
+  it("a receiver that fails twice then accepts gets every event exactly once per webhook-id, validly signed", async () => {
+    // Fails the first two attempts of each message, then accepts.
+    const receiver = await WebhookReceiver.start((_id, earlier) => (earlier.length < 2 ? 500 : 204));
+    const readyOnly = await WebhookReceiver.start(() => 200);
+    try {
+      const all = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: receiver.url, events: ALL_EVENTS } }), 201);
+      expect(all).toEqual({ id: expect.stringMatching(UUID), url: receiver.url, events: ALL_EVENTS, createdAt: expect.stringMatching(ISO_TIMESTAMP), createdBy: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+      const ready = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: readyOnly.url, events: ["order.ready"] } }), 201);
+
+      const first = expectStatus(await call<OrderJson>("POST", org(t.main.slug, "orders"), { key: t.main.apiKeys.cashier, json: { items: [{ name: "Beef noodles", qty: 2 }], note: "no coriander" } }), 201);
+      const second = expectStatus(await call<OrderJson>("POST", org(t.main.slug, "orders"), { key: t.main.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }), 201);
+      const readied = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "READY" } }), 200);
+      const collected = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "COLLECTED" } }), 200);
+      const cancelled = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${second.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "CANCELLED" } }), 200);
+      const shift = expectStatus(await call<{ shift: number; startedAt: string }>("POST", org(t.main.slug, "shifts"), { key: t.main.apiKeys.manager, json: { reason: "evening" } }), 201);
+
+      // Six messages, each answered 500, 500, then 204.
+      await receiver.until(() => receiver.accepted().length === 6, "six accepted messages");
+      await readyOnly.until(() => readyOnly.accepted().length === 1, "the ready message");
+      const received = new Map<string, ReceivedHook[]>();
+      for (const r of receiver.received) received.set(r.id, [...(received.get(r.id) ?? []), r]);
+      expect(received.size).toBe(6);
+      const bodies = new Map<string, string>();
+      for (const [id, hooks] of received) {
+        expect(id).toMatch(UUID);
+        expect(hooks.map((h) => h.status)).toEqual([500, 500, 204]);
+        // Every attempt of a message: same id, same body, a valid signature.
+        expect(new Set(hooks.map((h) => h.body)).size).toBe(1);
+        for (const h of hooks) expectSigned(h, all.secret!);
+        bodies.set(id, hooks[0]!.body);
+      }
+      const events = [...bodies.values()].map((b) => JSON.parse(b) as { type: string; timestamp: string; data: Record<string, unknown> });
+      const byType = (type: string) => events.filter((e) => e.type === type);
+      expect(events.map((e) => e.type).sort()).toEqual(["order.cancelled", "order.collected", "order.created", "order.created", "order.ready", "shift.started"]);
+      expect(byType("order.created").map((e) => e.data).sort((a, b) => Number(a.number) - Number(b.number))).toEqual([first, second]);
+      expect(byType("order.created")[0]!.timestamp).toMatch(ISO_TIMESTAMP);
+      expect(byType("order.ready")[0]).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: readied });
+      expect(byType("order.collected")[0]).toEqual({ type: "order.collected", timestamp: collected.collectedAt, data: collected });
+      expect(byType("order.cancelled")[0]).toEqual({ type: "order.cancelled", timestamp: cancelled.cancelledAt, data: cancelled });
+      expect(byType("shift.started")[0]).toMatchObject({ type: "shift.started", timestamp: shift.startedAt, data: { shift: shift.shift, reason: "evening", startedAt: shift.startedAt } });
+
+      // The other endpoint only had the event it subscribed to, signed with its own secret.
+      expect(readyOnly.received).toHaveLength(1);
+      expect(expectSigned(readyOnly.received[0]!, ready.secret!)).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: readied });
+
+      // The deliveries endpoint tells the same story.
+      const listed = await deliveries(call, t.main, all.id);
+      expect(listed.map((d) => d.id).sort()).toEqual([...received.keys()].sort());
+      for (const d of listed) {
+        expect(d).toEqual({ id: d.id, type: expect.any(String), createdAt: expect.stringMatching(ISO_TIMESTAMP), attempts: 3, lastStatus: 204, lastError: null, nextAttemptAt: null, deliveredAt: expect.stringMatching(ISO_TIMESTAMP), gaveUpAt: null });
+        expect(JSON.parse(bodies.get(d.id)!).type).toBe(d.type);
+      }
+
+      // Nothing more arrives (several polls later): a delivered message is never sent again.
+      const count = receiver.received.length;
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(receiver.received).toHaveLength(count);
+
+      const metrics = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      expect(metrics).toMatch(/nextup_webhook_deliveries_total\{outcome="delivered"\} 7\b/);
+      expect(metrics).toMatch(/nextup_webhook_deliveries_total\{outcome="retrying"\} 12\b/);
+      expect(metrics).toMatch(/nextup_webhook_queue_depth 0\b/);
+    } finally {
+      await receiver.close();
+      await readyOnly.close();
+    }
+  });
+
+  it("an order recorded just before a kill -9 is delivered after the restart", async () => {
+    let up = false;
+    const receiver = await WebhookReceiver.start(() => (up ? 204 : 503));
+    try {
+      const hook = expectStatus(await call<WebhookJson>("POST", org(t.crash.slug, "webhooks"), { key: t.crash.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }), 201);
+      const order = expectStatus(await call<OrderJson>("POST", org(t.crash.slug, "orders"), { key: t.crash.apiKeys.cashier, json: { items: [{ name: "Dumplings", qty: 6 }] } }), 201);
+      const killed = new Promise((resolve) => app.proc.once("exit", resolve));
+      app.proc.kill("SIGKILL");
+      await killed;
+      expect(receiver.accepted()).toEqual([]);
+
+      up = true;
+      app = await start(app.port);
+      await receiver.until(() => receiver.accepted().length === 1, "the order after the restart");
+      const hooks = receiver.received;
+      expect(new Set(hooks.map((h) => h.id)).size).toBe(1);
+      expect(expectSigned(receiver.accepted()[0]!, hook.secret!)).toEqual({ type: "order.created", timestamp: order.createdAt, data: order });
+      const [d] = await deliveries(call, t.crash, hook.id);
+      expect(d).toMatchObject({ id: hooks[0]!.id, type: "order.created", attempts: hooks.length, lastStatus: 204, lastError: null, nextAttemptAt: null, deliveredAt: expect.stringMatching(ISO_TIMESTAMP) });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("a failing endpoint's deliveries show attempts, the last status and error, and when the next attempt is due", async () => {
+    const receiver = await WebhookReceiver.start(() => 503);
+    try {
+      const hook = expectStatus(await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }), 201);
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const [d] = await until("a failed attempt", () => deliveries(call, t.other, hook.id), (ds) => ds.length === 1 && ds[0]!.attempts >= 1);
+      expect(d).toMatchObject({ type: "order.created", lastStatus: 503, lastError: "HTTP 503", deliveredAt: null, gaveUpAt: null });
+      if (d!.nextAttemptAt !== null) expect(d!.nextAttemptAt).toMatch(ISO_TIMESTAMP);
+      // Deleting the endpoint drops its messages: nothing is sent after.
+      expectStatus(await call("DELETE", org(t.other.slug, `webhooks/${hook.id}`), { key: t.other.apiKeys.manager }), 200);
+      const count = receiver.received.length;
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(receiver.received.length).toBeLessThanOrEqual(count + 1); // at most the attempt already in flight
+      expectApiError(await call("GET", org(t.other.slug, `webhooks/${hook.id}/deliveries`), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("refuses cloud metadata addresses even here, and bad input naming the field; nothing is stored", async () => {
+    const bad: [unknown, string][] = [
+      [{ url: "http://169.254.169.254/latest/meta-data", events: ["order.created"] }, "url"],
+      [{ url: "ftp://127.0.0.1/x", events: ["order.created"] }, "url"],
+      [{ url: "http://user:pw@127.0.0.1/x", events: ["order.created"] }, "url"],
+      [{ url: "not a url", events: ["order.created"] }, "url"],
+      [{ events: ["order.created"] }, "url"],
+      [{ url: "http://127.0.0.1:9/x", events: [] }, "events"],
+      [{ url: "http://127.0.0.1:9/x", events: ["order.eaten"] }, "events"],
+      [{ url: "http://127.0.0.1:9/x", events: ["order.created"], colour: "red" }, "colour"],
+    ];
+    for (const [json, field] of bad) {
+      const err = expectApiError(await call("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json }), 400, "BAD_INPUT");
+      expect(err.message, JSON.stringify(json)).toContain(field);
+    }
+    expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks).toEqual([]);
+  });
+
+  it("tenants cannot see, read or delete each other's webhooks; only a manager key may", async () => {
+    const hook = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: "http://127.0.0.1:9/x", events: ["order.ready"] } }), 201);
+    const paths: [string, string][] = [
+      ["GET", "webhooks"],
+      ["POST", "webhooks"],
+      ["DELETE", `webhooks/${hook.id}`],
+      ["GET", `webhooks/${hook.id}/deliveries`],
+    ];
+    for (const [method, path] of paths) {
+      const json = method === "POST" ? { url: "http://127.0.0.1:9/y", events: ["order.ready"] } : undefined;
+      expectApiError(await call(method, org(t.main.slug, path), { json }), 401, "UNAUTHENTICATED");
+      expectApiError(await call(method, org(t.main.slug, path), { json, key: t.main.apiKeys.cashier }), 403, "FORBIDDEN");
+      expectApiError(await call(method, org(t.main.slug, path), { json, key: t.main.apiKeys.kitchen }), 403, "FORBIDDEN");
+      expectApiError(await call(method, org(t.main.slug, path), { json, key: t.other.apiKeys.manager }), 403, "FORBIDDEN");
+    }
+    // Through its own slug, another restaurant's id is simply not there.
+    expectApiError(await call("DELETE", org(t.other.slug, `webhooks/${hook.id}`), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+    expectApiError(await call("GET", org(t.other.slug, `webhooks/${hook.id}/deliveries`), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+    expectApiError(await call("DELETE", org(t.other.slug, "webhooks/not-a-uuid"), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+    expect(expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks.map((w) => w.id)).not.toContain(hook.id);
+
+    const listed = expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager }), 200).webhooks;
+    expect(listed.find((w) => w.id === hook.id)).toEqual({ id: hook.id, url: hook.url, events: ["order.ready"], createdAt: hook.createdAt, createdBy: hook.createdBy });
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+    expect(JSON.stringify(listed)).not.toContain("secret");
+
+    expectStatus(await call("DELETE", org(t.main.slug, `webhooks/${hook.id}`), { key: t.main.apiKeys.manager }), 200);
+    expectApiError(await call("DELETE", org(t.main.slug, `webhooks/${hook.id}`), { key: t.main.apiKeys.manager }), 404, "NOT_FOUND");
+    const audit = expectStatus(await call<{ entries: { action: string; details: Record<string, unknown> }[] }>("GET", org(t.main.slug, "audit"), { key: t.main.apiKeys.manager }), 200).entries;
+    expect(audit.filter((e) => e.details.id === hook.id).map((e) => e.action)).toEqual(["webhook.delete", "webhook.create"]);
+    expect(JSON.stringify(audit)).not.toContain("whsec_");
+  });
+});
+
+describe("with the default policy (no private destinations)", () => {
+  let db: TestDatabase;
+  let app: AppServer;
+  let call: Api;
+  let tenant: TestTenant;
+  const sessionSecret = randomBytes(32).toString("hex");
+
+  beforeAll(async () => {
+    db = await createTestDatabase("webhooks_ssrf");
+    const slug = uniqueSlug("wh-ssrf");
+    tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
+    app = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("hooks-ssrf"), env: { WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret } });
+    call = apiClient(app.url);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.drop();
+  });
+
+  it("refuses loopback, private, link-local, unique-local, multicast, unspecified, metadata and IPv4-mapped destinations at creation (400 naming url)", async () => {
+    const refused = [
+      "https://127.0.0.1/hook",
+      "https://127.1/hook",
+      "https://localhost:8443/hook",
+      "https://10.0.0.7/hook",
+      "https://172.16.5.4/hook",
+      "https://192.168.1.20/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://169.254.10.1/hook",
+      "https://0.0.0.0/hook",
+      "https://[::1]/hook",
+      "https://[::]/hook",
+      "https://[fd00::1]/hook",
+      "https://[fe80::1]/hook",
+      "https://224.0.0.1/hook",
+      "https://[ff02::1]/hook",
+      "https://[::ffff:127.0.0.1]/hook",
+      "https://[::ffff:a00:1]/hook",
+      "https://100.64.0.1/hook",
+      // Plain http only for a restaurant's own network.
+      "http://93.184.215.14/hook",
+    ];
+    for (const url of refused) {
+      const err = expectApiError(await call("POST", org(tenant.slug, "webhooks"), { key: tenant.apiKeys.manager, json: { url, events: ["order.created"] } }), 400, "BAD_INPUT");
+      expect(err.message, url).toMatch(/^url: /);
+      expect((err.details as { fields: { path: string }[] }).fields.map((f) => f.path), url).toEqual(["url"]);
+    }
+    expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(tenant.slug, "webhooks"), { key: tenant.apiKeys.manager }), 200).webhooks).toEqual([]);
+  });
+
+  it("refuses at delivery a host name that resolves to a loopback address (DNS changed since creation): no connection is made", async () => {
+    const receiver = await WebhookReceiver.start(() => 204);
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      // As if `localhost` had resolved to a public address when the webhook was created
+      // (DNS rebinding): the row is written directly, since creation refuses it now.
+      const id = "0b9f6c1e-4a3d-4c55-9a1e-000000000001";
+      await prisma.webhookEndpoint.create({
+        data: { id, tenantId: tenant.id, url: `http://localhost:${receiver.port}/hooks`, events: ["order.created"], secretEnc: new SecretCipher(sessionSecret).seal(`whsec_${randomBytes(32).toString("base64")}`, id) },
+      });
+      expectStatus(await call("POST", org(tenant.slug, "orders"), { key: tenant.apiKeys.cashier, json: {} }), 201);
+      const [d] = await until("two refused attempts", () => deliveries(call, tenant, id), (ds) => ds.length === 1 && ds[0]!.attempts >= 2);
+      expect(d).toMatchObject({ type: "order.created", lastStatus: null, deliveredAt: null });
+      expect(d!.lastError).toMatch(/^destination refused: localhost resolves to (127\.0\.0\.1|::1): .* loopback address/);
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await prisma.$disconnect();
+      await receiver.close();
+    }
+  });
+});
