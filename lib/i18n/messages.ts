@@ -18,6 +18,7 @@ import enManagerMenu from "./messages/en/managerMenu.json";
 import enManagerSettings from "./messages/en/managerSettings.json";
 import enManagerAccess from "./messages/en/managerAccess.json";
 import enManagerAudit from "./messages/en/managerAudit.json";
+import enManagerWebhooks from "./messages/en/managerWebhooks.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhBoard from "./messages/zh-CN/board.json";
 import zhKitchen from "./messages/zh-CN/kitchen.json";
@@ -33,12 +34,15 @@ import zhManagerMenu from "./messages/zh-CN/managerMenu.json";
 import zhManagerSettings from "./messages/zh-CN/managerSettings.json";
 import zhManagerAccess from "./messages/zh-CN/managerAccess.json";
 import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
+import zhManagerWebhooks from "./messages/zh-CN/managerWebhooks.json";
 
 const CATALOGUES = {
   en: { common: enCommon, board: enBoard, kitchen: enKitchen, customer: enCustomer, kiosk: enKiosk, manager: enManager, signIn: enSignIn, home: enHome, staff: enStaff,
-    managerHistory: enManagerHistory, managerFigures: enManagerFigures, managerMenu: enManagerMenu, managerSettings: enManagerSettings, managerAccess: enManagerAccess, managerAudit: enManagerAudit },
+    managerHistory: enManagerHistory, managerFigures: enManagerFigures, managerMenu: enManagerMenu, managerSettings: enManagerSettings, managerAccess: enManagerAccess, managerAudit: enManagerAudit,
+    managerWebhooks: enManagerWebhooks },
   "zh-CN": { common: zhCommon, board: zhBoard, kitchen: zhKitchen, customer: zhCustomer, kiosk: zhKiosk, manager: zhManager, signIn: zhSignIn, home: zhHome, staff: zhStaff,
-    managerHistory: zhManagerHistory, managerFigures: zhManagerFigures, managerMenu: zhManagerMenu, managerSettings: zhManagerSettings, managerAccess: zhManagerAccess, managerAudit: zhManagerAudit },
+    managerHistory: zhManagerHistory, managerFigures: zhManagerFigures, managerMenu: zhManagerMenu, managerSettings: zhManagerSettings, managerAccess: zhManagerAccess, managerAudit: zhManagerAudit,
+    managerWebhooks: zhManagerWebhooks },
 } satisfies Record<Locale, Record<string, unknown>>;
 
 export type Messages = (typeof CATALOGUES)["en"];

@@ -13,7 +13,8 @@ export default async function globalSetup() {
       { slug: "e2e-alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
       { slug: "e2e-bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
     ]);
-    const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e") });
+    // Webhooks to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts): a restaurant's own network.
+    const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e"), env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
     process.env.E2E_BASE_URL = server.url;
     process.env.E2E_TENANTS = JSON.stringify(tenants);
     process.env.E2E_DATABASE_URL = db.url;

@@ -13,21 +13,25 @@ export interface ReceivedHook {
   status: number;
 }
 
+/** The status to answer, given the message id, its earlier attempts and this request's body. */
+export type Responder = (id: string, earlier: ReceivedHook[], body: string) => number;
+
 export class WebhookReceiver {
   readonly received: ReceivedHook[] = [];
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
 
-  private constructor(private readonly server: Server, readonly url: string, public respond: (id: string, earlier: ReceivedHook[]) => number) {}
+  private constructor(private readonly server: Server, readonly url: string, public respond: Responder) {}
 
-  static async start(respond: (id: string, earlier: ReceivedHook[]) => number = () => 204): Promise<WebhookReceiver> {
+  static async start(respond: Responder = () => 204): Promise<WebhookReceiver> {
     let self: WebhookReceiver | undefined;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const id = String(req.headers["webhook-id"] ?? "");
-        const status = self!.respond(id, self!.received.filter((r) => r.id === id));
-        self!.received.push({ id, headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), status });
+        const body = Buffer.concat(chunks).toString("utf8");
+        const status = self!.respond(id, self!.received.filter((r) => r.id === id), body);
+        self!.received.push({ id, headers: req.headers, body, status });
         res.writeHead(status).end();
         self!.check();
       });

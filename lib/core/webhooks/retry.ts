@@ -32,3 +32,10 @@ export function outcomeOf(result: AttemptResult, attempts: number, baseMs: numbe
   if (delay === null) return { outcome: "gave_up", nextAttemptAt: null };
   return { outcome: "retrying", nextAttemptAt: new Date(now.getTime() + delay) };
 }
+
+/** Where a message stands, for the console: delivered, given up, waiting for a retry, or not tried yet. */
+export function deliveryState(d: { attempts: number; deliveredAt: Date | null; gaveUpAt: Date | null }): "delivered" | "gaveUp" | "retrying" | "waiting" {
+  if (d.deliveredAt) return "delivered";
+  if (d.gaveUpAt) return "gaveUp";
+  return d.attempts > 0 ? "retrying" : "waiting";
+}

@@ -33,7 +33,7 @@ export function displayUrl(url: string): string {
 }
 
 const badUrl = (message: string) =>
-  new AppError("BAD_INPUT", { message: `Invalid webhook: url: ${message}`, userMessage: `url: ${message}`, details: { fields: [{ path: "url", message }] } });
+  new AppError("BAD_INPUT", { message: `Invalid webhook: url: ${message}`, userMessage: `url: ${message}`, details: { fields: [{ path: "url", message }], why: message }, reason: "webhookUrlRefused" });
 
 export class WebhookService {
   constructor(private readonly deps: { store: WebhookStore; resolve: HostResolver; generateSecret: () => string; policy: DestinationPolicy }) {}
@@ -44,18 +44,12 @@ export class WebhookService {
 
   /** A new endpoint; `secret` (`whsec_…`) is the only time it is shown. */
   async create(tenant: Tenant, input: unknown, actor: string): Promise<WebhookEndpoint & { secret: string }> {
-    const { policy } = this.deps;
-    const schema = z.strictObject({
-      url: z.string({ error: "url must be text" }).trim().superRefine((u, ctx) => {
-        const problem = urlProblem(u, policy);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
-      events: eventsSchema,
-    });
-    const data = parseOrThrow(schema, input ?? {}, "webhook");
+    const data = parseOrThrow(z.strictObject({ url: z.string({ error: "url must be text" }).trim(), events: eventsSchema }), input ?? {}, "webhook");
+    const problem = urlProblem(data.url, this.deps.policy);
+    if (problem) throw badUrl(problem);
     await this.checkDestination(data.url);
     if ((await this.deps.store.count(tenant.id)) >= MAX_WEBHOOKS) {
-      throw new AppError("CONFLICT", { message: `${tenant.slug} has ${MAX_WEBHOOKS} webhooks`, userMessage: `A restaurant may have at most ${MAX_WEBHOOKS} webhooks: delete one first.`, reason: "tooManyWebhooks" });
+      throw new AppError("CONFLICT", { message: `${tenant.slug} has ${MAX_WEBHOOKS} webhooks`, userMessage: `A restaurant may have at most ${MAX_WEBHOOKS} webhooks: delete one first.`, reason: "tooManyWebhooks", details: { max: MAX_WEBHOOKS } });
     }
     const secret = this.deps.generateSecret();
     const made = await this.deps.store.create(tenant.id, { url: data.url, events: data.events, secret, createdBy: actor }, (e) => ({

@@ -1,0 +1,92 @@
+/**
+ * The console's webhooks page in Chromium: a manager adds an endpoint (the secret shown
+ * once), sees each message delivered or retrying, is refused a forbidden address in words,
+ * deletes the endpoint; axe in both languages. The e2e server allows private destinations
+ * (global setup), so the receiver runs on 127.0.0.1.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { Webhook } from "standardwebhooks";
+import { LOCALES } from "@/lib/core/locales";
+import { WebhookReceiver } from "../support/webhook-receiver";
+import { expect, signIn, test } from "./fixtures";
+
+test("a manager adds a webhook, sees its secret once and its messages' status, and deletes it", async ({ page, baseURL, newTenant }) => {
+  const t = await newTenant({ name: "Hook House" });
+  // Order-created messages are accepted; order-ready ones fail, so they wait for a retry.
+  const receiver = await WebhookReceiver.start((_id, _earlier, body) => (body.includes('"type":"order.ready"') ? 503 : 204));
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, t.slug, "Manager", t.staff.manager);
+    await page.goto(`/${t.slug}/manager/webhooks`);
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+    await expect(page.getByText("No webhooks yet.")).toBeVisible();
+
+    // A cloud metadata address is refused, in words, and nothing is added.
+    await page.getByLabel("Address (URL)").fill("http://169.254.169.254/latest/meta-data");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "cannot receive webhooks" })).toContainText("169.254.169.254 is a cloud metadata address");
+    await expect(page.getByText("No webhooks yet.")).toBeVisible();
+
+    await page.getByLabel("Address (URL)").fill(receiver.url);
+    await page.getByRole("checkbox", { name: /New shift/ }).uncheck();
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const secret = (await page.getByTestId("new-webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{44}$/);
+    await expect(page.getByTestId("webhook")).toContainText("Order taken · Order ready · Order collected · Order cancelled");
+
+    const api = (path: string, key: string, json: unknown) => fetch(new URL(`/api/v1/orgs/${t.slug}/${path}`, baseURL), { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(json) }).then((r) => r.json() as Promise<{ id: string }>);
+    const first = await api("orders", t.apiKeys.cashier, { items: [{ name: "Beef noodles", qty: 2 }] });
+    await api("orders", t.apiKeys.cashier, { items: [{ name: "Tea", qty: 1 }] });
+    await api(`orders/${first.id}/status`, t.apiKeys.kitchen, { status: "READY" });
+    await receiver.until(() => receiver.accepted().length === 2 && receiver.received.some((r) => r.status === 503), "two delivered, one failed");
+    // What arrived is signed with the secret the page showed.
+    expect(new Webhook(secret).verify(receiver.accepted()[0]!.body, receiver.accepted()[0]!.headers as Record<string, string>)).toMatchObject({ type: "order.created" });
+
+    await page.reload();
+    await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0); // shown once
+    await expect(page.getByTestId("delivery-delivered")).toHaveCount(2);
+    await expect(page.getByTestId("delivery-retrying")).toHaveCount(1);
+    await expect(page.getByTestId("delivery-retrying")).toContainText(/Retrying at \d\d\/\d\d, \d\d:\d\d:\d\d/);
+    await expect(page.getByTestId("delivery-retrying")).toContainText("HTTP 503");
+    await page.screenshot({ path: "test-results/screenshots/manager-webhooks-en.png" });
+    await page.screenshot({ path: "test-results/screenshots/manager-webhooks-full-en.png", fullPage: true });
+    await page.goto(`/${t.slug}/manager/webhooks?lang=zh-CN`);
+    await expect(page.getByTestId("delivery-delivered").first()).toContainText("已送达");
+    await page.screenshot({ path: "test-results/screenshots/manager-webhooks-zh-CN.png" });
+    await page.goto(`/${t.slug}/manager/webhooks?lang=en`);
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Delete this webhook? Messages not yet sent are dropped.")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status")).toContainText(`Webhook ${receiver.url} deleted.`);
+    await expect(page.getByText("No webhooks yet.")).toBeVisible();
+    await page.goto(`/${t.slug}/manager/audit`);
+    await expect(page.getByTestId("audit-log").getByRole("row").nth(1)).toContainText("Webhook deleted");
+    await expect(page.getByTestId("audit-log").getByRole("row").nth(2)).toContainText(`Webhook added`);
+  } finally {
+    await receiver.close();
+  }
+});
+
+for (const locale of LOCALES) {
+  test(`the webhooks page, with an endpoint and its messages, passes axe in ${locale}`, async ({ page, baseURL, newTenant }) => {
+    const t = await newTenant({ name: locale === "en" ? "Axe Hooks" : "斧头钩子" });
+    const receiver = await WebhookReceiver.start(() => 204);
+    try {
+      const made = await fetch(new URL(`/api/v1/orgs/${t.slug}/webhooks`, baseURL), { method: "POST", headers: { authorization: `Bearer ${t.apiKeys.manager}`, "content-type": "application/json" }, body: JSON.stringify({ url: receiver.url, events: ["order.created"] }) });
+      expect(made.status).toBe(201);
+      await fetch(new URL(`/api/v1/orgs/${t.slug}/orders`, baseURL), { method: "POST", headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" }, body: "{}" });
+      await receiver.until(() => receiver.accepted().length === 1, "the order");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, t.slug, "Manager", t.staff.manager);
+      await page.goto(`/${t.slug}/manager/webhooks?lang=${locale}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByTestId("delivery-delivered")).toHaveCount(1);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }))).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+}

@@ -1,0 +1,321 @@
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it } from "vitest";
+import { addressRefusal, ipLiteral, urlProblem } from "@/lib/core/webhooks/destination";
+import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
+import { orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
+import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
+import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/webhooks/ports";
+import { WebhookService } from "@/lib/core/webhooks/webhook-service";
+import { isAppError } from "@/lib/core/errors";
+import type { Tenant } from "@/lib/core/tenants";
+import type { Order } from "@/lib/core/orders";
+import { createHttpSender, signatureHeaders } from "@/lib/adapters/webhooks/http-sender.server";
+import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
+
+const strict = { allowPrivate: false };
+const lan = { allowPrivate: true };
+
+describe("destinations (SSRF)", () => {
+  it.each([
+    ["127.0.0.1", "loopback"],
+    ["10.0.0.1", "private"],
+    ["172.31.255.255", "private"],
+    ["192.168.0.1", "private"],
+    ["169.254.169.254", "metadata"],
+    ["169.254.1.1", "link-local"],
+    ["0.0.0.0", "unspecified"],
+    ["255.255.255.255", "broadcast"],
+    ["224.0.0.251", "multicast"],
+    ["100.64.0.1", "carrier-grade NAT"],
+    ["192.0.2.1", "special-purpose"],
+    ["::1", "loopback"],
+    ["::", "unspecified"],
+    ["fd12:3456::1", "unique-local"],
+    ["fe80::1", "link-local"],
+    ["ff02::1", "multicast"],
+    ["::ffff:127.0.0.1", "IPv4-mapped"],
+    ["::ffff:8.8.8.8", "IPv4-mapped"],
+    ["64:ff9b::7f00:1", "special-purpose"],
+    ["2002:7f00:1::1", "special-purpose"],
+  ])("refuses %s by default (%s)", (ip, why) => {
+    expect(addressRefusal(ip, strict)).toContain(why);
+  });
+
+  it.each(["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"])("allows the public address %s", (ip) => {
+    expect(addressRefusal(ip, strict)).toBeNull();
+  });
+
+  it("with WEBHOOKS_ALLOW_PRIVATE allows a restaurant's network, never metadata, multicast, unspecified or mapped addresses", () => {
+    for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.20", "169.254.3.4", "fd00::5", "fe80::1", "::1"]) expect(addressRefusal(ip, lan), ip).toBeNull();
+    for (const ip of ["169.254.169.254", "fd00:ec2::254", "0.0.0.0", "224.0.0.1", "::ffff:10.0.0.1", "255.255.255.255"]) expect(addressRefusal(ip, lan), ip).not.toBeNull();
+  });
+
+  it("reads IP literals from URLs, however they are written", () => {
+    expect(ipLiteral(new URL("https://127.1/x"))).toBe("127.0.0.1");
+    expect(ipLiteral(new URL("https://0x7f000001/x"))).toBe("127.0.0.1");
+    expect(ipLiteral(new URL("https://[::ffff:127.0.0.1]/x"))).toBe("::ffff:7f00:1");
+    expect(ipLiteral(new URL("https://pos.example.com/x"))).toBeNull();
+  });
+
+  it("checks the form of a URL: https (http only on a restaurant's network), no credentials or fragment", () => {
+    expect(urlProblem("https://pos.example.com/hook?x=1", strict)).toBeNull();
+    expect(urlProblem("http://pos.example.com/hook", strict)).toMatch(/https/);
+    expect(urlProblem("http://192.168.1.5:8080/hook", lan)).toBeNull();
+    expect(urlProblem("ftp://pos.example.com/", lan)).toMatch(/https/);
+    expect(urlProblem("https://u:p@pos.example.com/", strict)).toMatch(/user name or password/);
+    expect(urlProblem("https://pos.example.com/#x", strict)).toMatch(/fragment/);
+    expect(urlProblem("pos.example.com", strict)).toMatch(/absolute/);
+    expect(urlProblem(`https://pos.example.com/${"a".repeat(2_000)}`, strict)).toMatch(/at most/);
+  });
+});
+
+describe("the retry schedule", () => {
+  it("doubles from the base, first retries within seconds, and gives up after about a day", () => {
+    const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 5_000, () => 0)!);
+    expect(delays.slice(0, 4)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(MAX_ATTEMPTS, 5_000)).toBeNull();
+    const lastAttemptAfterHours = delays.reduce((a, b) => a + b, 0) / 3_600_000;
+    expect(lastAttemptAfterHours).toBeGreaterThan(20);
+    expect(lastAttemptAfterHours * 1.1).toBeLessThan(26); // with the largest jitter too
+  });
+
+  it("adds at most 10 % jitter", () => {
+    expect(retryDelayMs(3, 1_000, () => 0.999)).toBeLessThanOrEqual(4_400);
+    expect(retryDelayMs(3, 1_000, () => 0.999)).toBeGreaterThan(4_000);
+  });
+
+  it("a 2xx delivers; anything else retries while attempts are left, then gives up", () => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    expect(outcomeOf({ status: 204, error: null }, 1, 5_000, now)).toEqual({ outcome: "delivered", nextAttemptAt: null });
+    expect(outcomeOf({ status: 302, error: "HTTP 302" }, 1, 5_000, now, () => 0)).toEqual({ outcome: "retrying", nextAttemptAt: new Date("2026-11-23T10:00:05Z") });
+    expect(outcomeOf({ status: null, error: "connection refused" }, 2, 5_000, now, () => 0)).toEqual({ outcome: "retrying", nextAttemptAt: new Date("2026-11-23T10:00:10Z") });
+    expect(outcomeOf({ status: 500, error: "HTTP 500" }, MAX_ATTEMPTS, 5_000, now)).toEqual({ outcome: "gave_up", nextAttemptAt: null });
+  });
+});
+
+const order: Order = {
+  id: "7d4c0000-0000-4000-8000-000000000001",
+  tenantId: "t",
+  businessDay: "2026-11-23",
+  shift: 1,
+  number: 42,
+  status: "PLACED",
+  items: [{ name: "Tea", qty: 1 }],
+  note: null,
+  channel: "pos",
+  idempotencyKey: null,
+  requestHash: null,
+  createdAt: new Date("2026-11-23T10:00:00Z"),
+  readyAt: null,
+  collectedAt: null,
+  cancelledAt: null,
+  clearedAt: null,
+};
+
+describe("events", () => {
+  it("an order's events carry its public JSON and the time of the change", () => {
+    const [created] = orderCreated({ slug: "alpha" })(order);
+    expect(JSON.parse(webhookBody(created!))).toEqual({ type: "order.created", timestamp: "2026-11-23T10:00:00.000Z", data: expect.objectContaining({ id: order.id, number: 42, status: "PLACED", trackPath: `/alpha/o/${order.id}` }) });
+    const ready = { ...order, status: "READY" as const, readyAt: new Date("2026-11-23T10:05:00Z") };
+    expect(orderMoved({ slug: "alpha" })(ready)).toMatchObject([{ type: "order.ready", timestamp: "2026-11-23T10:05:00.000Z" }]);
+    expect(orderMoved({ slug: "alpha" })({ ...ready, status: "COLLECTED", collectedAt: new Date("2026-11-23T10:07:00Z") })).toMatchObject([{ type: "order.collected" }]);
+    expect(orderMoved({ slug: "alpha" })({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([{ type: "order.cancelled" }]);
+    // An undo back to PLACED has no event type.
+    expect(orderMoved({ slug: "alpha" })(order)).toEqual([]);
+  });
+
+  it("a shift's event", () => {
+    const startedAt = new Date("2026-11-23T16:00:00Z");
+    expect(shiftStarted({ businessDay: "2026-11-23", shift: 2, firstNumber: 1, startedAt, startedBy: "Manager (staff)", reason: "evening" })).toEqual([
+      { type: "shift.started", timestamp: startedAt.toISOString(), data: { businessDay: "2026-11-23", shift: 2, firstNumber: 1, startedAt: startedAt.toISOString(), startedBy: "Manager (staff)", reason: "evening" } },
+    ]);
+  });
+});
+
+describe("signing secrets", () => {
+  it("are whsec_ with 32 random bytes, sealed so that only the same SESSION_SECRET and endpoint open them", () => {
+    const secret = generateWebhookSecret();
+    expect(Buffer.from(secret.slice(6), "base64")).toHaveLength(32);
+    const cipher = new SecretCipher("a".repeat(64));
+    const sealed = cipher.seal(secret, "endpoint-1");
+    expect(sealed).not.toContain(secret.slice(6));
+    expect(cipher.open(sealed, "endpoint-1")).toBe(secret);
+    expect(cipher.open(sealed, "endpoint-2")).toBeNull();
+    expect(new SecretCipher("b".repeat(64)).open(sealed, "endpoint-1")).toBeNull();
+    expect(cipher.open("v1:AAAA", "endpoint-1")).toBeNull();
+  });
+
+  it("sign per Standard Webhooks: v1,base64(HMAC-SHA256(id.timestamp.body)) with the decoded secret", () => {
+    const secret = generateWebhookSecret();
+    const at = new Date();
+    const body = JSON.stringify({ type: "order.created", timestamp: at.toISOString(), data: { number: 1, note: "辣" } });
+    const headers = signatureHeaders({ id: "msg-1", body, secret }, at);
+    const ts = String(Math.floor(at.getTime() / 1000));
+    expect(headers["webhook-timestamp"]).toBe(ts);
+    expect(headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", Buffer.from(secret.slice(6), "base64")).update(`msg-1.${ts}.${body}`).digest("base64")}`);
+    expect(new Webhook(secret).verify(body, headers)).toMatchObject({ type: "order.created" });
+  });
+});
+
+describe("the HTTP sender", () => {
+  async function withServer(status: number, fn: (port: number, seen: { host?: string; n: number }) => Promise<void>) {
+    const seen: { host?: string; n: number } = { n: 0 };
+    const server = createServer((req, res) => {
+      seen.n++;
+      seen.host = req.headers.host;
+      req.resume();
+      req.on("end", () => res.writeHead(status, { location: "http://127.0.0.1:1/elsewhere" }).end());
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      await fn((server.address() as AddressInfo).port, seen);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  }
+
+  it("connects to the address it checked, not to a second lookup, keeping the host name", async () => {
+    await withServer(204, async (port, seen) => {
+      let lookups = 0;
+      const send = createHttpSender({ policy: lan, timeoutMs: 2_000, resolve: async () => (lookups++, ["127.0.0.1"]) });
+      const r = await send({ url: `http://pos.nextup.invalid:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() });
+      expect(r).toEqual({ status: 204, error: null });
+      expect(lookups).toBe(1);
+      expect(seen.host).toBe(`pos.nextup.invalid:${port}`);
+    });
+  });
+
+  it("refuses a name resolving to a private address by default, before connecting", async () => {
+    await withServer(204, async (port, seen) => {
+      const send = createHttpSender({ policy: strict, timeoutMs: 2_000, resolve: async () => ["8.8.8.8", "127.0.0.1"] });
+      const r = await send({ url: `https://pos.nextup.invalid:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() });
+      expect(r).toEqual({ status: null, error: "destination refused: pos.nextup.invalid resolves to 127.0.0.1: 127.0.0.1 is a loopback address" });
+      expect(seen.n).toBe(0);
+    });
+  });
+
+  it("does not follow redirects, and times out", async () => {
+    await withServer(302, async (port, seen) => {
+      const send = createHttpSender({ policy: lan, timeoutMs: 2_000 });
+      expect(await send({ url: `http://127.0.0.1:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual({ status: 302, error: "HTTP 302 (redirects are not followed)" });
+      expect(seen.n).toBe(1);
+    });
+    const silent = createServer(() => {}); // never answers
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    try {
+      const send = createHttpSender({ policy: lan, timeoutMs: 200 });
+      expect(await send({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual({ status: null, error: "no answer within 200 ms" });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+});
+
+describe("the dispatcher", () => {
+  function harness(due: DueDelivery | null, result: { status: number | null; error: string | null }) {
+    const records: Parameters<DeliveryLedger["record"]>[2][] = [];
+    const sent: Parameters<WebhookSender>[0][] = [];
+    const outcomes: string[] = [];
+    const ledger: DeliveryLedger = { due: async () => due, record: async (_d, _j, r) => void records.push(r) };
+    const dispatcher = new WebhookDispatcher({
+      ledger,
+      send: async (m) => (sent.push(m), result),
+      metrics: { delivery: (o) => void outcomes.push(o) },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      clock: { now: () => new Date("2026-11-23T10:00:00Z") },
+      retryBaseMs: 5_000,
+    });
+    return { dispatcher, records, sent, outcomes };
+  }
+  const due: DueDelivery = { id: "d1", tenantId: "t", type: "order.created", body: "{}", attempts: 0, url: "https://pos.example.com/h", secret: "whsec_AAAA" };
+
+  it("a stale job (message done, deleted, or owned by a newer job) sends nothing", async () => {
+    const h = harness(null, { status: 204, error: null });
+    await h.dispatcher.attempt("d1", "j1");
+    expect([h.sent, h.records, h.outcomes]).toEqual([[], [], []]);
+  });
+
+  it("records a delivery, a retry with its time, and giving up after the last attempt", async () => {
+    const ok = harness(due, { status: 200, error: null });
+    await ok.dispatcher.attempt("d1", "j1");
+    expect(ok.sent).toEqual([{ url: due.url, id: "d1", body: "{}", secret: "whsec_AAAA" }]);
+    expect(ok.records).toEqual([{ attempts: 1, at: new Date("2026-11-23T10:00:00Z"), result: { status: 200, error: null }, delivered: true, nextAttemptAt: null }]);
+    expect(ok.outcomes).toEqual(["delivered"]);
+
+    const failing = harness({ ...due, attempts: 1 }, { status: 500, error: "HTTP 500" });
+    await failing.dispatcher.attempt("d1", "j1");
+    expect(failing.records[0]).toMatchObject({ attempts: 2, delivered: false });
+    expect(failing.records[0]!.nextAttemptAt!.getTime() - Date.parse("2026-11-23T10:00:00Z")).toBeGreaterThanOrEqual(10_000);
+    expect(failing.outcomes).toEqual(["retrying"]);
+
+    const last = harness({ ...due, attempts: MAX_ATTEMPTS - 1 }, { status: null, error: "connection refused" });
+    await last.dispatcher.attempt("d1", "j1");
+    expect(last.records[0]).toMatchObject({ attempts: MAX_ATTEMPTS, delivered: false, nextAttemptAt: null });
+    expect(last.outcomes).toEqual(["gave_up"]);
+  });
+
+  it("an unreadable secret is a failed attempt, nothing is sent unsigned", async () => {
+    const h = harness({ ...due, secret: null }, { status: 204, error: null });
+    await h.dispatcher.attempt("d1", "j1");
+    expect(h.sent).toEqual([]);
+    expect(h.records[0]!.result.error).toMatch(/SESSION_SECRET/);
+  });
+});
+
+describe("the webhook service", () => {
+  const tenant = { id: "t1", slug: "alpha" } as Tenant;
+  function service(opts: { resolve?: (h: string) => Promise<string[]>; count?: number; policy?: { allowPrivate: boolean } } = {}) {
+    const created: unknown[] = [];
+    const store: WebhookStore = {
+      list: async () => [],
+      count: async () => opts.count ?? 0,
+      create: async (_t, e, audit) => {
+        const row = { id: "e1", url: e.url, events: e.events, createdAt: new Date(), createdBy: e.createdBy };
+        created.push({ ...e, audit: audit(row) });
+        return row;
+      },
+      delete: async () => null,
+      deliveries: async () => null,
+    };
+    const svc = new WebhookService({ store, resolve: opts.resolve ?? (async () => ["93.184.215.14"]), generateSecret: () => "whsec_c2VjcmV0", policy: opts.policy ?? strict });
+    return { svc, created };
+  }
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      if (isAppError(e)) return { code: e.code, message: e.userMessage };
+      throw e;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("creates with the events in canonical order, audits the URL without its query, returns the secret", async () => {
+    const { svc, created } = service();
+    const made = await svc.create(tenant, { url: "https://pos.example.com/hook?token=abc", events: ["shift.started", "order.created", "order.created"] }, "api-key mgr:1");
+    expect(made).toMatchObject({ events: ["order.created", "shift.started"], secret: "whsec_c2VjcmV0" });
+    expect(created).toEqual([expect.objectContaining({ secret: "whsec_c2VjcmV0", audit: { actor: "api-key mgr:1", action: "webhook.create", details: { id: "e1", url: "https://pos.example.com/hook?…", events: ["order.created", "shift.started"] } } })]);
+  });
+
+  it("refuses a name that resolves to any private address, or does not resolve; stores nothing", async () => {
+    const { svc, created } = service({ resolve: async () => ["93.184.215.14", "10.0.0.5"] });
+    expect(await refusal(svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toEqual({ code: "BAD_INPUT", message: expect.stringMatching(/^url: pos\.example\.com resolves to 10\.0\.0\.5: 10\.0\.0\.5 is a private address/) });
+    const dead = service({ resolve: async () => Promise.reject(new Error("ENOTFOUND")) });
+    expect(await refusal(dead.svc.create(tenant, { url: "https://nowhere.example/", events: ["order.ready"] }, "x"))).toEqual({ code: "BAD_INPUT", message: "url: the host nowhere.example does not resolve" });
+    expect([created, dead.created]).toEqual([[], []]);
+  });
+
+  it("refuses bad events and a 21st endpoint", async () => {
+    expect(await refusal(service().svc.create(tenant, { url: "https://pos.example.com/", events: [] }, "x"))).toMatchObject({ code: "BAD_INPUT", message: expect.stringContaining("events") });
+    expect(await refusal(service({ count: 20 }).svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("reads deliveries with a limit of 1–200, naming a bad one", async () => {
+    expect(await refusal(service().svc.deliveries(tenant, "0b9f6c1e-4a3d-4c55-9a1e-000000000001", "500"))).toMatchObject({ code: "BAD_INPUT", message: expect.stringContaining("limit") });
+    expect(await refusal(service().svc.deliveries(tenant, "0b9f6c1e-4a3d-4c55-9a1e-000000000001", "10"))).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
