@@ -99,7 +99,7 @@ export class PrismaOrderRepository implements OrderRepository {
   /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
   private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
     const outbox = this.outbox;
-    if (!outbox || !emits) return change(this.db);
+    if (!outbox || !emits || !(await outbox.active(this.db, tenantId))) return change(this.db);
     const { row, queued } = await this.db.$transaction(async (tx) => {
       const row = await change(tx);
       return { row, queued: row === null ? 0 : await outbox.write(tx, tenantId, emits(row)) };

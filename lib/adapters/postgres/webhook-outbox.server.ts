@@ -5,11 +5,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { webhookBody, type OutboxEvent } from "@/lib/core/webhooks/events";
-import type { Tx } from "./prisma.server";
+import type { Db, Tx } from "./prisma.server";
 import type { WebhookQueue } from "./webhook-queue.server";
 
 export class WebhookOutbox {
   constructor(private readonly queue: WebhookQueue) {}
+
+  /**
+   * Whether `tenantId` has any endpoint: the changes of a restaurant without webhooks skip
+   * the transaction (an endpoint created while such a change commits may miss its event).
+   */
+  async active(db: Db, tenantId: string): Promise<boolean> {
+    return (await db.webhookEndpoint.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
+  }
 
   /** Writes `events` of `tenantId` in `tx`; returns how many deliveries were queued. */
   async write(tx: Tx, tenantId: string, events: OutboxEvent[]): Promise<number> {
