@@ -214,17 +214,17 @@ describe("a request arriving on a kept-alive connection once the stop began", ()
     await closed;
     const code = await stopped;
 
-    const responses = [...received.matchAll(/HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n/g)].map((m) => ({ status: Number(m[1]), head: m[0].toLowerCase() }));
+    const keys = new Set((await storedOrders()).map((o) => o.idempotencyKey));
+    expect(keys.has(inFlight)).toBe(true);
+    expect(keys.has(late), "the order sent after the stop began was not taken").toBe(false);
 
+    const responses = [...received.matchAll(/HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n/g)].map((m) => ({ status: Number(m[1]), head: m[0].toLowerCase() }));
     expect(responses[0]?.status, received).toBe(201);
     expect(responses[0]?.head, "the last response on a connection the server closes says so").toContain("connection: close");
     if (responses[1]) {
       expect(responses[1].status, received).toBe(503);
       expect(responses[1].head).toContain("connection: close");
     }
-    const keys = new Set((await storedOrders()).map((o) => o.idempotencyKey));
-    expect(keys.has(inFlight)).toBe(true);
-    expect(keys.has(late), "the order sent after the stop began was not taken").toBe(false);
     expect(code, server.output().slice(-4000)).toBe(0);
   });
 });
