@@ -12,10 +12,12 @@ RUN npm run build
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
-COPY --from=build /app /app
+# Not root: the app only writes below /app (Next's .next/cache).
+COPY --from=build --chown=node:node /app /app
+USER node
 EXPOSE 3000
 # Migrations are applied at start-up (MIGRATE_ON_START, default on), under an advisory
 # lock, so several replicas may start together.
-# node itself is PID 1's child process: SIGTERM from `docker stop` reaches the server (npx and
-# the tsx CLI are wrappers that did not pass it on).
+# node itself, no wrapper: SIGTERM from `docker stop` reaches the server (npx and the tsx
+# CLI did not pass it on). docker-compose.yml adds `init: true` (tini as PID 1).
 CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./tests/e2e/browser";
 
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium); Playwright never downloads a
- * browser here. tests/e2e/global-setup.ts starts the production build against its own
+ * End-to-end tests in Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one
+ * `npx playwright install chromium` downloaded (tests/e2e/browser.ts); a run never
+ * downloads one. tests/e2e/global-setup.ts starts the production build against its own
  * database and Redis key prefix.
  */
 export default defineConfig({
@@ -20,7 +22,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--headless",
         "--no-sandbox",

@@ -69,6 +69,8 @@ async function main() {
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const http = createServer((req, res) => {
+    // `connections` is assigned below, before the server listens.
+    if (connections.refuseWhileDraining(req, res)) return;
     if (refuseMalformedUrl(req, res)) return;
     stampClientAddress(req, trustProxy);
     applyLanguage(req, res);
@@ -103,7 +105,8 @@ async function main() {
     force.unref();
     // 1. Close the sockets (boards reconnect to another node); io.close() resolves only
     // once the HTTP server has closed, so 2. stop accepting, let requests in flight finish
-    // (at most 5 s) and cut what is left open (keep-alive, Next's HMR socket) meanwhile.
+    // (at most 5 s; a request arriving meanwhile on a kept-alive connection gets 503 and
+    // Connection: close) and cut what is left open (keep-alive, Next's HMR socket).
     const ioClosed = app.io.close();
     // Meanwhile stop the scheduler and release its lock (before Redis quits), so another
     // node leads at once rather than after the lock's expiry.

@@ -31,6 +31,7 @@ export default defineConfig({
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/faults/global-setup.ts"],
           // Each file starts its own redis-server(s), app node(s) and three load-client
           // processes, then kills, pauses or partitions Redis: one file at a time.
           fileParallelism: false,

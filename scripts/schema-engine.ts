@@ -88,12 +88,26 @@ function loadBindings(): Promise<EngineBindings> {
 const PG_INTERNAL_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
 
-type QueryResultLike = { fields?: Array<{ dataTypeID: number }> } | undefined;
+type QueryResultLike = { fields?: Array<{ name: string; dataTypeID: number }>; rows?: unknown[]; rowCount?: number | null } | undefined;
 
 function relabelInternalChar<T extends QueryResultLike>(result: T): T {
   for (const field of result?.fields ?? []) {
     if (field.dataTypeID === PG_INTERNAL_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
   }
+  return dropNotNullConstraints(result);
+}
+
+/**
+ * PostgreSQL 18 lists NOT NULL as constraints too (pg_constraint.contype 'n'), which this
+ * engine build does not know: describing the database panics. Nullability already comes
+ * from the columns (attnotnull), so those rows are left out. (The embedded PostgreSQL of
+ * `npm run dev`, and of `npm test` where no server answers, is 18.)
+ */
+function dropNotNullConstraints<T extends QueryResultLike>(result: T): T {
+  const column = result?.fields?.findIndex((f) => f.name === "constraint_type") ?? -1;
+  if (!result?.rows || column < 0) return result;
+  result.rows = result.rows.filter((row) => (Array.isArray(row) ? row[column] : (row as Record<string, unknown>).constraint_type) !== "n");
+  result.rowCount = result.rows.length;
   return result;
 }
 

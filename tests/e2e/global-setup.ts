@@ -1,29 +1,36 @@
 /**
  * One database, one key prefix and one app server (production build) for the e2e run.
  * Workers read what they need from process.env (Playwright passes globalSetup's env on).
+ * PostgreSQL and Redis are found, or started for the run (tests/support/test-services.ts);
+ * without a Chromium the run stops at once, saying how to get one.
  */
 import { createTestDatabase } from "../support/db";
 import { startAppServer, testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
+import { providePostgres, provideRedis, tearDown, type Teardown } from "../support/test-services";
+import { requireChromium } from "./browser";
 
 export default async function globalSetup() {
-  const db = await createTestDatabase("e2e");
+  requireChromium();
+  const teardowns: Teardown[] = [];
   try {
+    teardowns.push(await providePostgres());
+    teardowns.push(await provideRedis());
+    const db = await createTestDatabase("e2e");
+    teardowns.push(() => db.drop());
     const tenants = await provisionTenants(db.url, [
       { slug: "e2e-alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
       { slug: "e2e-bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
     ]);
     // Webhooks to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts): a restaurant's own network.
     const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e"), env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+    teardowns.push(async () => void (await server.stop()));
     process.env.E2E_BASE_URL = server.url;
     process.env.E2E_TENANTS = JSON.stringify(tenants);
     process.env.E2E_DATABASE_URL = db.url;
-    return async () => {
-      await server.stop();
-      await db.drop();
-    };
   } catch (e) {
-    await db.drop();
+    await tearDown(teardowns);
     throw e;
   }
+  return () => tearDown(teardowns);
 }

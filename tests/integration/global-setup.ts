@@ -1,11 +1,13 @@
 /**
  * One database, one Redis key prefix and one app server for the integration run.
- * Tests that need their own server (faults, limits) start one themselves.
+ * Tests that need their own server (faults, limits) start one themselves. PostgreSQL and
+ * Redis are found, or started for the run (tests/support/test-services.ts).
  */
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../support/db";
-import { startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../support/app-server";
+import { startAppServer, testKeyPrefix, testRedisUrl } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
+import { providePostgres, provideRedis, tearDown, type Teardown } from "../support/test-services";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,30 +20,31 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const db = await createTestDatabase("integration");
-  const keyPrefix = testKeyPrefix("it");
-  let server: Awaited<ReturnType<typeof startAppServer>>;
-  let tenants: Record<string, TestTenant>;
+  const teardowns: Teardown[] = [];
   try {
-    tenants = await provisionTenants(db.url, [
+    teardowns.push(await providePostgres());
+    teardowns.push(await provideRedis());
+    const db = await createTestDatabase("integration");
+    teardowns.push(() => db.drop());
+    const keyPrefix = testKeyPrefix("it");
+    const tenants = await provisionTenants(db.url, [
       { slug: "alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
       { slug: "bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
       { slug: "charlie", name: "Charlie Curry" },
     ]);
-    server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+    const server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+    teardowns.push(async () => {
+      const code = await server.stop();
+      if (code !== 0) console.error(`app server exited with ${code}:\n${server.output().slice(-4000)}`);
+    });
+    project.provide("baseUrl", server.url);
+    project.provide("databaseUrl", db.url);
+    project.provide("redisUrl", testRedisUrl());
+    project.provide("keyPrefix", keyPrefix);
+    project.provide("tenants", tenants);
   } catch (e) {
-    await db.drop();
+    await tearDown(teardowns);
     throw e;
   }
-  project.provide("baseUrl", server.url);
-  project.provide("databaseUrl", db.url);
-  project.provide("redisUrl", TEST_REDIS_URL);
-  project.provide("keyPrefix", keyPrefix);
-  project.provide("tenants", tenants);
-
-  return async () => {
-    const code = await server.stop();
-    if (code !== 0) console.error(`app server exited with ${code}:\n${server.output().slice(-4000)}`);
-    await db.drop();
-  };
+  return () => tearDown(teardowns);
 }

@@ -17,7 +17,15 @@ export interface AppServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+/**
+ * The run's Redis. Read when used: the global setups start a private one where none
+ * answers (tests/support/test-services.ts) and pass it on in process.env.
+ */
+export function testRedisUrl(): string {
+  return process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+}
+/** testRedisUrl() as the test files see it (their workers start after the global setup). */
+export const TEST_REDIS_URL = testRedisUrl();
 
 export async function startAppServer(opts: {
   databaseUrl: string;
@@ -40,7 +48,7 @@ export async function startAppServer(opts: {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_URL: opts.databaseUrl,
-      REDIS_URL: opts.redisUrl ?? TEST_REDIS_URL,
+      REDIS_URL: opts.redisUrl ?? testRedisUrl(),
       REDIS_KEY_PREFIX: opts.keyPrefix,
       SESSION_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "warn",

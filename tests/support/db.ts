@@ -6,8 +6,13 @@ import { randomBytes } from "node:crypto";
 import { applyMigrations } from "../../lib/adapters/postgres/migrate.server";
 import { createDatabase, dropDatabase } from "../../scripts/schema-engine";
 
-/** A role that may CREATE/DROP databases (trust auth locally). */
-export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/**
+ * A role that may CREATE/DROP databases (trust auth locally). Read when used: the global
+ * setups point it at an embedded PostgreSQL where none answers (tests/support/test-services.ts).
+ */
+export function testPgAdminUrl(): string {
+  return process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+}
 
 export interface TestDatabase {
   /** Connection URL of the new database. */
@@ -23,8 +28,9 @@ export async function createEmptyTestDatabase(label: string): Promise<TestDataba
   // PostgreSQL truncates identifiers at 63 bytes; keep the random suffix intact.
   const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 30) || "db";
   const name = `nextup_test_${safeLabel}_${randomBytes(4).toString("hex")}`;
-  const url = await createDatabase(TEST_PG_ADMIN_URL, name);
-  return { url, name, drop: () => dropDatabase(TEST_PG_ADMIN_URL, name) };
+  const adminUrl = testPgAdminUrl();
+  const url = await createDatabase(adminUrl, name);
+  return { url, name, drop: () => dropDatabase(adminUrl, name) };
 }
 
 /** Creates a fresh database and applies prisma/migrations to it (as `npm run db:migrate` would). */
