@@ -20,6 +20,7 @@ import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
+import { refusePublicFlood } from "@/lib/server/public-throttle.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -71,8 +72,11 @@ async function main() {
   const http = createServer((req, res) => {
     if (refuseMalformedUrl(req, res)) return;
     stampClientAddress(req, trustProxy);
-    applyLanguage(req, res);
-    void handle(req, res);
+    void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
+      if (refused) return;
+      applyLanguage(req, res);
+      return handle(req, res);
+    });
   });
   const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });

@@ -5,7 +5,6 @@
  */
 import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
@@ -44,6 +43,8 @@ import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./tenant-directory.server";
 import { createMetrics, type AppMetrics } from "./metrics.server";
+import { retryAfterSeconds, Throttles } from "./throttles.server";
+import { clientAddressOf, parseTrustProxy } from "./client-address.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -67,12 +68,10 @@ export interface App {
   /** The menu: categories and items (manager edits, kiosk reads). */
   menu: MenuService;
   metrics: AppMetrics;
-  apiLimiter: GuardedLimiter;
-  signInLimiter: GuardedLimiter;
+  /** Every rate limit: per key, per address before authentication, sign-in, public reads, sockets, voice. */
+  throttles: Throttles;
   /** The board's fallback voice; null when VOICE_FALLBACK is off. */
   voice: VoiceRenderer | null;
-  /** Renders of voice clips per client address (a clip already cached costs nothing). */
-  voiceLimiter: GuardedLimiter;
   /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
   warmUp(): Promise<void>;
   /** Where this node takes numbers from right now (no I/O). */
@@ -166,27 +165,6 @@ export function createRedis(target: RedisTarget, log: Logger, name: string, opts
   return redis;
 }
 
-/**
- * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory
- * while Redis is unreachable: when the counter's breaker is open the memory limiter
- * answers at once instead of waiting for Redis to time out; when a Redis call fails,
- * rate-limiter-flexible's insurance limiter answers.
- */
-export class GuardedLimiter {
-  private readonly shared: RateLimiterRedis;
-  private readonly local: RateLimiterMemory;
-
-  constructor(redis: Redis | Cluster, keyPrefix: string, pointsPerMinute: number, private readonly redisUp: () => boolean) {
-    this.local = new RateLimiterMemory({ points: pointsPerMinute, duration: 60 });
-    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points: pointsPerMinute, duration: 60, insuranceLimiter: this.local });
-  }
-
-  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
-  consume(key: string) {
-    return this.redisUp() ? this.shared.consume(key) : this.local.consume(key);
-  }
-}
-
 async function warmUpRedis(redis: Redis | Cluster, log: Logger): Promise<void> {
   const ready = new Promise<void>((resolve) => {
     if (redis.status === "ready") resolve();
@@ -243,9 +221,23 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   let scheduler: Scheduler | null = null;
   const metrics = createMetrics(() => issuer.source(), () => scheduler?.isLeader() ?? false);
 
+  const throttles = new Throttles(redis, env, () => counter.available());
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
     log,
+    limits: {
+      addressOf: (req) => clientAddressOf(req, trustProxy),
+      connectionsPerAddress: env.SOCKET_CONNECTIONS_PER_ADDRESS,
+      handshake: (address) =>
+        throttles.socketHandshakes.consume(address).then(
+          () => null,
+          (e: unknown) => {
+            if (e instanceof Error) throw e;
+            return retryAfterSeconds((e as { msBeforeNext?: number }).msBeforeNext);
+          },
+        ),
+    },
     // @socket.io/redis-adapter takes an ioredis Cluster as well (it asks every node for
     // PUBSUB NUMSUB).
     pubsub: { pub, sub, channelPrefix: `${env.REDIS_KEY_PREFIX}socket.io` },
@@ -270,9 +262,6 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     });
   }
 
-  const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
-  const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
-  const voiceLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:voice`, env.VOICE_RATE_LIMIT_PER_MINUTE, () => counter.available());
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log }) : null;
 
   return {
@@ -293,10 +282,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,
     metrics,
-    apiLimiter,
-    signInLimiter,
+    throttles,
     voice,
-    voiceLimiter,
     async warmUp() {
       await warmUpRedis(redis, log);
     },

@@ -3,7 +3,7 @@
  * Workers read what they need from process.env (Playwright passes globalSetup's env on).
  */
 import { createTestDatabase } from "../support/db";
-import { startAppServer, testKeyPrefix } from "../support/app-server";
+import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
 
 export default async function globalSetup() {
@@ -13,7 +13,7 @@ export default async function globalSetup() {
       { slug: "e2e-alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
       { slug: "e2e-bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
     ]);
-    const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e") });
+    const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e"), env: SHARED_SERVER_ENV });
     process.env.E2E_BASE_URL = server.url;
     process.env.E2E_TENANTS = JSON.stringify(tenants);
     process.env.E2E_DATABASE_URL = db.url;

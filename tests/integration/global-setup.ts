@@ -4,7 +4,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../support/db";
-import { startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../support/app-server";
+import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 
 declare module "vitest" {
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
       { slug: "bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
       { slug: "charlie", name: "Charlie Curry" },
     ]);
-    server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+    server = await startAppServer({ databaseUrl: db.url, keyPrefix, env: SHARED_SERVER_ENV });
   } catch (e) {
     await db.drop();
     throw e;

@@ -6,7 +6,6 @@ import { STAFF_ROLES, slugSchema, type StaffRole } from "@/lib/core/tenants";
 import { ROLE_HOME, roleAllows } from "@/lib/auth/roles";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
 import { z } from "zod";
-import { AppError } from "@/lib/core/errors";
 import { publicAction, redirectAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
 
@@ -31,8 +30,9 @@ function safeNext(next: string, slug: string, role: StaffRole): string | null {
 }
 
 /**
- * Signs a member of staff in: throttled per restaurant and address before the code is
- * checked, then a session cookie and the screen they came for (or their role's).
+ * Signs a member of staff in: throttled per address, per restaurant and address, and per
+ * restaurant and role before the code is checked (lib/server/throttles.server.ts), then a
+ * session cookie and the screen they came for (or their role's).
  */
 export const signIn = publicAction(
   (t) =>
@@ -41,15 +41,9 @@ export const signIn = publicAction(
       code: z.string({ error: t("signIn.typeCode") }).trim().min(1, t("signIn.typeCode")),
       next: z.string().max(500).catch(""),
     }),
-  async ({ role, code, next }, { app, tenant, t }): Promise<never> => {
+  async ({ role, code, next }, { app, tenant }): Promise<never> => {
     const h = await headers();
-    try {
-      await app.signInLimiter.consume(`${tenant.id}:${clientIp(h)}`);
-    } catch (e) {
-      if (e instanceof Error) throw e;
-      throw new AppError("RATE_LIMITED", { message: `Sign-in throttled for ${tenant.slug}`, userMessage: t("common.errors.reasons.tooManyAttempts"), reason: "tooManyAttempts" });
-    }
-    const { token } = await app.access.signIn(tenant, role, code);
+    const { token } = await app.throttles.signIn(tenant.id, role, clientIp(h), () => app.access.signIn(tenant, role, code));
     (await cookies()).set(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: "lax",
