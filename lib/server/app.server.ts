@@ -35,6 +35,7 @@ import { StaffCodeService } from "@/lib/core/staff-codes";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
 import { PrismaApiKeyStore } from "@/lib/adapters/postgres/api-key-store.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
+import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
 import { ttlWhileSubscribed, wireInvalidation } from "./invalidation.server";
@@ -206,7 +207,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const bus = new InvalidationBus(createRedis(target, log, "invalidate"), pub, env.REDIS_KEY_PREFIX, log);
   const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug), ttlWhileSubscribed(bus, TENANT_CACHE_MS));
   const staffCodeStore = new PrismaStaffCodeStore(db);
-  const access = new Access(tenantRepo, env.SESSION_SECRET, { generationOf: (id, role) => staffCodeStore.generation(id, role), ttlMs: ttlWhileSubscribed(bus, Infinity) });
+  const revocations = new PrismaSessionRevocations(db);
+  const access = new Access(tenantRepo, env.SESSION_SECRET, {
+    generationOf: (id, role) => staffCodeStore.generation(id, role),
+    ttlMs: ttlWhileSubscribed(bus, Infinity),
+    // `invalidate` is wired just below; a sign-out only happens once requests arrive.
+    sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: (id) => invalidate.sessionEnded(id) },
+  });
   const invalidate = wireInvalidation(bus, { tenants, access });
   const orderRepo = new PrismaOrderRepository(db);
   const shiftRepo = new PrismaShiftRepository(db);

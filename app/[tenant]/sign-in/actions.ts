@@ -8,6 +8,7 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
 import { z } from "zod";
 import { publicAction, redirectAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
+import { getApp } from "@/lib/server/app-context";
 
 /** The role each staff screen needs, to skip a `next` the chosen role could not open anyway. */
 const SCREEN_ROLE: Record<string, StaffRole> = { kiosk: "CASHIER", kitchen: "KITCHEN", manager: "MANAGER" };
@@ -55,8 +56,13 @@ export const signIn = publicAction(
   },
 );
 
-/** Ends the staff session on this device and goes back to the sign-in page. */
+/**
+ * Ends the staff session for good — revoked on every node, so a copy of the cookie stops
+ * working too — then deletes the cookie and goes back to the sign-in page.
+ */
 export const signOut = redirectAction(z.object({ tenant: slugSchema }), async (input) => {
-  (await cookies()).delete({ name: SESSION_COOKIE, path: "/" });
+  const jar = await cookies();
+  await getApp().access.signOut(jar.get(SESSION_COOKIE)?.value);
+  jar.delete({ name: SESSION_COOKIE, path: "/" });
   redirect(input ? `/${input.tenant}/sign-in` : "/");
 });
