@@ -20,6 +20,8 @@ import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
+import { refusePublicFlood } from "@/lib/server/public-throttle.server";
+import { applySecurityHeaders } from "@/lib/server/security-headers.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -73,12 +75,19 @@ async function main() {
     if (connections.refuseWhileDraining(req, res)) return;
     if (refuseMalformedUrl(req, res)) return;
     stampClientAddress(req, trustProxy);
-    applyLanguage(req, res);
-    void handle(req, res);
+    void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
+      if (refused) return;
+      applyLanguage(req, res);
+      return handle(req, res);
+    });
   });
   const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);
+  // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
+  // request, Socket.IO's polling included.
+  const headerOptions = { httpsPublicUrl: env.PUBLIC_URL?.startsWith("https:") ?? false, trustProxy, dev };
+  http.prependListener("request", (req, res) => applySecurityHeaders(req, res, headerOptions));
   await app.warmUp();
 
   if (env.DEMO_TENANT ?? (dev && !env.DATABASE_URL)) await ensureDemoTenant(app, env.PORT);

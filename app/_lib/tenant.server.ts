@@ -5,7 +5,7 @@
 import { notFound } from "next/navigation";
 import type { Tenant } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/server/client-address.server";
+import { stampedClientAddress } from "@/lib/server/client-address.server";
 
 /** The tenant named by the URL, or the 404 page. */
 export async function tenantOr404(slug: string): Promise<Tenant> {
@@ -34,5 +34,5 @@ export function requestOrigin(h: Headers): string {
 /** The client's address for rate limiting (lib/server/client-address.server.ts). */
 export function clientIp(h: Headers): string {
   // Stamped by server.ts from the socket (or a trusted proxy); a client cannot set it.
-  return h.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  return stampedClientAddress(h);
 }

@@ -2,15 +2,17 @@
  * Staff sessions: a JWT (HS256, jose) in an httpOnly, SameSite=Lax cookie, valid for
  * one long service day. It names one tenant and one role, and the generation of that
  * role's sign-in code it was signed under: rotating the code raises the generation and
- * ends older sessions.
+ * ends older sessions. Its id (`jti`) is what signing out revokes (decision 0012).
  */
+import { createHash, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 
 export const SESSION_COOKIE = "nextup_session";
 export const SESSION_TTL_SECONDS = 16 * 3600;
 
-export interface Session {
+/** A new session's claims; its id and expiry are given when it is signed. */
+export interface NewSession {
   tenantId: string;
   slug: string;
   role: StaffRole;
@@ -19,13 +21,20 @@ export interface Session {
   generation: number;
 }
 
+export interface Session extends NewSession {
+  /** The token's `jti`; tokens signed before sessions had one get a hash of the token. */
+  id: string;
+  expiresAt: Date;
+}
+
 function keyOf(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signSession(s: Session, secret: string): Promise<string> {
+export async function signSession(s: NewSession, secret: string): Promise<string> {
   return new SignJWT({ slug: s.slug, role: s.role, name: s.name, gen: s.generation })
     .setProtectedHeader({ alg: "HS256" })
+    .setJti(randomUUID())
     .setSubject(s.tenantId)
     .setIssuedAt()
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
@@ -40,7 +49,10 @@ export async function verifySession(token: string | undefined, secret: string): 
     if (!payload.sub || typeof payload.slug !== "string" || !STAFF_ROLES.includes(role)) return null;
     const gen = payload.gen === undefined ? 1 : payload.gen;
     if (typeof gen !== "number" || !Number.isInteger(gen) || gen < 1) return null;
-    return { tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role), generation: gen };
+    if (typeof payload.exp !== "number") return null;
+    const id = typeof payload.jti === "string" && payload.jti ? payload.jti : `legacy:${createHash("sha256").update(token).digest("hex")}`;
+    if (id.length > 100) return null;
+    return { id, expiresAt: new Date(payload.exp * 1000), tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role), generation: gen };
   } catch {
     return null;
   }

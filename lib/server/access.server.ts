@@ -28,12 +28,17 @@ const KEY_RE = /^Bearer\s+(nxu_[a-z]{3}_(?:[0-9a-f]{16}|[0-9a-f]{8})_[A-Za-z0-9_
  */
 export const API_KEY_CACHE_MS = 10_000;
 export const GENERATION_CACHE_MS = 10_000;
+/** How long a node trusts that a session was not signed out (sign-out tells every node at once). */
+export const REVOCATION_CACHE_MS = 10_000;
+/** Entries per cache before the oldest go: a flood of made-up keys cannot grow memory. */
+const MAX_ENTRIES = 10_000;
 
 type KeyRow = Awaited<ReturnType<PrismaTenantRepository["apiKeyByHash"]>>;
 
 export class Access {
   private keys = new Map<string, { row: KeyRow; at: number }>();
   private generations = new Map<string, { generation: number; at: number }>();
+  private revocations = new Map<string, { revoked: boolean; at: number }>();
   /** Raised by every forget: a lookup that started before must not be cached after. */
   private epoch = 0;
 
@@ -45,6 +50,12 @@ export class Access {
       generationOf: (tenantId: string, role: StaffRole) => Promise<number>;
       /** How long a cache entry is trusted right now, at most the constants above. */
       ttlMs?: () => number;
+      /** Signed-out sessions (PostgreSQL), and how every node hears of a new one. */
+      sessions: {
+        revoke(s: { id: string; tenantId: string; expiresAt: Date }): Promise<void>;
+        isRevoked(id: string): Promise<boolean>;
+        ended(id: string): Promise<void>;
+      };
     },
   ) {}
 
@@ -58,7 +69,7 @@ export class Access {
     const epoch = this.epoch;
     const row = await this.repo.apiKeyByHash(hash);
     if (epoch !== this.epoch) return row;
-    if (this.keys.size > 10_000) this.keys.clear();
+    if (this.keys.size > MAX_ENTRIES) this.keys.clear();
     this.keys.set(hash, { row, at: Date.now() });
     return row;
   }
@@ -70,9 +81,27 @@ export class Access {
     const epoch = this.epoch;
     const generation = await this.opts.generationOf(tenantId, role);
     if (epoch !== this.epoch) return generation;
-    if (this.generations.size > 10_000) this.generations.clear();
+    if (this.generations.size > MAX_ENTRIES) this.generations.clear();
     this.generations.set(id, { generation, at: Date.now() });
     return generation;
+  }
+
+  private async revoked(id: string): Promise<boolean> {
+    const hit = this.revocations.get(id);
+    // Once revoked, always revoked: only "still valid" needs reading again.
+    if (hit && (hit.revoked || Date.now() - hit.at < this.ttl(REVOCATION_CACHE_MS))) return hit.revoked;
+    const epoch = this.epoch;
+    const revoked = await this.opts.sessions.isRevoked(id);
+    if (epoch !== this.epoch) return revoked;
+    if (this.revocations.size > MAX_ENTRIES) this.revocations.clear();
+    this.revocations.set(id, { revoked, at: Date.now() });
+    return revoked;
+  }
+
+  /** A session was signed out (here or on another node): read it again. */
+  forgetSession(id: string): void {
+    this.revocations.delete(id);
+    this.epoch++;
   }
 
   /** Keys were revoked: look every key up again. */
@@ -90,6 +119,7 @@ export class Access {
   clear(): void {
     this.keys.clear();
     this.generations.clear();
+    this.revocations.clear();
     this.epoch++;
   }
 
@@ -121,8 +151,10 @@ export class Access {
     const credentials = await this.repo.staffCredentials(tenant.id, role);
     for (const c of credentials) {
       if (await verifySecret(c.secretHash, secret)) {
-        const session: Session = { tenantId: tenant.id, slug: tenant.slug, role, name: c.name, generation: c.generation };
-        return { token: await signSession(session, this.sessionSecret), session };
+        const token = await signSession({ tenantId: tenant.id, slug: tenant.slug, role, name: c.name, generation: c.generation }, this.sessionSecret);
+        const session = await verifySession(token, this.sessionSecret);
+        if (!session) throw new Error("A session just signed does not verify");
+        return { token, session };
       }
     }
     throw new AppError("UNAUTHENTICATED", { message: `Failed sign-in for ${tenant.slug}/${role}`, userMessage: "Wrong sign-in code for this role.", reason: "wrongCode" });
@@ -139,6 +171,10 @@ export class Access {
     if (s.generation < (await this.generationOf(tenant.id, s.role))) {
       throw new AppError("UNAUTHENTICATED", { message: `Session of ${s.slug}/${s.role} predates a code rotation`, userMessage: "Please sign in.", reason: "signInRequired" });
     }
+    // Signed out (on any node): that token has ended, whoever holds a copy.
+    if (await this.revoked(s.id)) {
+      throw new AppError("UNAUTHENTICATED", { message: `Session of ${s.slug}/${s.role} was signed out`, userMessage: "Please sign in.", reason: "signInRequired" });
+    }
     if (!roleAllows(s.role, roles)) {
       throw new AppError("FORBIDDEN", { message: `Role ${s.role} needs ${roles.join("/")}`, userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.`,
         reason: "roleNeeded",
@@ -146,5 +182,17 @@ export class Access {
       });
     }
     return { tenant, role: s.role, actor: `${s.name} (staff)` };
+  }
+
+  /**
+   * Ends the session in `token` for good: recorded in PostgreSQL, then every node forgets
+   * what it cached about it. A token that does not verify has nothing to end.
+   */
+  async signOut(token: string | undefined): Promise<void> {
+    const s = await verifySession(token, this.sessionSecret);
+    if (!s) return;
+    await this.opts.sessions.revoke({ id: s.id, tenantId: s.tenantId, expiresAt: s.expiresAt });
+    this.forgetSession(s.id);
+    await this.opts.sessions.ended(s.id);
   }
 }

@@ -5,7 +5,6 @@
  */
 import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
@@ -36,6 +35,7 @@ import { StaffCodeService } from "@/lib/core/staff-codes";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
 import { PrismaApiKeyStore } from "@/lib/adapters/postgres/api-key-store.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
+import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
 import { ttlWhileSubscribed, wireInvalidation } from "./invalidation.server";
@@ -52,6 +52,8 @@ import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries
 import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server";
 import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
+import { retryAfterSeconds, Throttles } from "./throttles.server";
+import { clientAddressOf, parseTrustProxy } from "./client-address.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -77,13 +79,11 @@ export interface App {
   /** Webhook endpoints and their deliveries (the console and the REST API). */
   webhooks: WebhookService;
   metrics: AppMetrics;
-  apiLimiter: GuardedLimiter;
-  signInLimiter: GuardedLimiter;
+  /** Every rate limit: per key, per address before authentication, sign-in, public reads, sockets, voice. */
+  throttles: Throttles;
   /** The board's fallback voice; null when VOICE_FALLBACK is off. */
   voice: VoiceRenderer | null;
-  /** Renders of voice clips per client address (a clip already cached costs nothing). */
-  voiceLimiter: GuardedLimiter;
-  /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it; installs the webhook queue. */
+  /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
   warmUp(): Promise<void>;
   /** Starts delivering webhooks from this node (after warmUp). */
   startWebhookWorkers(): Promise<void>;
@@ -178,27 +178,6 @@ export function createRedis(target: RedisTarget, log: Logger, name: string, opts
   return redis;
 }
 
-/**
- * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory
- * while Redis is unreachable: when the counter's breaker is open the memory limiter
- * answers at once instead of waiting for Redis to time out; when a Redis call fails,
- * rate-limiter-flexible's insurance limiter answers.
- */
-export class GuardedLimiter {
-  private readonly shared: RateLimiterRedis;
-  private readonly local: RateLimiterMemory;
-
-  constructor(redis: Redis | Cluster, keyPrefix: string, pointsPerMinute: number, private readonly redisUp: () => boolean) {
-    this.local = new RateLimiterMemory({ points: pointsPerMinute, duration: 60 });
-    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points: pointsPerMinute, duration: 60, insuranceLimiter: this.local });
-  }
-
-  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
-  consume(key: string) {
-    return this.redisUp() ? this.shared.consume(key) : this.local.consume(key);
-  }
-}
-
 async function warmUpRedis(redis: Redis | Cluster, log: Logger): Promise<void> {
   const ready = new Promise<void>((resolve) => {
     if (redis.status === "ready") resolve();
@@ -243,7 +222,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const bus = new InvalidationBus(createRedis(target, log, "invalidate"), pub, env.REDIS_KEY_PREFIX, log);
   const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug), ttlWhileSubscribed(bus, TENANT_CACHE_MS));
   const staffCodeStore = new PrismaStaffCodeStore(db);
-  const access = new Access(tenantRepo, env.SESSION_SECRET, { generationOf: (id, role) => staffCodeStore.generation(id, role), ttlMs: ttlWhileSubscribed(bus, Infinity) });
+  const revocations = new PrismaSessionRevocations(db);
+  const access = new Access(tenantRepo, env.SESSION_SECRET, {
+    generationOf: (id, role) => staffCodeStore.generation(id, role),
+    ttlMs: ttlWhileSubscribed(bus, Infinity),
+    // `invalidate` is wired just below; a sign-out only happens once requests arrive.
+    sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: (id) => invalidate.sessionEnded(id) },
+  });
   const invalidate = wireInvalidation(bus, { tenants, access });
   // Webhooks: the outbox rows and their queued attempts are written in each change's transaction.
   const webhookQueue = new WebhookQueue(env.DATABASE_URL, { attemptTimeoutMs: env.WEBHOOKS_TIMEOUT_MS, pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS), log });
@@ -272,9 +257,23 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
   });
 
+  const throttles = new Throttles(redis, env, () => counter.available());
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
     log,
+    limits: {
+      addressOf: (req) => clientAddressOf(req, trustProxy),
+      connectionsPerAddress: env.SOCKET_CONNECTIONS_PER_ADDRESS,
+      handshake: (address) =>
+        throttles.socketHandshakes.consume(address).then(
+          () => null,
+          (e: unknown) => {
+            if (e instanceof Error) throw e;
+            return retryAfterSeconds((e as { msBeforeNext?: number }).msBeforeNext);
+          },
+        ),
+    },
     // @socket.io/redis-adapter takes an ioredis Cluster as well (it asks every node for
     // PUBSUB NUMSUB).
     pubsub: { pub, sub, channelPrefix: `${env.REDIS_KEY_PREFIX}socket.io` },
@@ -299,9 +298,6 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     });
   }
 
-  const apiLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:api`, env.API_RATE_LIMIT_PER_MINUTE, () => counter.available());
-  const signInLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:signin`, 10, () => counter.available());
-  const voiceLimiter = new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:voice`, env.VOICE_RATE_LIMIT_PER_MINUTE, () => counter.available());
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log }) : null;
 
   return {
@@ -323,10 +319,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     menu,
     webhooks: new WebhookService({ store: new PrismaWebhookStore(db, secretCipher), resolve: resolveHost, generateSecret: generateWebhookSecret, policy: webhookPolicy }),
     metrics,
-    apiLimiter,
-    signInLimiter,
+    throttles,
     voice,
-    voiceLimiter,
     async warmUp() {
       // Before the first order: an order's transaction inserts into the queue's tables.
       await Promise.all([warmUpRedis(redis, log), webhookQueue.start()]);

@@ -22,6 +22,16 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
 }
 
+/** The client's address: the TCP peer's, or the one a trusted proxy forwarded. */
+export function clientAddressOf(req: IncomingMessage, trust: TrustProxy): string {
+  return proxyaddr(req, trust);
+}
+
 export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): void {
-  req.headers[CLIENT_ADDRESS_HEADER] = proxyaddr(req, trust);
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trust);
+}
+
+/** The address server.ts stamped on a request (route handlers and server actions read it here). */
+export function stampedClientAddress(headers: Headers): string {
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

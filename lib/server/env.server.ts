@@ -112,6 +112,16 @@ const schema = z
       .transform((v) => v === "on"),
     /** Voice clips a client address may have rendered per minute (clips already cached are free). */
     VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Failed authentications (bad API keys, wrong sign-in codes) per client address per minute; then 429 before any lookup. */
+    AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Wrong sign-in codes per restaurant and role per minute, from any address; then that role's sign-in waits. */
+    SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Requests per client address per minute to the public board and customer pages and the board API. */
+    PUBLIC_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Open Socket.IO connections per client address on one node. */
+    SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    /** Socket.IO handshakes per client address per minute, across nodes. */
+    SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Scheduled shifts (decision 0010) on this node: on | off. Off: the node never leads. */
     SCHEDULER: z
       .enum(["on", "off"], { error: 'must be "on" or "off"' })

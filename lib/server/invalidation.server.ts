@@ -13,13 +13,20 @@ import type { TenantDirectory } from "./tenant-directory.server";
 /** How long a cache entry may be trusted while the bus is down. */
 export const UNSUBSCRIBED_TTL_MS = 1_000;
 
-export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access }): CacheInvalidator {
+/** The core's invalidations, and a signed-out session (which only the server knows of). */
+export interface Invalidator extends CacheInvalidator {
+  sessionEnded(id: string): Promise<void>;
+}
+
+export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access }): Invalidator {
   const { tenants, access } = caches;
   bus.onReset(() => {
     tenants.clear();
     access.clear();
   });
   bus.onMessage((message) => {
+    // A session id may itself hold ':' ("legacy:<hash>").
+    if (message.startsWith("session:")) return access.forgetSession(message.slice("session:".length));
     const [kind, a, b] = message.split(":");
     if (kind === "tenant" && a) tenants.forget(a);
     else if (kind === "keys") access.forgetKeys();
@@ -37,6 +44,10 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
     async staffChanged(tenantId, role) {
       access.forgetStaff(tenantId, role);
       await bus.publish(`staff:${tenantId}:${role}`);
+    },
+    async sessionEnded(id) {
+      access.forgetSession(id);
+      await bus.publish(`session:${id}`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
+import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
 import { signSession } from "@/lib/auth/session.server";
 import { Access } from "@/lib/server/access.server";
@@ -230,7 +231,11 @@ describe("staff code rotation", () => {
   it("returns a new code once; the old code no longer signs in; the role is case-insensitive; unknown roles 400", async () => {
     const db = createPrisma(databaseUrl, { max: 2 });
     try {
-      const access = new Access(new PrismaTenantRepository(db), "x".repeat(32), { generationOf: (id, role) => new PrismaStaffCodeStore(db).generation(id, role) });
+      const revocations = new PrismaSessionRevocations(db);
+      const access = new Access(new PrismaTenantRepository(db), "x".repeat(32), {
+        generationOf: (id, role) => new PrismaStaffCodeStore(db).generation(id, role),
+        sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: async () => {} },
+      });
       const tenant = (await new PrismaTenantRepository(db).findBySlug(t.codes.slug))!;
       await access.signIn(tenant, "KITCHEN", t.codes.staff.kitchen);
 

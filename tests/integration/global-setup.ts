@@ -5,7 +5,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../support/db";
-import { startAppServer, testKeyPrefix, testRedisUrl } from "../support/app-server";
+import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, testRedisUrl } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { providePostgres, provideRedis, tearDown, type Teardown } from "../support/test-services";
 
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
       { slug: "bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
       { slug: "charlie", name: "Charlie Curry" },
     ]);
-    const server = await startAppServer({ databaseUrl: db.url, keyPrefix });
+    const server = await startAppServer({ databaseUrl: db.url, keyPrefix, env: SHARED_SERVER_ENV });
     teardowns.push(async () => {
       const code = await server.stop();
       if (code !== 0) console.error(`app server exited with ${code}:\n${server.output().slice(-4000)}`);

@@ -95,6 +95,18 @@ export async function startAppServer(opts: {
   };
 }
 
+/**
+ * For a server a whole run shares: every test connects from 127.0.0.1, so the per-address
+ * limits would count the suite as one client. The limits themselves are tested on servers
+ * of their own (tests/integration/abuse-limits.test.ts).
+ */
+export const SHARED_SERVER_ENV: Record<string, string> = {
+  AUTH_FAILURES_PER_MINUTE: "1000000",
+  PUBLIC_REQUESTS_PER_MINUTE: "1000000",
+  SOCKET_HANDSHAKES_PER_MINUTE: "1000000",
+  SOCKET_CONNECTIONS_PER_ADDRESS: "100000",
+};
+
 /** A unique Redis key prefix for one test run. */
 export function testKeyPrefix(label: string): string {
   return `nextup-test:${label}:${randomBytes(4).toString("hex")}:`;

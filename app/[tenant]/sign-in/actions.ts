@@ -6,9 +6,9 @@ import { STAFF_ROLES, slugSchema, type StaffRole } from "@/lib/core/tenants";
 import { ROLE_HOME, roleAllows } from "@/lib/auth/roles";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
 import { z } from "zod";
-import { AppError } from "@/lib/core/errors";
 import { publicAction, redirectAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
+import { getApp } from "@/lib/server/app-context";
 
 /** The role each staff screen needs, to skip a `next` the chosen role could not open anyway. */
 const SCREEN_ROLE: Record<string, StaffRole> = { kiosk: "CASHIER", kitchen: "KITCHEN", manager: "MANAGER" };
@@ -31,8 +31,9 @@ function safeNext(next: string, slug: string, role: StaffRole): string | null {
 }
 
 /**
- * Signs a member of staff in: throttled per restaurant and address before the code is
- * checked, then a session cookie and the screen they came for (or their role's).
+ * Signs a member of staff in: throttled per address, per restaurant and address, and per
+ * restaurant and role before the code is checked (lib/server/throttles.server.ts), then a
+ * session cookie and the screen they came for (or their role's).
  */
 export const signIn = publicAction(
   (t) =>
@@ -41,15 +42,9 @@ export const signIn = publicAction(
       code: z.string({ error: t("signIn.typeCode") }).trim().min(1, t("signIn.typeCode")),
       next: z.string().max(500).catch(""),
     }),
-  async ({ role, code, next }, { app, tenant, t }): Promise<never> => {
+  async ({ role, code, next }, { app, tenant }): Promise<never> => {
     const h = await headers();
-    try {
-      await app.signInLimiter.consume(`${tenant.id}:${clientIp(h)}`);
-    } catch (e) {
-      if (e instanceof Error) throw e;
-      throw new AppError("RATE_LIMITED", { message: `Sign-in throttled for ${tenant.slug}`, userMessage: t("common.errors.reasons.tooManyAttempts"), reason: "tooManyAttempts" });
-    }
-    const { token } = await app.access.signIn(tenant, role, code);
+    const { token } = await app.throttles.signIn(tenant.id, role, clientIp(h), () => app.access.signIn(tenant, role, code));
     (await cookies()).set(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: "lax",
@@ -61,8 +56,13 @@ export const signIn = publicAction(
   },
 );
 
-/** Ends the staff session on this device and goes back to the sign-in page. */
+/**
+ * Ends the staff session for good — revoked on every node, so a copy of the cookie stops
+ * working too — then deletes the cookie and goes back to the sign-in page.
+ */
 export const signOut = redirectAction(z.object({ tenant: slugSchema }), async (input) => {
-  (await cookies()).delete({ name: SESSION_COOKIE, path: "/" });
+  const jar = await cookies();
+  await getApp().access.signOut(jar.get(SESSION_COOKIE)?.value);
+  jar.delete({ name: SESSION_COOKIE, path: "/" });
   redirect(input ? `/${input.tenant}/sign-in` : "/");
 });

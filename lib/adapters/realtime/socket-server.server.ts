@@ -2,7 +2,7 @@
  * The Socket.IO server: joins each client to its tenant's board room and implements the
  * core's EventPublisher. Across app nodes, @socket.io/redis-adapter relays broadcasts.
  */
-import type { Server as HttpServer } from "node:http";
+import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Cluster, Redis } from "ioredis";
@@ -17,6 +17,31 @@ export interface SocketDeps {
   log: Logger;
   /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
   pubsub?: { pub: Redis | Cluster; sub: Redis | Cluster; channelPrefix: string };
+  /** Per client address, before the restaurant is looked up (omitted: no limits). */
+  limits?: {
+    /** The client's address (the TCP peer, or what a trusted proxy forwarded). */
+    addressOf(req: IncomingMessage): string;
+    /** Open connections one address may hold on this node. */
+    connectionsPerAddress: number;
+    /** Spends one of the address's handshakes: null when allowed, else the seconds to wait. */
+    handshake(address: string): Promise<number | null>;
+  };
+}
+
+/** Open connections per address on this node: an entry exists only while one is open. */
+class AddressCounts {
+  private readonly counts = new Map<string, number>();
+  get(address: string): number {
+    return this.counts.get(address) ?? 0;
+  }
+  add(address: string): void {
+    this.counts.set(address, this.get(address) + 1);
+  }
+  remove(address: string): void {
+    const n = this.get(address) - 1;
+    if (n <= 0) this.counts.delete(address);
+    else this.counts.set(address, n);
+  }
 }
 
 export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer {
@@ -38,6 +63,8 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
       );
   }
 
+  const limits = deps.limits;
+  const open = new AddressCounts();
   const io: IoServer = new Server(http, {
     serveClient: false,
     // Heartbeats: a screen whose connection died silently (Wi-Fi, a sleeping TV) knows
@@ -45,8 +72,42 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     pingInterval: 10_000,
     pingTimeout: 5_000,
     cors: { origin: false },
+    // A connection that joined no restaurant (its handshake was refused) is closed after
+    // this, rather than Socket.IO's 45 s: it still counts against its address until then.
+    connectTimeout: 10_000,
+    // Twice the limit is a flood, not a screen: refused before a connection is even made
+    // (up to the limit and a little over, the handshake below refuses with a clear message).
+    ...(limits
+      ? { allowRequest: (req: IncomingMessage, fn: (err: string | null | undefined, ok: boolean) => void) => fn(null, open.get(limits.addressOf(req)) < 2 * limits.connectionsPerAddress) }
+      : {}),
     ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
   });
+
+  if (limits) {
+    // Every Engine.IO connection counts until it closes, whatever its handshake's outcome.
+    // Its address is read once, from the request that opened it (a polling request's own
+    // socket may be gone by the time the handshake runs).
+    const addresses = new WeakMap<object, string>();
+    io.engine.on("connection", (raw: { request: IncomingMessage; once(event: "close", fn: () => void): void }) => {
+      const address = limits.addressOf(raw.request);
+      addresses.set(raw, address);
+      open.add(address);
+      raw.once("close", () => open.remove(address));
+    });
+    // Limits first, before anything is looked up: too many open connections or handshakes
+    // from one address get a connect_error saying so (the screens retry after a pause).
+    io.use((socket, next) => {
+      const address = addresses.get(socket.conn) ?? "unknown";
+      if (open.get(address) > limits.connectionsPerAddress) return next(new Error("Too many connections from this address"));
+      limits.handshake(address).then(
+        (retryAfter) => next(retryAfter === null ? undefined : new Error(`Too many connection attempts from this address: retry in ${retryAfter} s`)),
+        (e: unknown) => {
+          deps.log.warn({ err: e }, "socket handshake limit unavailable");
+          next(new Error("Service unavailable, retrying"));
+        },
+      );
+    });
+  }
 
   // Resolve the tenant during the handshake: an unknown slug gets a connect_error the
   // browser can show, instead of a silent socket that never receives anything.

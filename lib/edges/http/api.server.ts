@@ -9,6 +9,8 @@ import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
 import type { Caller } from "@/lib/server/access.server";
 import { toAppError } from "@/lib/server/translate-error.server";
+import { take } from "@/lib/server/throttles.server";
+import { stampedClientAddress } from "@/lib/server/client-address.server";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -39,22 +41,25 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return Response.json(data, { status, headers });
 }
 
-/** Authenticates the Bearer key for `slug` and `roles`, then applies the per-key rate limit. */
+/**
+ * Authenticates the Bearer key for `slug` and `roles`, then applies the per-key rate limit.
+ * An address with too many failed authentications is refused first, before the tenant or
+ * the key is looked up; a wrong key counts against its address.
+ */
 export async function authorize(app: App, req: Request, slug: string, roles: readonly StaffRole[]): Promise<Caller> {
+  const address = stampedClientAddress(req.headers);
+  await app.throttles.beforeAuthentication(address);
   const tenant = await app.tenants.get(slug);
-  const caller = await app.access.apiKey(req.headers.get("authorization"), tenant, roles);
+  const authorization = req.headers.get("authorization");
+  // No key at all costs nothing to check and is not counted: only a key that was tried.
+  const check = () => app.access.apiKey(authorization, tenant, roles);
+  const caller = authorization ? await app.throttles.countingFailures(address, check) : await check();
   await rateLimit(app, `${tenant.id}:${caller.actor}`);
   return caller;
 }
 
-export async function rateLimit(app: App, key: string, limiter = app.apiLimiter): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (e) {
-    if (e instanceof Error) throw e;
-    const retryAfter = Math.max(1, Math.ceil(((e as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
-    throw new AppError("RATE_LIMITED", { message: `Rate limit for ${key}`, userMessage: `Too many requests: retry in ${retryAfter} s.`, details: { retryAfter } });
-  }
+export async function rateLimit(app: App, key: string, limiter = app.throttles.api): Promise<void> {
+  await take(limiter, key, key);
 }
 
 /** Reads a JSON body of at most MAX_BODY_BYTES; an empty body is `{}`. */

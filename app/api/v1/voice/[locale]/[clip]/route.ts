@@ -26,7 +26,7 @@ export const GET = api<{ locale: string; clip: string }>(async (req, { params, a
     throw new AppError("NOT_FOUND", { message: "The fallback voice is off on this server (VOICE_FALLBACK=off)" });
   }
   // Rendering costs a core for ~300 ms: a public route throttles renders per address (cached clips are free).
-  if (!app.voice.cached(locale, number)) await rateLimit(app, `${clientIp(req.headers)}`, app.voiceLimiter);
+  if (!app.voice.cached(locale, number)) await rateLimit(app, `${clientIp(req.headers)}`, app.throttles.voice);
   const clip = await app.voice.clip(locale, number);
   return new Response(Buffer.from(clip.wav), {
     status: 200,

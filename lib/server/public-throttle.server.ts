@@ -1,0 +1,40 @@
+/**
+ * What anyone may ask of a restaurant without signing in — the board (page and API) and a
+ * customer's order page with its live re-reads — is limited per client address
+ * (PUBLIC_REQUESTS_PER_MINUTE), in server.ts before Next.js: a flood is answered 429
+ * without looking anything up.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { toErrorBody } from "@/lib/core/errors";
+import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import type { Logger } from "./logger.server";
+import { rateLimited, type Throttles } from "./throttles.server";
+
+/** `/api/v1/orgs/{slug}/board`, `/{slug}/board`, `/{slug}/o/{orderId}` (GET, and the page's server actions). */
+const PUBLIC_PATH = /^\/(?:api\/v1\/orgs\/[^/]+\/board|[^/]+\/board|[^/]+\/o\/[^/]+)\/?$/;
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATH.test(pathname);
+}
+
+/** True when the request was answered 429 (the caller must not hand it on). */
+export async function refusePublicFlood(req: IncomingMessage, res: ServerResponse, throttles: Throttles, log: Logger): Promise<boolean> {
+  const pathname = (req.url ?? "/").split("?")[0]!;
+  if (!isPublicPath(pathname)) return false;
+  const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? "unknown");
+  try {
+    await throttles.publicReads.consume(address);
+    return false;
+  } catch (e) {
+    if (e instanceof Error) {
+      // The limiter's store failed without its insurance: serve rather than refuse everyone.
+      log.warn({ err: e.message }, "public request limit unavailable");
+      return false;
+    }
+    const err = rateLimited(`public requests from ${address}`, (e as { msBeforeNext?: number }).msBeforeNext);
+    const { status, body } = toErrorBody(err);
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": String((err.details as { retryAfter: number }).retryAfter), "cache-control": "no-store" });
+    res.end(JSON.stringify(body));
+    return true;
+  }
+}

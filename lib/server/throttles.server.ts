@@ -1,0 +1,174 @@
+/**
+ * Every throttle of the app, counted in Redis so that all nodes share one count per key,
+ * with a per-node memory count while Redis is unreachable. Failed authentications are
+ * counted per client address and checked before any key lookup or code check; sign-in
+ * failures are counted per restaurant and role as well, so rotating addresses does not
+ * help. Decision 0012.
+ */
+import type { Cluster, Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
+import { AppError, isAppError } from "@/lib/core/errors";
+import type { StaffRole } from "@/lib/core/tenants";
+import type { Env } from "./env.server";
+
+/**
+ * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory
+ * while Redis is unreachable: when the counter's breaker is open the memory limiter
+ * answers at once instead of waiting for Redis to time out; when a Redis call fails,
+ * rate-limiter-flexible's insurance limiter answers.
+ */
+export class GuardedLimiter {
+  private readonly shared: RateLimiterRedis;
+  private readonly local: RateLimiterMemory;
+
+  constructor(
+    redis: Redis | Cluster,
+    keyPrefix: string,
+    readonly points: number,
+    private readonly redisUp: () => boolean,
+  ) {
+    this.local = new RateLimiterMemory({ points, duration: 60 });
+    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, insuranceLimiter: this.local });
+  }
+
+  private get store(): RateLimiterRedis | RateLimiterMemory {
+    return this.redisUp() ? this.shared : this.local;
+  }
+
+  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.store.consume(key);
+  }
+
+  /** What `key` spent in its current minute (null: nothing). */
+  get(key: string): Promise<RateLimiterRes | null> {
+    return this.store.get(key);
+  }
+
+  /** Spends a point without ever refusing. */
+  penalty(key: string): Promise<RateLimiterRes> {
+    return this.store.penalty(key, 1);
+  }
+
+  /** Gives a point back (an attempt that turned out not to count). */
+  reward(key: string): Promise<RateLimiterRes> {
+    return this.store.reward(key, 1);
+  }
+}
+
+/** RATE_LIMITED with the seconds to wait (at least 1) in `details.retryAfter`, which the edges send as Retry-After. */
+export function rateLimited(what: string, msBeforeNext: number | undefined, opts: { userMessage?: string; reason?: string } = {}): AppError {
+  const retryAfter = retryAfterSeconds(msBeforeNext);
+  return new AppError("RATE_LIMITED", {
+    message: `Rate limit: ${what}`,
+    userMessage: opts.userMessage ?? `Too many requests: retry in ${retryAfter} s.`,
+    reason: opts.reason,
+    details: { retryAfter },
+  });
+}
+
+export const retryAfterSeconds = (msBeforeNext: number | undefined): number => Math.max(1, Math.ceil((msBeforeNext ?? 1_000) / 1_000));
+
+/** Consumes a point of `key`; a refusal becomes RATE_LIMITED, a store failure is rethrown. */
+export async function take(limiter: GuardedLimiter, key: string, what: string, opts?: Parameters<typeof rateLimited>[2]): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    throw rateLimited(what, (e as RateLimiterRes).msBeforeNext, opts);
+  }
+}
+
+const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;
+
+export class Throttles {
+  /** Per API key (API_RATE_LIMIT_PER_MINUTE). */
+  readonly api: GuardedLimiter;
+  /** New voice clips per client address (VOICE_RATE_LIMIT_PER_MINUTE). */
+  readonly voice: GuardedLimiter;
+  /** Sign-in attempts per restaurant and address, right or wrong. */
+  readonly signInAttempts: GuardedLimiter;
+  /** Wrong codes (and attempts in flight) per restaurant and role. */
+  readonly signInFailures: GuardedLimiter;
+  /** Failed authentications per client address. */
+  readonly authFailures: GuardedLimiter;
+  /** Public board and customer requests per client address. */
+  readonly publicReads: GuardedLimiter;
+  /** Socket.IO handshakes per client address. */
+  readonly socketHandshakes: GuardedLimiter;
+
+  constructor(
+    redis: Redis | Cluster,
+    env: Pick<
+      Env,
+      | "REDIS_KEY_PREFIX"
+      | "API_RATE_LIMIT_PER_MINUTE"
+      | "VOICE_RATE_LIMIT_PER_MINUTE"
+      | "AUTH_FAILURES_PER_MINUTE"
+      | "SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE"
+      | "PUBLIC_REQUESTS_PER_MINUTE"
+      | "SOCKET_HANDSHAKES_PER_MINUTE"
+    >,
+    redisUp: () => boolean,
+  ) {
+    const limiter = (name: string, points: number) => new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp);
+    this.api = limiter("api", env.API_RATE_LIMIT_PER_MINUTE);
+    this.voice = limiter("voice", env.VOICE_RATE_LIMIT_PER_MINUTE);
+    this.signInAttempts = limiter("signin", 10);
+    this.signInFailures = limiter("signin-role", env.SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE);
+    this.authFailures = limiter("authfail", env.AUTH_FAILURES_PER_MINUTE);
+    this.publicReads = limiter("public", env.PUBLIC_REQUESTS_PER_MINUTE);
+    this.socketHandshakes = limiter("handshake", env.SOCKET_HANDSHAKES_PER_MINUTE);
+  }
+
+  /**
+   * 429 while `address` has used up its failed authentications this minute: called before
+   * any key lookup or code check, so even a valid key waits.
+   */
+  async beforeAuthentication(address: string): Promise<void> {
+    const spent = await this.authFailures.get(address);
+    if (spent && spent.consumedPoints >= this.authFailures.points) {
+      const retryAfter = retryAfterSeconds(spent.msBeforeNext);
+      throw rateLimited(`failed authentications from ${address}`, spent.msBeforeNext, { userMessage: TOO_MANY_FAILURES(retryAfter), reason: "tooManyAttempts" });
+    }
+  }
+
+  /** Counts one failed authentication against `address` (never refuses; a Redis failure is ignored). */
+  async failed(address: string): Promise<void> {
+    await this.authFailures.penalty(address).catch(() => undefined);
+  }
+
+  /** Runs `authenticate`; an UNAUTHENTICATED it throws (a wrong key or code) counts against `address`. */
+  async countingFailures<T>(address: string, authenticate: () => Promise<T>): Promise<T> {
+    try {
+      return await authenticate();
+    } catch (e) {
+      if (isAppError(e) && e.code === "UNAUTHENTICATED") await this.failed(address);
+      throw e;
+    }
+  }
+
+  /**
+   * A sign-in with a staff code: refused before `verify` (argon2) while the address is
+   * blocked, while it has used its attempts at this restaurant, or while the role has
+   * used its failures this minute. An attempt holds one of the role's failures while in
+   * flight and gives it back unless the code was wrong, so a burst from many addresses
+   * cannot run more verifications at once than the limit.
+   */
+  async signIn<T>(tenantId: string, role: StaffRole, address: string, verify: () => Promise<T>): Promise<T> {
+    const tooMany = { reason: "tooManyAttempts", userMessage: "Too many attempts, wait a minute and try again." };
+    await this.beforeAuthentication(address);
+    await take(this.signInAttempts, `${tenantId}:${address}`, `sign-in attempts at ${tenantId} from ${address}`, tooMany);
+    const roleKey = `${tenantId}:${role}`;
+    await take(this.signInFailures, roleKey, `wrong codes for ${roleKey}`, tooMany);
+    let wrong = false;
+    try {
+      return await this.countingFailures(address, verify);
+    } catch (e) {
+      wrong = isAppError(e) && e.code === "UNAUTHENTICATED";
+      throw e;
+    } finally {
+      if (!wrong) await this.signInFailures.reward(roleKey).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Sessions end for real (issue #10): signing out revokes that session — a copy of the
+ * cookie is refused afterwards on every node within 2 s, pages send it to sign-in and the
+ * API answers 401 — while the same role's other sessions go on. Two app nodes share
+ * PostgreSQL, Redis and the session secret; sign-in and sign-out go through the real forms.
+ */
+import { randomBytes } from "node:crypto";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
+import { provisionTenants, type TestTenant } from "../support/tenants";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { signInOverHttp, signOutOverHttp } from "../support/forms";
+
+const databaseUrl = inject("databaseUrl");
+const keyPrefix = testKeyPrefix("sessions");
+const secret = randomBytes(32).toString("hex");
+let a: AppServer;
+let b: AppServer;
+let t: TestTenant;
+
+beforeAll(async () => {
+  const slug = uniqueSlug("sessions");
+  t = (await provisionTenants(databaseUrl, [stableDaySpec(slug)]))[slug]!;
+  const start = () => startAppServer({ databaseUrl, keyPrefix, env: { SESSION_SECRET: secret } });
+  [a, b] = await Promise.all([start(), start()]);
+});
+
+afterAll(async () => {
+  for (const s of [a, b]) {
+    const code = await s?.stop();
+    if (s && code !== 0) console.error(`node exited with ${code}:\n${s.output().slice(-4000)}`);
+  }
+});
+
+/** Polls `check` every 50 ms until it is true; returns how long that took. */
+async function until(check: () => Promise<boolean>, maxMs: number): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > maxMs) throw new Error(`not within ${maxMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
+async function signedIn(node: AppServer, token: string, screen = "kitchen"): Promise<boolean> {
+  const res = await fetch(`${node.url}/${t.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
+  await res.body?.cancel();
+  if (res.status === 200) return true;
+  expect(res.status).toBe(307);
+  expect(res.headers.get("location") ?? "").toContain(`/${t.slug}/sign-in`);
+  return false;
+}
+
+async function signIn(node: AppServer, role: "KITCHEN" | "MANAGER", code: string): Promise<string> {
+  const res = await signInOverHttp(node.url, t.slug, role, code);
+  expect(res.status).toBe(303);
+  expect(res.sessionCookie).toBeTruthy();
+  return res.sessionCookie!;
+}
+
+describe("signing out", () => {
+  it("ends that session on every node within 2 s — a copied cookie is sent to sign in — and no other session", async () => {
+    const token = await signIn(a, "KITCHEN", t.staff.kitchen);
+    const otherDevice = await signIn(b, "KITCHEN", t.staff.kitchen);
+    // Both nodes know the session (and have cached that it is valid).
+    for (const node of [a, b]) expect(await signedIn(node, token)).toBe(true);
+
+    const out = await signOutOverHttp(a.url, t.slug, "kitchen", token);
+    expect(out.status).toBe(303);
+    expect(out.location).toContain(`/${t.slug}/sign-in`);
+    expect(out.sessionCookie).toBe("");
+
+    const took = await until(async () => !(await signedIn(b, token)), 2_000);
+    expect(took).toBeLessThanOrEqual(2_000);
+    expect(await signedIn(a, token)).toBe(false);
+    // The kitchen's other tablet is still signed in.
+    for (const node of [a, b]) expect(await signedIn(node, otherDevice)).toBe(true);
+  });
+
+  it("a signed-out manager's cookie gets 401 from the API on the other node", async () => {
+    const token = await signIn(b, "MANAGER", t.staff.manager);
+    const csv = (node: AppServer) => fetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
+    expect((await csv(b)).status).toBe(200);
+    expect((await signOutOverHttp(a.url, t.slug, "manager", token)).status).toBe(303);
+    await until(async () => (await csv(b)).status === 401, 2_000);
+    const refused = await csv(b);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("a token signed before sessions had an id can be signed out too", async () => {
+    const legacy = await new SignJWT({ slug: t.slug, role: "KITCHEN", name: "Kitchen", gen: 1 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(t.id)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(secret));
+    expect(await signedIn(b, legacy)).toBe(true);
+    expect((await signOutOverHttp(a.url, t.slug, "kitchen", legacy)).status).toBe(303);
+    expect(await until(async () => !(await signedIn(b, legacy)), 2_000)).toBeLessThanOrEqual(2_000);
+  });
+
+  it("stays ended on a node that starts afterwards, with nothing cached (the revocation is in PostgreSQL)", async () => {
+    const token = await signIn(a, "KITCHEN", t.staff.kitchen);
+    expect((await signOutOverHttp(b.url, t.slug, "kitchen", token)).status).toBe(303);
+    const fresh = await startAppServer({ databaseUrl, keyPrefix: testKeyPrefix("sessions-fresh"), env: { SESSION_SECRET: secret } });
+    try {
+      expect(await signedIn(fresh, token)).toBe(false);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Staff forms over plain HTTP, as a browser without JavaScript submits them: the page's
+ * server-rendered <form> carries the server action's id in hidden fields, and a multipart
+ * POST of those fields runs the action (Next.js' progressive enhancement). Lets
+ * integration tests sign in and out on a real server without a browser.
+ */
+
+const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** The hidden fields of the first <form> in `html` whose hidden fields satisfy `match`. */
+export function hiddenFields(html: string, match: (fields: Record<string, string>) => boolean): Record<string, string> {
+  for (const form of html.match(/<form[\s\S]*?<\/form>/g) ?? []) {
+    const fields: Record<string, string> = {};
+    for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+      const n = /name="([^"]*)"/.exec(input)?.[1];
+      if (n !== undefined) fields[decode(n)] = decode(/value="([^"]*)"/.exec(input)?.[1] ?? "");
+    }
+    if (match(fields)) return fields;
+  }
+  throw new Error("no such form in the page");
+}
+
+export interface FormResult {
+  status: number;
+  location: string | null;
+  /** The session cookie the response set ("" when it deleted it), or null. */
+  sessionCookie: string | null;
+  html: string;
+}
+
+export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<FormResult> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(url, { method: "POST", body, headers, redirect: "manual" });
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("nextup_session="));
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    sessionCookie: setCookie === undefined ? null : decodeURIComponent(setCookie.slice("nextup_session=".length).split(";")[0]!),
+    html: await res.text(),
+  };
+}
+
+/** Signs in on `/{slug}/sign-in` as a browser without JavaScript would; `headers` go with both requests. */
+export async function signInOverHttp(baseUrl: string, slug: string, role: "CASHIER" | "KITCHEN" | "MANAGER", code: string, headers: Record<string, string> = {}): Promise<FormResult> {
+  const page = await fetch(`${baseUrl}/${slug}/sign-in?lang=en`, { headers });
+  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && "next" in f);
+  return postForm(`${baseUrl}/${slug}/sign-in?lang=en`, { ...fields, role, code }, headers);
+}
+
+/** Presses "Sign out" on a staff page (`/{slug}/{screen}`) with the session `token`. */
+export async function signOutOverHttp(baseUrl: string, slug: string, screen: string, token: string): Promise<FormResult> {
+  const cookie = { cookie: `nextup_session=${token}` };
+  const page = await fetch(`${baseUrl}/${slug}/${screen}?lang=en`, { headers: cookie, redirect: "manual" });
+  if (page.status !== 200) throw new Error(`${screen} answered ${page.status}, not the signed-in page`);
+  // The header's sign-out form: the restaurant and the action's id, nothing else.
+  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && Object.keys(f).length === 2 && Object.keys(f).some((k) => k.startsWith("$ACTION_ID_")));
+  return postForm(`${baseUrl}/${slug}/${screen}?lang=en`, fields, cookie);
+}
