@@ -15,6 +15,8 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;
   log: Logger;
+  /** Runs the rest of a handshake inside a log context (its request id and slug); default: as is. */
+  withLogContext?: (handshake: { requestId: string | undefined; slug: string }, next: () => void) => void;
   /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
   pubsub?: { pub: Redis | Cluster; sub: Redis | Cluster; channelPrefix: string };
 }
@@ -47,6 +49,16 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     cors: { origin: false },
     ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
   });
+
+  const withLogContext = deps.withLogContext;
+  if (withLogContext) {
+    // First: the middlewares after this one run inside the context.
+    io.use((socket, next) => {
+      const { org } = socket.handshake.query;
+      const requestId = socket.handshake.headers["x-request-id"];
+      withLogContext({ requestId: typeof requestId === "string" ? requestId : undefined, slug: typeof org === "string" ? org : "" }, () => next());
+    });
+  }
 
   // Resolve the tenant during the handshake: an unknown slug gets a connect_error the
   // browser can show, instead of a silent socket that never receives anything.
