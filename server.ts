@@ -22,6 +22,8 @@ import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 import { refusePublicFlood } from "@/lib/server/public-throttle.server";
 import { applySecurityHeaders } from "@/lib/server/security-headers.server";
+import { observeRequest } from "@/lib/server/observe-request.server";
+import { routeMatcher, scanAppRoutes, scanPublicFiles } from "@/lib/server/route-patterns.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -37,7 +39,7 @@ async function main() {
     }
     throw e;
   }
-  const log = createLogger(env.LOG_LEVEL);
+  const log = createLogger(env.LOG_LEVEL, { pretty: (env.LOG_FORMAT ?? (dev ? "pretty" : "json")) === "pretty" });
   if (dev && !process.env.SESSION_SECRET) env = { ...env, SESSION_SECRET: devSessionSecret(".data") };
   const services: Stoppable[] = [];
 
@@ -70,17 +72,21 @@ async function main() {
   await nextApp.prepare();
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  const http = createServer((req, res) => {
-    // `connections` is assigned below, before the server listens.
-    if (connections.refuseWhileDraining(req, res)) return;
-    if (refuseMalformedUrl(req, res)) return;
-    stampClientAddress(req, trustProxy);
-    void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
-      if (refused) return;
-      applyLanguage(req, res);
-      return handle(req, res);
-    });
-  });
+  // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
+  const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
+  const http = createServer((req, res) =>
+    observeRequest(observed, req, res, () => {
+      // `connections` is assigned below, before the server listens.
+      if (connections.refuseWhileDraining(req, res)) return;
+      if (refuseMalformedUrl(req, res)) return;
+      stampClientAddress(req, trustProxy);
+      void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
+        if (refused) return;
+        applyLanguage(req, res);
+        return handle(req, res);
+      });
+    }),
+  );
   const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);
@@ -106,12 +112,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down");
+    app.beginShutdown(); // readiness answers 503 from now on
+    log.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, "shutting down");
     const force = setTimeout(() => {
       log.error("graceful shutdown took over 10 s; exiting");
       process.exit(1);
-    }, 10_000);
+    }, env.SHUTDOWN_DELAY_MS + 10_000);
     force.unref();
+    // 0. Keep serving while a load balancer's readiness checks see the 503 and move traffic away.
+    if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_MS));
     // 1. Close the sockets (boards reconnect to another node); io.close() resolves only
     // once the HTTP server has closed, so 2. stop accepting, let requests in flight finish
     // (at most 5 s; a request arriving meanwhile on a kept-alive connection gets 503 and

@@ -143,17 +143,18 @@ export class NumberIssuer {
     return this.fast.available() ? "redis" : "database";
   }
 
-  async issue(tenant: Tenant): Promise<IssuedNumber> {
+  /** A number for an order of `tenant`, and where it came from (for the metrics). */
+  async issue(tenant: Tenant): Promise<IssuedNumber & { source: "redis" | "database" }> {
     const today = this.today(tenant);
     if (this.fast.available()) {
       try {
-        return await this.issueFast(tenant, today);
+        return { ...(await this.issueFast(tenant, today)), source: "redis" };
       } catch (e) {
         if (!(e instanceof CounterUnavailableError)) throw e;
         // fall through: Redis failed during this call
       }
     }
-    return this.ledger.issueDirect(tenant.id, today);
+    return { ...(await this.ledger.issueDirect(tenant.id, today)), source: "database" };
   }
 
   private async issueFast(tenant: Tenant, today: BusinessDay): Promise<IssuedNumber> {

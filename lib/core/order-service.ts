@@ -50,6 +50,8 @@ export interface OrderServiceDeps {
   clock: Clock;
   /** The tenant's menu, for lines sent as a menuItemId; without it such lines are refused. */
   menu?: MenuCatalog;
+  /** A monotonic clock in ms, for the number-issue timing (default: performance.now). */
+  monotonic?: () => number;
 }
 
 /** How long a claim on an idempotency key lasts, and how long a concurrent retry waits for the first attempt's order. */
@@ -122,8 +124,11 @@ export class OrderService {
     // Menu lines are checked (and their names copied) before a number is drawn: a refused
     // order spends no number.
     const items = await this.resolveItems(tenant, data.items);
+    const monotonic = this.deps.monotonic ?? (() => performance.now());
     for (let attempt = 1; ; attempt++) {
+      const started = monotonic();
       const issued = await issuer.issue(tenant);
+      metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
       try {
         const order = await orders.insert({
           ...data,
@@ -136,12 +141,15 @@ export class OrderService {
           idempotencyKey: key,
           requestHash,
         }, orderCreated(tenant));
+        metrics.orderPlaced(channel);
+        log.info({ tenant: tenant.slug, orderId: order.id, businessDay: order.businessDay, shift: order.shift, number: order.number, channel }, "order placed");
         events.orderCreated(tenant, toBoardOrder(order));
         return { order, created: true };
       } catch (e) {
         if (e instanceof DuplicateIdempotencyKeyError && key) {
           // A concurrent retry with the same key won the race; its order is the answer.
           // The number we drew stays unused (a gap, never a duplicate).
+          metrics.uniqueViolation("idempotencyKey");
           const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key);
           if (winner) return replay(winner);
         }
@@ -149,6 +157,7 @@ export class OrderService {
           // The last line of defence: the counter handed out a number already stored.
           // The database refused it; draw another one transparently.
           metrics.duplicateNumber(tenant);
+          metrics.uniqueViolation("number");
           await issuer.distrust(tenant, issued);
           log.error(
             { tenant: tenant.slug, businessDay: e.businessDay, shift: e.shift, number: e.number, attempt },
@@ -187,6 +196,8 @@ export class OrderService {
       if (current.status === status) return current;
       const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant));
       if (updated) {
+        this.deps.metrics.orderStatusChanged(status);
+        this.deps.log.info({ tenant: tenant.slug, orderId: id, number: updated.number, from: current.status, to: status }, "order status changed");
         this.deps.events.orderUpdated(tenant, toBoardOrder(updated));
         return updated;
       }

@@ -54,6 +54,9 @@ import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-send
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { retryAfterSeconds, Throttles } from "./throttles.server";
 import { clientAddressOf, parseTrustProxy } from "./client-address.server";
+import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./readiness.server";
+import { requestIdFrom, runWithRequest, wellFormedSlug } from "./request-context.server";
+import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -93,7 +96,12 @@ export interface App {
   scheduler: Scheduler | null;
   /** Whether this node leads the scheduler now (no I/O). */
   leader(): boolean;
+  /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
   health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database"; leader: boolean }>;
+  /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/readiness.server.ts). */
+  readiness(): Promise<Readiness>;
+  /** Marks the node as shutting down: readiness answers 503 from now on. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -246,22 +254,14 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const ledgerPool = createLedgerPool(env.DATABASE_URL, log);
   const issuer = new NumberIssuer(counter, new PgCounterLedger(ledgerPool), clock, log);
   let scheduler: Scheduler | null = null;
-  const metrics = createMetrics(() => issuer.source(), () => scheduler?.isLeader() ?? false);
-  const deliveryLedger = new PrismaDeliveryLedger(db, webhookQueue, secretCipher);
-  const dispatcher = new WebhookDispatcher({
-    ledger: deliveryLedger,
-    send: createHttpSender({ policy: webhookPolicy, timeoutMs: env.WEBHOOKS_TIMEOUT_MS }),
-    metrics: registerWebhookMetrics(metrics.registry, () => deliveryLedger.pending()),
-    log,
-    clock,
-    retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
-  });
 
   const throttles = new Throttles(redis, env, () => counter.available());
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
     log,
+    // A handshake's log lines carry a request id and the restaurant, as HTTP requests' do.
+    withLogContext: (handshake, fn) => runWithRequest({ reqId: requestIdFrom(handshake.requestId), tenant: wellFormedSlug(handshake.slug) }, fn),
     limits: {
       addressOf: (req) => clientAddressOf(req, trustProxy),
       connectionsPerAddress: env.SOCKET_CONNECTIONS_PER_ADDRESS,
@@ -277,6 +277,21 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     // @socket.io/redis-adapter takes an ioredis Cluster as well (it asks every node for
     // PUBSUB NUMSUB).
     pubsub: { pub, sub, channelPrefix: `${env.REDIS_KEY_PREFIX}socket.io` },
+  });
+  const metrics = createMetrics({
+    counterSource: () => issuer.source(),
+    leader: () => scheduler?.isLeader() ?? false,
+    sockets: () => io.of("/").sockets.size,
+  });
+  counter.onSwitch((to) => metrics.counterSwitched(to));
+  const deliveryLedger = new PrismaDeliveryLedger(db, webhookQueue, secretCipher);
+  const dispatcher = new WebhookDispatcher({
+    ledger: deliveryLedger,
+    send: createHttpSender({ policy: webhookPolicy, timeoutMs: env.WEBHOOKS_TIMEOUT_MS }),
+    metrics: registerWebhookMetrics(metrics.registry, () => deliveryLedger.pending()),
+    log,
+    clock,
+    retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
   });
   const events = new SocketPublisher(io, log);
 
@@ -299,6 +314,9 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   }
 
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log }) : null;
+  let stopping = false;
+  // The migration folders this code ships do not change while it runs.
+  let expectedMigrations: Promise<string[]> | null = null;
 
   return {
     env,
@@ -333,8 +351,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     leader: () => scheduler?.isLeader() ?? false,
     async health() {
       const [dbUp, redisUp] = await Promise.all([
-        db.$queryRaw`SELECT 1`.then(() => true, () => false),
-        pingRedis(redis).catch(() => false),
+        within(PROBE_TIMEOUT_MS, db.$queryRaw`SELECT 1`.then(() => true), false),
+        within(PROBE_TIMEOUT_MS, pingRedis(redis), false),
       ]);
       return {
         status: dbUp && redisUp ? "ok" : "degraded",
@@ -343,6 +361,19 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         counter: issuer.source(),
         leader: scheduler?.isLeader() ?? false,
       };
+    },
+    readiness: () =>
+      checkReadiness({
+        database: () => db.$queryRaw`SELECT 1`.then(() => true),
+        redis: () => pingRedis(redis),
+        appliedMigrations: async () =>
+          (await db.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).map((r) => r.migration_name),
+        expectedMigrations: () => (expectedMigrations ??= readMigrationFolders().then((folders) => folders.map((f) => f.name), (e: unknown) => ((expectedMigrations = null), Promise.reject(e)))),
+        stopping: () => stopping,
+        redisRequired: env.READY_REQUIRES_REDIS,
+      }),
+    beginShutdown() {
+      stopping = true;
     },
     /** Quits Redis and disconnects Prisma; close the HTTP server and `io`, and stop the scheduler, first. */
     async close() {

@@ -70,6 +70,10 @@ const schema = z
     REDIS_AUTOSTART: bool.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Log lines as JSON (default in production) or pretty, readable lines (default in development; needs the dev dependency pino-pretty). */
+    LOG_FORMAT: z.enum(["json", "pretty"], { error: 'must be "json" or "pretty"' }).optional(),
+    /** Whether GET /api/ready answers 503 while Redis is unreachable (false: numbers come from PostgreSQL and the node stays in rotation). */
+    READY_REQUIRES_REDIS: bool.default(true),
     /** A Redis counter call slower than this falls back to PostgreSQL (ms). */
     COUNTER_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
     /** While Redis is failing, probe it again after this long (ms). */
@@ -103,6 +107,8 @@ const schema = z
         }
       }, 'must be "false", a hop count, or addresses/CIDRs such as "loopback,10.0.0.0/8"')
       .optional(),
+    /** After SIGTERM/SIGINT, keep serving this long with /api/ready at 503, so a load balancer moves traffic away before the node stops accepting (ms). */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Apply pending migrations at start-up (default: on). */
     MIGRATE_ON_START: bool.default(true),
     /** The board's offline fallback voice (eSpeak NG, GPL, in a child process; decision 0008): on | off. */

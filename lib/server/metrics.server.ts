@@ -1,18 +1,37 @@
-/** Prometheus metrics (prom-client), one registry per app. */
-import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+/**
+ * Prometheus metrics (prom-client), one registry per app. Every label has a fixed, small
+ * set of values (route patterns, channels, statuses): never a raw path, slug or id.
+ * The list with meanings is in the README ("Operating").
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
 import type { Metrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import type { DeliveryOutcome, WebhookMetrics } from "@/lib/core/webhooks/ports";
 
+type CounterSource = "redis" | "database";
+
 export interface AppMetrics extends Metrics {
   registry: Registry;
+  /** One HTTP request answered (or abandoned by the client: status "499"), by route pattern. */
+  httpRequest(labels: { method: string; route: string; status: string }, seconds: number): void;
+  /** Numbers switched to PostgreSQL (`database`) or back to Redis. */
+  counterSwitched(to: CounterSource): void;
 }
 
-/**
- * `counterSource` is read at each scrape: 1 while numbers come from Redis, 0 from PostgreSQL;
- * `leader` too: whether this node leads the scheduler now.
- */
-export function createMetrics(counterSource: () => "redis" | "database", leader: () => boolean = () => false): AppMetrics {
+/** What the gauges read at each scrape (no I/O). */
+export interface MetricSources {
+  /** Where this node takes numbers from now. */
+  counterSource(): CounterSource;
+  /** Whether this node leads the scheduler now. */
+  leader(): boolean;
+  /** Socket.IO connections open on this node. */
+  sockets(): number;
+}
+
+const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export function createMetrics(sources: MetricSources): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   new Gauge({
@@ -20,7 +39,7 @@ export function createMetrics(counterSource: () => "redis" | "database", leader:
     help: "1 while this node takes numbers from Redis, 0 while it takes them from PostgreSQL (Redis unreachable).",
     registers: [registry],
     collect() {
-      this.set(counterSource() === "redis" ? 1 : 0);
+      this.set(sources.counterSource() === "redis" ? 1 : 0);
     },
   });
   new Gauge({
@@ -28,7 +47,15 @@ export function createMetrics(counterSource: () => "redis" | "database", leader:
     help: "1 while this node leads the scheduler (starts scheduled shifts), else 0; exactly one node should show 1.",
     registers: [registry],
     collect() {
-      this.set(leader() ? 1 : 0);
+      this.set(sources.leader() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "nextup_sockets_connected",
+    help: "Socket.IO connections (boards, kitchen screens, customers' phones) open on this node.",
+    registers: [registry],
+    collect() {
+      this.set(sources.sockets());
     },
   });
   const duplicates = new Counter({
@@ -37,9 +64,60 @@ export function createMetrics(counterSource: () => "redis" | "database", leader:
     labelNames: ["tenant"],
     registers: [registry],
   });
+  const uniqueViolations = new Counter({
+    name: "nextup_unique_violations_total",
+    help: "Order inserts the unique index refused and the server handled: index=number drew another number and retried (should stay 0); index=idempotency_key answered a concurrent retry's order.",
+    labelNames: ["index"],
+    registers: [registry],
+  });
+  const switches = new Counter({
+    name: "nextup_counter_switches_total",
+    help: "Times this node's numbers switched source: to=database when Redis failed, to=redis when it came back.",
+    labelNames: ["to"],
+    registers: [registry],
+  });
+  const orders = new Counter({
+    name: "nextup_orders_total",
+    help: "Orders stored by this node, by channel (replayed idempotent retries not counted).",
+    labelNames: ["channel"],
+    registers: [registry],
+  });
+  const statusChanges = new Counter({
+    name: "nextup_order_status_changes_total",
+    help: "Orders moved to a status (READY, COLLECTED, CANCELLED, or back to PLACED/READY by an undo) on this node.",
+    labelNames: ["status"],
+    registers: [registry],
+  });
+  const issue = new Histogram({
+    name: "nextup_number_issue_duration_seconds",
+    help: "Time to issue one order's number, by where it came from (redis: a reserved block; database: PostgreSQL directly).",
+    labelNames: ["source"],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const http = new Histogram({
+    name: "nextup_http_request_duration_seconds",
+    help: "HTTP requests handled by Next.js on this node, by method, route pattern (e.g. /api/v1/orgs/[slug]/orders) and status; 499: the client went away first.",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
+
+  // Series that exist before their first event, so rate() and alerts see a 0, not nothing.
+  for (const c of CHANNELS) orders.inc({ channel: c }, 0);
+  for (const s of ORDER_STATUSES) statusChanges.inc({ status: s }, 0);
+  for (const to of ["redis", "database"]) switches.inc({ to }, 0);
+  for (const index of ["number", "idempotency_key"]) uniqueViolations.inc({ index }, 0);
+  for (const source of ["redis", "database"]) issue.zero({ source });
+
   return {
     registry,
     duplicateNumber: (tenant: Tenant) => duplicates.inc({ tenant: tenant.slug }),
+    uniqueViolation: (index) => uniqueViolations.inc({ index: index === "number" ? "number" : "idempotency_key" }),
+    numberIssued: (source, seconds) => issue.observe({ source }, seconds),
+    orderPlaced: (channel) => orders.inc({ channel: (CHANNELS as readonly string[]).includes(channel) ? channel : "other" }),
+    orderStatusChanged: (status: OrderStatus) => statusChanges.inc({ status }),
+    counterSwitched: (to) => switches.inc({ to }),
+    httpRequest: ({ method, route, status }, seconds) => http.observe({ method: HTTP_METHODS.has(method) ? method : "other", route, status }, seconds),
   };
 }
 

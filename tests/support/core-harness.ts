@@ -117,7 +117,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     orders: orderRepo,
     shifts: shiftRepo,
     events,
-    metrics: { duplicateNumber: (t) => duplicates.push(t.slug) },
+    metrics: { duplicateNumber: (t) => duplicates.push(t.slug), numberIssued: () => {}, orderPlaced: () => {}, orderStatusChanged: () => {}, uniqueViolation: () => {} },
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
   });

@@ -15,6 +15,8 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;
   log: Logger;
+  /** Runs the rest of a handshake inside a log context (its request id and slug); default: as is. */
+  withLogContext?: (handshake: { requestId: string | undefined; slug: string }, next: () => void) => void;
   /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
   pubsub?: { pub: Redis | Cluster; sub: Redis | Cluster; channelPrefix: string };
   /** Per client address, before the restaurant is looked up (omitted: no limits). */
@@ -82,6 +84,16 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
       : {}),
     ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
   });
+
+  const withLogContext = deps.withLogContext;
+  if (withLogContext) {
+    // First: the middlewares after this one run inside the context.
+    io.use((socket, next) => {
+      const { org } = socket.handshake.query;
+      const requestId = socket.handshake.headers["x-request-id"];
+      withLogContext({ requestId: typeof requestId === "string" ? requestId : undefined, slug: typeof org === "string" ? org : "" }, () => next());
+    });
+  }
 
   if (limits) {
     // Every Engine.IO connection counts until it closes, whatever its handshake's outcome.

@@ -113,6 +113,12 @@ export class RedisCounter implements FastCounter {
     return !this.breaker.opened;
   }
 
+  /** Calls `listener` each time numbers switch to PostgreSQL (the breaker opened) or back to Redis (it closed). */
+  onSwitch(listener: (to: "redis" | "database") => void): void {
+    this.breaker.on("open", () => listener("database"));
+    this.breaker.on("close", () => listener("redis"));
+  }
+
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return (await this.breaker.fire(fn)) as T;
