@@ -73,7 +73,7 @@ const schema = z
     /** Log lines as JSON (default in production) or pretty, readable lines (default in development; needs the dev dependency pino-pretty). */
     LOG_FORMAT: z.enum(["json", "pretty"], { error: 'must be "json" or "pretty"' }).optional(),
     /** Whether GET /api/ready answers 503 while Redis is unreachable (false: numbers come from PostgreSQL and the node stays in rotation). */
-    READY_REQUIRES_REDIS: bool.default(true),
+    READY_REQUIRES_REDIS: bool.default(false),
     /** A Redis counter call slower than this falls back to PostgreSQL (ms). */
     COUNTER_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
     /** While Redis is failing, probe it again after this long (ms). */

@@ -48,7 +48,7 @@ describe("with its own Redis", () => {
 
   beforeAll(async () => {
     redis = await RedisProcess.launch({ label: "ready-redis" });
-    server = await startAppServer({ databaseUrl, redisUrl: redis.url, keyPrefix: testKeyPrefix("ready"), env: { METRICS_TOKEN: token, COUNTER_PROBE_MS: "2000" } });
+    server = await startAppServer({ databaseUrl, redisUrl: redis.url, keyPrefix: testKeyPrefix("ready"), env: { METRICS_TOKEN: token, COUNTER_PROBE_MS: "2000", READY_REQUIRES_REDIS: "true" } });
     const slug = uniqueSlug("ready");
     t = (await provisionTenants(databaseUrl, [stableDaySpec(slug)]))[slug]!;
   });
