@@ -19,6 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
+import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 
 async function main() {
@@ -69,7 +70,7 @@ async function main() {
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const http = createServer((req, res) => {
-    if (refuseMalformedUrl(req, res)) return;
+    if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
     stampClientAddress(req, trustProxy);
     applyLanguage(req, res);
     void handle(req, res);

@@ -1,0 +1,27 @@
+/**
+ * Errors on /api paths that no route handler answers, in the error contract like the rest
+ * of the API. Run by server.ts before Next.js: a method Next does not serve (TRACE even made
+ * it throw: a 500) is refused here.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError, toErrorBody } from "@/lib/core/errors";
+
+/** The methods a Next.js route handler can serve. */
+export const SERVED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+export const isApiPath = (url: string): boolean => /^\/api(?:[/?]|$)/.test(url);
+
+export function sendError(res: ServerResponse, err: AppError): void {
+  const { status, body } = toErrorBody(err);
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** True when the request was answered (the caller must not hand it on). */
+export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? "";
+  if (!isApiPath(req.url ?? "/") || (SERVED_METHODS as readonly string[]).includes(method)) return false;
+  sendError(res, new AppError("METHOD_NOT_ALLOWED", { message: `Method ${method} on ${req.url}`, userMessage: `The API does not serve ${method.slice(0, 20)} requests.` }));
+  return true;
+}

@@ -1,0 +1,40 @@
+/**
+ * What the fuzz test (fuzz-api.test.ts) found, one example each. Most are at the edges of
+ * the HTTP server: requests answered by Node's parser or by Next.js itself, before any route
+ * handler, still get the error contract `{"error":{"code","message"}}` as JSON — never a
+ * 5xx, an empty body, an HTML page, silence, or a redirect to another host.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
+import { rawHttp, requestBytes, type RawRequest, type RawResponse } from "../support/raw-http";
+
+const baseUrl = inject("baseUrl");
+const port = Number(new URL(baseUrl).port);
+const alpha = inject("tenants").alpha!;
+
+async function send(req: RawRequest | Buffer): Promise<RawResponse> {
+  const result = await rawHttp(port, Buffer.isBuffer(req) ? req : requestBytes(req, `127.0.0.1:${port}`));
+  if (result.kind === "closed") throw new Error(`the server closed the connection without an answer (got ${JSON.stringify(result.raw.toString("latin1"))})`);
+  return result.response;
+}
+
+/** The answer is `status` with `{"error":{"code","message"}}` as JSON, `code` matching the status. */
+function expectContract(res: RawResponse, status: number, code: ErrorCode): string {
+  expect({ status: res.status, type: res.headers["content-type"], body: res.body.toString("utf8").slice(0, 200) }).toMatchObject({ status, type: expect.stringMatching(/^application\/json/) });
+  const body = JSON.parse(res.body.toString("utf8")) as { error: { code: string; message: string } };
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(body.error.code).toBe(code);
+  expect(ERROR_STATUS[code]).toBe(status);
+  expect(body.error.message.trim()).not.toBe("");
+  return body.error.message;
+}
+
+describe("methods the API does not serve", () => {
+  it("TRACE and other methods Next.js does not serve are 405 in the contract on an API path (TRACE was a 500)", async () => {
+    for (const method of ["TRACE", "PROPFIND", "PURGE", "QUERY"]) {
+      for (const path of ["/api/health", `/api/v1/orgs/${alpha.slug}/orders`]) {
+        expectContract(await send({ method, target: path }), 405, "METHOD_NOT_ALLOWED");
+      }
+    }
+  });
+});
