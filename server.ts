@@ -19,7 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
-import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
+import { fillBareErrors, refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 
 async function main() {
@@ -71,6 +71,7 @@ async function main() {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const http = createServer((req, res) => {
     if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
+    fillBareErrors(req, res);
     stampClientAddress(req, trustProxy);
     applyLanguage(req, res);
     void handle(req, res);

@@ -38,3 +38,25 @@ describe("methods the API does not serve", () => {
     }
   });
 });
+
+describe("methods a route does not export", () => {
+  it("are 405 in the contract, not an empty 405", async () => {
+    const key = alpha.apiKeys.manager;
+    const cases: RawRequest[] = [
+      { method: "PUT", target: `/api/v1/orgs/${alpha.slug}/orders`, headers: [["Authorization", `Bearer ${key}`]] },
+      { method: "DELETE", target: "/api/health" },
+      { method: "GET", target: `/api/v1/orgs/${alpha.slug}/orders/00000000-0000-4000-8000-000000000000/status` },
+      { method: "PATCH", target: `/api/v1/orgs/${alpha.slug}/settings`, headers: [["Content-Type", "application/json"]], body: "{}" },
+    ];
+    for (const req of cases) {
+      const message = expectContract(await send(req), 405, "METHOD_NOT_ALLOWED");
+      expect(message).toContain(req.method);
+    }
+  });
+
+  it("a HEAD the route does not serve says so in its headers (no body, as HEAD never has one)", async () => {
+    const res = await send({ method: "HEAD", target: `/api/v1/orgs/${alpha.slug}/orders/00000000-0000-4000-8000-000000000000/status` });
+    expect(res.status).toBe(405);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+  });
+});
