@@ -60,3 +60,18 @@ describe("methods a route does not export", () => {
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
   });
 });
+
+describe("API paths no route serves", () => {
+  it("are 404 in the contract, not the HTML page", async () => {
+    for (const [method, path] of [
+      ["GET", "/api"],
+      ["GET", "/api/v1/orgs"],
+      ["GET", `/api/v1/orgs/${alpha.slug}/nothing-here`],
+      ["POST", `/api/v1/orgs/${alpha.slug}/orders/x/y/z`],
+      ["DELETE", "/api/v2/orgs/alpha/orders"],
+      ["GET", "/api/v1/voice/en/1.wav/more"],
+    ]) {
+      expectContract(await send({ method: method!, target: path! }), 404, "NOT_FOUND");
+    }
+  });
+});
