@@ -75,3 +75,25 @@ describe("API paths no route serves", () => {
     }
   });
 });
+
+describe("request targets that are not a path", () => {
+  it("`*` is refused with a 400 in the contract (was a 500); OPTIONS * says what the server allows", async () => {
+    expectContract(await send({ method: "GET", target: "*" }), 400, "BAD_INPUT");
+    expectContract(await send({ method: "POST", target: "*", body: "{}" }), 400, "BAD_INPUT");
+    const options = await send({ method: "OPTIONS", target: "*" });
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toMatch(/GET.*POST/);
+  });
+
+  it("an absolute URL (as sent to a proxy) is served by its path and never redirected to the host it names", async () => {
+    const health = await send({ method: "GET", target: "http://evil.example/api/health" });
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString("utf8"))).toMatchObject({ status: expect.any(String) });
+    for (const target of ["http://evil.example/api/health/", `https://evil.example/${alpha.slug}/board/`, "http://evil.example"]) {
+      const res = await send({ method: "GET", target });
+      expect(res.headers.location ?? "", target).not.toContain("evil.example");
+      expect(res.status, target).toBeLessThan(500);
+    }
+    expectContract(await send({ method: "GET", target: "ftp://evil.example/api/health" }), 400, "BAD_INPUT");
+  });
+});
