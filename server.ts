@@ -6,7 +6,7 @@
  *   npm start      production (after `npm run build`); DATABASE_URL, REDIS_URL and
  *                  SESSION_SECRET come from the environment.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import nextEnv from "@next/env";
 import next from "next";
 import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
@@ -20,6 +20,7 @@ import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
 import { fillBareErrors, refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
+import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 
 async function main() {
@@ -69,13 +70,15 @@ async function main() {
   await nextApp.prepare();
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  const http = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
     fillBareErrors(req, res);
     stampClientAddress(req, trustProxy);
     applyLanguage(req, res);
     void handle(req, res);
-  });
+  };
+  const http = createServer(serve);
+  answerProtocolErrors(http, serve);
   const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);

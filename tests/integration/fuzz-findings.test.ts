@@ -97,3 +97,39 @@ describe("request targets that are not a path", () => {
     expectContract(await send({ method: "GET", target: "ftp://evil.example/api/health" }), 400, "BAD_INPUT");
   });
 });
+
+describe("requests Node's HTTP parser refuses", () => {
+  const raw = (text: string) => Buffer.from(text, "latin1");
+
+  it("a NUL or a space in the path, a broken header or request line: 400 in the contract, not an empty 400", async () => {
+    for (const bytes of [
+      `GET /api/v1/orgs/a\u0000b/board HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      `GET /api/v1/orgs/a b/board HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Junk: a\u0000b\r\nConnection: close\r\n\r\n`,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nNoColon\r\nConnection: close\r\n\r\n`,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\nConnection: close\r\n\r\n`,
+      `GET\u0000 /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      `GET /api/health HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    ]) {
+      expectContract(await send(raw(bytes)), 400, "BAD_INPUT");
+    }
+  });
+
+  it("a method Node's parser does not know is a 400 in the contract", async () => {
+    for (const method of ["TRACK", "FOO"]) expectContract(await send({ method, target: "/api/health" }), 400, "BAD_INPUT");
+  });
+
+  it("headers over the size limit: 431 in the contract", async () => {
+    expectContract(await send({ method: "GET", target: "/api/health", headers: [["X-Big", "b".repeat(20_000)]] }), 431, "HEADERS_TOO_LARGE");
+  });
+
+  it("CONNECT gets an answer (405 in the contract) instead of a closed connection", async () => {
+    expectContract(await send(raw("CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n")), 405, "METHOD_NOT_ALLOWED");
+  });
+
+  it("an unknown Expect is ignored: the request is served (was an empty 417)", async () => {
+    const res = await send({ method: "GET", target: "/api/health", headers: [["Expect", "junk"]] });
+    expect(res.status).toBe(200);
+    expectContract(await send({ method: "GET", target: "/api/v1/orgs/nobody-here/board", headers: [["Expect", "junk"]] }), 404, "NOT_FOUND");
+  });
+});
