@@ -133,3 +133,20 @@ describe("requests Node's HTTP parser refuses", () => {
     expectContract(await send({ method: "GET", target: "/api/v1/orgs/nobody-here/board", headers: [["Expect", "junk"]] }), 404, "NOT_FOUND");
   });
 });
+
+describe("a bad header or query parameter", () => {
+  it("is named in the 400: an empty Idempotency-Key, a status filter that is not a status", async () => {
+    const orders = `/api/v1/orgs/${alpha.slug}/orders`;
+    const auth: [string, string] = ["Authorization", `Bearer ${alpha.apiKeys.cashier}`];
+    for (const [req, field] of [
+      [{ method: "POST", target: orders, headers: [auth, ["Content-Type", "application/json"], ["Idempotency-Key", ""]], body: "{}" }, "Idempotency-Key"],
+      [{ method: "POST", target: orders, headers: [auth, ["Idempotency-Key", "a b"]] }, "Idempotency-Key"],
+      [{ method: "GET", target: `${orders}?status=PLACED,SOON`, headers: [auth] }, "status"],
+    ] as [RawRequest, string][]) {
+      const message = expectContract(await send(req), 400, "BAD_INPUT");
+      expect(message, req.target).toMatch(new RegExp(`^${field}\\b`));
+      const { fields } = (JSON.parse((await send(req)).body.toString("utf8")) as { error: { details: { fields: { path: string }[] } } }).error.details;
+      expect([...new Set(fields.map((f) => f.path.split(".")[0]))], req.target).toEqual([field]);
+    }
+  });
+});
