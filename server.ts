@@ -6,7 +6,7 @@
  *   npm start      production (after `npm run build`); DATABASE_URL, REDIS_URL and
  *                  SESSION_SECRET come from the environment.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import nextEnv from "@next/env";
 import next from "next";
 import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
@@ -19,6 +19,8 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
+import { fillBareErrors, refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
+import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 import { refusePublicFlood } from "@/lib/server/public-throttle.server";
 import { applySecurityHeaders } from "@/lib/server/security-headers.server";
@@ -74,19 +76,21 @@ async function main() {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
   const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
-  const http = createServer((req, res) =>
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
     observeRequest(observed, req, res, () => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res)) return;
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
+      fillBareErrors(req, res);
       stampClientAddress(req, trustProxy);
       void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
         if (refused) return;
         applyLanguage(req, res);
         return handle(req, res);
       });
-    }),
-  );
+    });
+  const http = createServer(serve);
+  answerProtocolErrors(http, serve);
   const connections = trackConnections(http);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
   setApp(app);

@@ -72,7 +72,7 @@ export class OrderService {
 
   async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<{ order: Order; created: boolean }> {
     const data = parseOrThrow(newOrderSchema, input ?? {}, "order");
-    const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key");
+    const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key", "Idempotency-Key");
     const { issuer, orders } = this.deps;
 
     const channel = data.channel ?? opts.channel;

@@ -87,7 +87,7 @@ export const statusChangeSchema = z.strictObject({ status: z.enum(ORDER_STATUSES
 /** Idempotency keys: printable ASCII, 1–200 characters (what Stripe and others accept). */
 export const idempotencyKeySchema = z
   .string()
-  .min(1)
+  .min(1, "Idempotency-Key must not be empty")
   .max(200, "Idempotency-Key is too long (200 characters at most)")
   .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
 
@@ -153,12 +153,15 @@ export function toBoardOrder(o: Order): BoardOrder {
   };
 }
 
-/** Turns zod issues into one AppError naming every bad field. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string): z.output<T> {
+/**
+ * Turns zod issues into one AppError naming every bad field. `field` names an input that is
+ * not the body (a header, a query parameter): paths start with it instead of "(body)".
+ */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, what: string, field?: string): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = result.error.issues.map((i) => ({
-    path: i.path.join(".") || "(body)",
+    path: [...(field === undefined ? [] : [field]), ...i.path].join(".") || "(body)",
     message: i.message,
   }));
   const first = fields[0];

@@ -1,20 +1,37 @@
 /**
- * A request whose path is not valid percent-encoded UTF-8 (`/%ff/board`) made Next.js throw
- * while decoding its route parameters: a 500. It is answered here with a 400, before Next.
+ * Request targets Next.js cannot take, dealt with before it: a path that is not valid
+ * percent-encoded UTF-8 (`/%ff/board`) and the target `*` made it throw (500s); an absolute
+ * URL (`GET http://evil.example/x`, as sent to a proxy) made it redirect to the host it names.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError, toErrorBody } from "@/lib/core/errors";
+import { AppError } from "@/lib/core/errors";
+import { sendError, SERVED_METHODS } from "./api-edge-errors.server";
+
+const malformed = (what: string) => new AppError("BAD_INPUT", { message: `Malformed URL: ${what}`, userMessage: "The address is not valid." });
 
 /** True when the request was answered (the caller must not hand it on). */
 export function refuseMalformedUrl(req: IncomingMessage, res: ServerResponse): boolean {
-  const path = (req.url ?? "/").split("?")[0]!;
+  const url = req.url ?? "/";
+  if (url === "*") {
+    // `OPTIONS *` asks what the server supports at all; `*` means nothing to any other method.
+    if (req.method === "OPTIONS") res.writeHead(204, { allow: SERVED_METHODS.join(", ") }).end();
+    else sendError(res, malformed("target * with a method other than OPTIONS"));
+    return true;
+  }
+  if (!url.startsWith("/")) {
+    // Absolute form (RFC 9112 §3.2.2): served by its path and query; its host is not ours to follow.
+    const absolute = URL.canParse(url) ? new URL(url) : null;
+    if (!absolute || (absolute.protocol !== "http:" && absolute.protocol !== "https:")) {
+      sendError(res, malformed("not a path or an http(s) URL"));
+      return true;
+    }
+    req.url = `${absolute.pathname}${absolute.search}`;
+  }
   try {
-    decodeURIComponent(path);
+    decodeURIComponent(req.url!.split("?")[0]!);
     return false;
   } catch {
-    const { status, body } = toErrorBody(new AppError("BAD_INPUT", { message: "Malformed URL", userMessage: "The address is not valid (bad percent-encoding)." }));
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-    res.end(JSON.stringify(body));
+    sendError(res, new AppError("BAD_INPUT", { message: "Malformed URL: bad percent-encoding", userMessage: "The address is not valid (bad percent-encoding)." }));
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError, toErrorBody } from "@/lib/core/errors";
-import { assertTransition, canTransition, newOrderSchema, parseOrThrow, statusChangeSchema, ORDER_STATUSES } from "@/lib/core/orders";
+import { assertTransition, canTransition, idempotencyKeySchema, newOrderSchema, parseOrThrow, statusChangeSchema, ORDER_STATUSES } from "@/lib/core/orders";
 import { newTenantSchema } from "@/lib/core/tenants";
 import { startShiftSchema } from "@/lib/core/shift-service";
 
@@ -106,5 +106,13 @@ describe("error bodies", () => {
     const internal = toErrorBody(new Error("secret stack detail"));
     expect(internal.status).toBe(500);
     expect(JSON.stringify(internal.body)).not.toContain("secret");
+  });
+
+  it("names a header or query parameter that is not the body, rather than '(body)'", () => {
+    for (const key of ["", "a b", "ü"]) {
+      const err = badInput(() => parseOrThrow(idempotencyKeySchema, key, "Idempotency-Key", "Idempotency-Key"));
+      expect(err.userMessage).toMatch(/^Idempotency-Key: /);
+      expect((err.details as { fields: { path: string }[] }).fields.map((f) => f.path)).toContain("Idempotency-Key");
+    }
   });
 });
