@@ -5,10 +5,14 @@
  * mid-attempt expires and is run again.
  */
 import PgBoss from "pg-boss";
+import pg from "pg";
 import type { Logger } from "@/lib/core/ports";
 import type { Tx } from "./prisma.server";
 
 export const WEBHOOK_QUEUE = "webhook-attempt";
+
+/** One node at a time installs pg-boss's schema and the queue: done at once by several nodes, PostgreSQL saw deadlocks. */
+const START_LOCK = "nextup:webhook-queue:start";
 
 export interface QueuedAttempt {
   /** The job's id, stored on the delivery row as its owner. */
@@ -28,7 +32,7 @@ export class WebhookQueue {
   private readonly workers: string[] = [];
   private readonly expireSeconds: number;
 
-  constructor(connectionString: string, private readonly opts: { attemptTimeoutMs: number; pollMs: number; log: Logger }) {
+  constructor(private readonly connectionString: string, private readonly opts: { attemptTimeoutMs: number; pollMs: number; log: Logger }) {
     // An attempt's job expires (and is run again) a little after the attempt's own timeout.
     this.expireSeconds = Math.ceil(opts.attemptTimeoutMs / 1000) + 5;
     this.boss = new PgBoss({
@@ -43,6 +47,18 @@ export class WebhookQueue {
 
   /** Installs or upgrades pg-boss's schema (under its own lock) and the queue; before any order is taken. */
   async start(): Promise<void> {
+    const lock = new pg.Client({ connectionString: this.connectionString });
+    await lock.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [START_LOCK]);
+      await this.install();
+    } finally {
+      // Closing the session releases its advisory lock.
+      await lock.end().catch(() => {});
+    }
+  }
+
+  private async install(): Promise<void> {
     await this.boss.start();
     // Retries here only re-run a job that failed inside Nextup (a crash, the database); an
     // endpoint's failures are scheduled by the dispatcher as new jobs (lib/core/webhooks/retry.ts).
