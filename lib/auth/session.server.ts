@@ -40,7 +40,7 @@ export async function verifySession(token: string | undefined, secret: string): 
     if (!payload.sub || typeof payload.slug !== "string" || !STAFF_ROLES.includes(role)) return null;
     const gen = payload.gen === undefined ? 1 : payload.gen;
     if (typeof gen !== "number" || !Number.isInteger(gen) || gen < 1) return null;
-    return { tenantId: payload.sub, slug: payload.slug, role, name: String(payload.name ?? role), generation: gen };
+    return { tenantId: payload.sub, slug: payload.slug, role, name: typeof payload.name === "string" ? payload.name : role, generation: gen };
   } catch {
     return null;
   }
