@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 
@@ -28,9 +29,9 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
         >
           {t("retry")}
         </button>
-        <a href="/" className="rounded-xl border-2 border-slate-400 px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100">
+        <Link href="/" className="rounded-xl border-2 border-slate-400 px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100">
           {tn("home")}
-        </a>
+        </Link>
       </div>
     </main>
   );

@@ -13,8 +13,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-const OS = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "sunos", "aix"];
-const CPU = ["arm64", "x64", "arm", "ia32", "ppc64", "s390x", "riscv64", "wasm32"];
+const OS = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "netbsd", "openharmony", "sunos", "aix"];
+const CPU = ["arm64", "x64", "arm", "ia32", "ppc64", "s390x", "riscv64", "loong64", "mips64el", "wasm32"];
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");

@@ -122,15 +122,15 @@ class CatalogFriendlyClient extends pg.Client {
   // `any`: pg's query() has many overloads; this override forwards them all unchanged.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
-    const query = super.query as (...a: unknown[]) => unknown;
+    const query = (super.query as (...a: unknown[]) => unknown).bind(this);
     const callbackIndex = args.findIndex((arg) => typeof arg === "function");
     if (callbackIndex >= 0) {
       const callback = args[callbackIndex] as (err: unknown, res: QueryResultLike) => void;
       args[callbackIndex] = (err: unknown, res: QueryResultLike) =>
         callback(err, err ? res : relabelInternalChar(res));
-      return query.apply(this, args);
+      return query(...(args as unknown[]));
     }
-    const result = query.apply(this, args);
+    const result = query(...(args as unknown[]));
     return result instanceof Promise ? result.then(relabelInternalChar) : result;
   }
 }

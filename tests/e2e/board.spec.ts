@@ -41,7 +41,7 @@ function installSoundRecorder(opts: { voices: { name: string; lang: string }[]; 
   }
   (window as unknown as { SpeechSynthesisUtterance: unknown }).SpeechSynthesisUtterance = RecordedUtterance;
   const synth = window.speechSynthesis;
-  synth.getVoices = () => voices as unknown as SpeechSynthesisVoice[];
+  synth.getVoices = () => voices;
   synth.cancel = () => void log.push({ kind: "cancel" });
   synth.speak = (u: SpeechSynthesisUtterance) => {
     const r = u as unknown as RecordedUtterance;

@@ -85,7 +85,7 @@ test("history lists the day's shifts after a new shift, finds an order by number
   // The download uses the page's session cookie, not an API key.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${t.slug}-orders-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const text = (await readFile((await download.path()), "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note");
   expect(lines).toHaveLength(5); // header, three orders, and the empty string after the last CRLF

@@ -567,8 +567,8 @@ describe("board (public)", () => {
       await placeOrder(main),
       await placeOrder(main),
     ];
-    expect([one!.number, two!.number, three!.number]).toEqual([1, 2, 3]);
-    await setStatus(main, two!.id, "READY");
+    expect([one.number, two.number, three.number]).toEqual([1, 2, 3]);
+    await setStatus(main, two.id, "READY");
 
     const res = await call<BoardJson>("GET", boardPath(main.slug));
     const board = expectStatus(res, 200);
@@ -579,12 +579,12 @@ describe("board (public)", () => {
     for (const o of [...board.preparing, ...board.ready]) expect(Object.keys(o).sort()).toEqual(boardKeys);
     expect(JSON.stringify(board)).not.toContain("Secret recipe");
     expect(JSON.stringify(board)).not.toContain("allergic");
-    expect(JSON.stringify(board)).not.toContain(one!.id);
+    expect(JSON.stringify(board)).not.toContain(one.id);
     expect(board.ready[0]).toMatchObject({ key: `${shift.businessDay}/${shift.shift}/2`, cleared: false, status: "READY", readyAt: expect.stringMatching(ISO_TIMESTAMP) });
 
-    await setStatus(main, two!.id, "COLLECTED");
-    await setStatus(main, three!.id, "CANCELLED");
-    await setStatus(main, one!.id, "READY");
+    await setStatus(main, two.id, "COLLECTED");
+    await setStatus(main, three.id, "CANCELLED");
+    await setStatus(main, one.id, "READY");
     const after = expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200);
     expect(after.preparing).toEqual([]);
     expect(after.ready.map((o) => o.number)).toEqual([1]);

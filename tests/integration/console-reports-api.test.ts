@@ -95,7 +95,7 @@ let histStart: ShiftJson;
 const histOrders: OrderJson[] = [];
 
 beforeAll(async () => {
-  const made = await provisionTenants(databaseUrl, Object.values(specs) as { slug: string; name: string; timeZone: string; dayStart: string }[]);
+  const made = await provisionTenants(databaseUrl, Object.values(specs));
   hist = made[slugs.hist]!;
   csv = made[slugs.csv]!;
   many = made[slugs.many]!;

@@ -28,7 +28,7 @@ function node(): { redis: Redis; counter: RedisCounter; scriptCalls: () => numbe
   redis.issueNumbers = ((...args: Parameters<typeof issueNumbers>) => {
     calls++;
     return issueNumbers(...args);
-  }) as typeof redis.issueNumbers;
+  });
   // A generous breaker, as in core-harness: a hiccup of a loaded machine is not the subject here.
   const counter = new RedisCounter(redis, prefix, silent, { timeoutMs: 3_000, resetMs: 1_000 });
   return { redis, counter, scriptCalls: () => calls };

@@ -42,7 +42,7 @@ export interface Rig {
   /** The tenant's counter hash in Redis (lib/adapters/redis/counter.server.ts). */
   counterKey: string;
   /** Adds a line to the scenario's timeline. */
-  mark(what: string): void;
+  mark: (what: string) => void;
   timeline: { at: number; what: string }[];
   /** Registers a clean-up step (run in reverse order by close()). */
   onClose(fn: () => Promise<void> | void): void;
@@ -313,7 +313,7 @@ export interface ScenarioContext {
   startAt: number;
   /** Sleeps until `ms` after the burst started. */
   at(ms: number): Promise<void>;
-  mark(what: string): void;
+  mark: (what: string) => void;
   /**
    * Demands that node `node` report `counter: "database"` in at least one health sample
    * asked within [from, to] (epoch ms) — i.e. while the fault lasts.
@@ -390,7 +390,7 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
         continue;
       }
       if (opts.counterRedis) {
-        const hash = await opts.counterRedis().hgetall(rig.counterKey).catch((e: unknown) => ({ error: String(e) }) as Record<string, string>);
+        const hash = await opts.counterRedis().hgetall(rig.counterKey).catch((e: unknown): Record<string, string> => ({ error: String(e) }));
         notes.push(`probe on node ${node}: ${p.businessDay}/shift ${p.shift}/#${p.number}; Redis counter then ${JSON.stringify(hash)}`);
         const last = lastIssuedIn(hash);
         if (hash.day !== p.businessDay || Number(hash.shift) !== p.shift || last !== p.number) {

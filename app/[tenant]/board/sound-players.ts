@@ -40,7 +40,7 @@ export function playMedia(audio: HTMLAudioElement, src: string): Promise<void> {
 }
 
 // Chrome drops an utterance that nothing references before it ends (and never fires onend).
-let speaking: SpeechSynthesisUtterance | null = null;
+const speaking = new Set<SpeechSynthesisUtterance>();
 
 /** Says `text` with speechSynthesis in `lang`, with `voice` when the device has one. */
 export function speak(text: string, lang: string, voice: SpeechSynthesisVoice | null): Promise<void> {
@@ -48,20 +48,24 @@ export function speak(text: string, lang: string, voice: SpeechSynthesisVoice | 
     const u = new SpeechSynthesisUtterance(text);
     u.lang = lang;
     if (voice) u.voice = voice;
-    u.onend = () => resolve();
+    u.onend = () => {
+      speaking.delete(u);
+      resolve();
+    };
     u.onerror = (e) => {
+      speaking.delete(u);
       if (e.error === "not-allowed") reject(new BlockedError());
       else if (e.error === "interrupted" || e.error === "canceled") resolve();
       else reject(new Error(`speech failed: ${e.error}`));
     };
-    speaking = u;
+    speaking.add(u);
     window.speechSynthesis.speak(u);
   });
 }
 
 export function cancelSpeech(): void {
   if (typeof window !== "undefined" && "speechSynthesis" in window) window.speechSynthesis.cancel();
-  speaking = null;
+  speaking.clear();
 }
 
 /** Inside the tap on "Enable sound": iOS and some TVs allow speech only once it was started by a gesture. */

@@ -18,7 +18,7 @@ const DEFAULTS: SoundSettings = { enabled: false, chime: true, voice: true };
 function read(): SoundSettings {
   try {
     const raw = JSON.parse(window.localStorage.getItem(KEY) ?? "{}") as Partial<Record<keyof SoundSettings, unknown>>;
-    const flag = (k: keyof SoundSettings) => (typeof raw[k] === "boolean" ? (raw[k] as boolean) : DEFAULTS[k]);
+    const flag = (k: keyof SoundSettings) => (typeof raw[k] === "boolean" ? raw[k] : DEFAULTS[k]);
     return { enabled: flag("enabled"), chime: flag("chime"), voice: flag("voice") };
   } catch {
     return DEFAULTS;

@@ -17,7 +17,7 @@ import { SPEECH_LANG } from "./voices";
 
 export interface Caller {
   call(order: { key: string; number: number }): void;
-  enable(): void;
+  enable: () => void;
   needsTap: boolean;
   settings: SoundSettings;
   update(patch: Partial<SoundSettings>): void;

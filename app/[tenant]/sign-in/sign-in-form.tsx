@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
 import { signIn } from "./actions";
@@ -14,9 +14,11 @@ export function SignInForm({ slug, next, defaultRole }: { slug: string; next: st
   // The form is remounted after each attempt (the code field cleared); the chosen role is kept.
   const [role, setRole] = useState<StaffRole>(defaultRole);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
+  const [seenState, setSeenState] = useState(state);
+  if (state !== seenState) {
+    setSeenState(state);
     if (state) setAttempt((a) => a + 1);
-  }, [state]);
+  }
   const error = state && !state.ok ? state.error : null;
 
   return (

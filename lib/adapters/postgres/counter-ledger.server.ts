@@ -81,7 +81,7 @@ export class PgCounterLedger implements CounterLedger {
       [want.map((w) => w.tenantId), want.map((w) => w.day), want.map((w) => w.shift), want.map((w) => w.size)],
     );
     const ceilings = new Map(reserved.map((r) => [`${r.tenantId}/${r.businessDay}/${r.shift}`, r.ceiling]));
-    const blocks: (Block | null)[] = new Array(requests.length).fill(null);
+    const blocks = new Array<Block | null>(requests.length).fill(null);
     for (const [id, w] of rows) {
       const ceiling = ceilings.get(id);
       if (ceiling === undefined) continue;

@@ -295,7 +295,7 @@ export class PrismaShiftRepository implements ShiftRepository {
           AND "details"->>'businessDay' = ${day} AND "details"->>'slot' = ${s.slot}`;
       if (Number(recorded?.n ?? 0) > 0) return false;
       await tx.auditEntry.create({
-        data: { tenantId, actor: entry.actor, action: "shift.scheduleSkipped", details: { ...entry.details, businessDay: day, slot: s.slot } as Prisma.InputJsonValue },
+        data: { tenantId, actor: entry.actor, action: "shift.scheduleSkipped", details: { ...entry.details, businessDay: day, slot: s.slot } },
       });
       return true;
     });

@@ -10,7 +10,12 @@ import type { EventPublisher, Logger } from "@/lib/core/ports";
 import { slugSchema, type Tenant } from "@/lib/core/tenants";
 import { boardRoom, type ClientToServerEvents, type ServerToClientEvents } from "./events";
 
-export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** What the handshake stores on a socket: the tenant whose board room it joins. */
+interface SocketData {
+  tenantId: string;
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;
@@ -52,7 +57,7 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     // one unhandled rejection per broadcast. A lost broadcast is not lost state: boards
     // and kitchen screens resync from the API when they reconnect.
     const pub = deps.pubsub.pub;
-    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    const publish = pub.publish.bind<(channel: string, message: string | Buffer) => Promise<number>>(pub);
     let warned = false;
     (pub as { publish: typeof publish }).publish = (channel, message) =>
       publish(channel, message).then(
@@ -141,7 +146,7 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
   });
 
   io.on("connection", (socket) => {
-    void socket.join(boardRoom(socket.data.tenantId as string));
+    void socket.join(boardRoom(socket.data.tenantId));
   });
   return io;
 }

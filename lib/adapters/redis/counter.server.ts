@@ -141,7 +141,7 @@ export class RedisCounter implements FastCounter {
     });
     const groups = [...byKey];
     const perCall = this.redis.isCluster ? 1 : MAX_KEYS_PER_CALL;
-    const answers: (FastIssue | Error)[] = new Array(requests.length);
+    const answers = new Array<FastIssue | Error>(requests.length);
     const calls: Promise<void>[] = [];
     for (let g = 0; g < groups.length; g += perCall) {
       const chunk = groups.slice(g, g + perCall);

@@ -99,7 +99,7 @@ export class ReportService {
    * The CSV export of a date range. The range is checked before anything is streamed, so
    * a bad one is a 400; the lines are then produced a page of orders at a time.
    */
-  exportCsv(tenant: Tenant, query: Query): { filename: string; lines: AsyncIterable<string> } {
+  exportCsv(tenant: Tenant, query: Query): { filename: string; lines: AsyncIterable<string, void> } {
     const { from, to } = parseRangeQuery(query);
     const store = this.deps.store;
     async function* lines() {

@@ -24,17 +24,24 @@ type ActionKey = {
 type T = Awaited<ReturnType<typeof getTranslations<"managerAudit">>>;
 type TAccess = Awaited<ReturnType<typeof getTranslations<"managerAccess">>>;
 
-const roleName = (ta: TAccess, role: unknown) => (role === "MANAGER" || role === "CASHIER" || role === "KITCHEN" ? ta(`roles.${role}`) : String(role));
+/** A detail stored as JSON, as text: a nested object as JSON rather than "[object Object]". */
+function text(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return v.toString();
+  return v === null || v === undefined ? "" : JSON.stringify(v);
+}
+
+const roleName = (ta: TAccess, role: unknown) => (role === "MANAGER" || role === "CASHIER" || role === "KITCHEN" ? ta(`roles.${role}`) : text(role));
 
 function value(t: T, field: string, v: unknown): string {
   if (v === null || v === undefined) return field === "language" ? t("details.browser") : t("details.empty");
-  if (Array.isArray(v)) return v.length ? v.join(", ") : t("details.empty");
-  return String(v);
+  if (Array.isArray(v)) return v.length ? v.map(text).join(", ") : t("details.empty");
+  return text(v);
 }
 
 /** One entry's details as a sentence, never raw JSON where the action is known. */
 function describe(t: T, ta: TAccess, e: AuditEntry): string[] {
-  const d = e.details as Record<string, unknown>;
+  const d = e.details;
   switch (e.action) {
     case "settings.update": {
       const changes = (d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
@@ -44,18 +51,18 @@ function describe(t: T, ta: TAccess, e: AuditEntry): string[] {
       return [t("details.role", { role: roleName(ta, d.role) })];
     case "key.create":
     case "key.revoke":
-      return [t("details.key", { name: String(d.name ?? ""), role: roleName(ta, d.role), prefix: String(d.prefix ?? "") })];
+      return [t("details.key", { name: text(d.name), role: roleName(ta, d.role), prefix: text(d.prefix) })];
     case "webhook.create":
     case "webhook.delete":
-      return [t("details.webhook", { url: String(d.url ?? ""), events: Array.isArray(d.events) ? d.events.join(", ") : "" })];
+      return [t("details.webhook", { url: text(d.url), events: Array.isArray(d.events) ? d.events.join(", ") : "" })];
     case "shift.start": {
-      const lines = [t("details.shift", { shift: String(d.shift ?? "?"), first: String(d.firstNumber ?? 1) })];
-      if (d.reason) lines.push(t("details.reason", { reason: String(d.reason) }));
+      const lines = [t("details.shift", { shift: text(d.shift ?? "?"), first: text(d.firstNumber ?? 1) })];
+      if (d.reason) lines.push(t("details.reason", { reason: text(d.reason) }));
       if (typeof d.cleared === "number" && d.cleared > 0) lines.push(t("details.cleared", { count: d.cleared }));
       return lines;
     }
     default:
-      return Object.entries(d).map(([k, v]) => `${k}: ${typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`);
+      return Object.entries(d).map(([k, v]) => `${k}: ${text(v)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { startTransition, useActionState, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
 import { FormError } from "@/app/_components/form-error";
@@ -88,7 +88,12 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
   const t = useTranslations("managerMenu.category");
   const th = useTranslations("managerMenu.item.columns");
   const [name, setName] = useState(section.name);
-  useEffect(() => setName(section.name), [section.name]);
+  // A new name from the server replaces what is typed (adjusted while rendering, not after).
+  const [seenName, setSeenName] = useState(section.name);
+  if (section.name !== seenName) {
+    setSeenName(section.name);
+    setName(section.name);
+  }
   const [confirming, setConfirming] = useState(false);
   const { submit, pending, error } = useMenuForm(categoryOp, () => setConfirming(false));
   const headingId = `category-${section.id}`;
@@ -174,9 +179,13 @@ function ItemRow({ slug, item }: { slug: string; item: MenuItem }) {
   const [name, setName] = useState(item.name);
   const [priceText, setPriceText] = useState(price);
   const [available, setAvailable] = useState(item.available);
-  useEffect(() => setName(item.name), [item.name]);
-  useEffect(() => setPriceText(price), [price]);
-  useEffect(() => setAvailable(item.available), [item.available]);
+  const [seen, setSeen] = useState({ name: item.name, price, available: item.available });
+  if (item.name !== seen.name || price !== seen.price || item.available !== seen.available) {
+    setSeen({ name: item.name, price, available: item.available });
+    if (item.name !== seen.name) setName(item.name);
+    if (price !== seen.price) setPriceText(price);
+    if (item.available !== seen.available) setAvailable(item.available);
+  }
   const saveRef = useRef<HTMLButtonElement>(null);
   const { submit, pending, error } = useMenuForm(itemOp);
   const id = item.id;

@@ -1,6 +1,6 @@
 /**
  * How a request's language reaches Next.js: server.ts reads `?lang=` and the path before
- * Next sees the request (lib/server/language.server.ts) and passes them on in these
+ * Next sees the request (./language.server.ts) and passes them on in these
  * headers; lib/i18n/request.ts reads them. A client cannot set them: server.ts drops any
  * it sends.
  */
