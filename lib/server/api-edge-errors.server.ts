@@ -43,7 +43,7 @@ export function fillBareErrors(req: IncomingMessage, res: ServerResponse): void 
   if (!isApiPath(req.url ?? "/")) return;
   let fill: string | null = null;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const code = CODE_OF_STATUS.get(status);
     const typed = res.hasHeader("content-type") || rest.some((h) => typeof h === "object" && h !== null && Object.keys(h).some((k) => k.toLowerCase() === "content-type"));
     if (code && !typed) {
@@ -53,7 +53,7 @@ export function fillBareErrors(req: IncomingMessage, res: ServerResponse): void 
       res.removeHeader("content-length");
     }
     return writeHead(status, ...rest);
-  }) as ServerResponse["writeHead"];
+  };
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
     const bodiless = args[0] == null || typeof args[0] === "function";

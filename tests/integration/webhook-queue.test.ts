@@ -23,6 +23,6 @@ it(`${NODES} nodes starting at once on a fresh database all install the queue (t
     const queues = Array.from({ length: NODES }, () => new WebhookQueue(db.url, { attemptTimeoutMs: 1_000, pollMs: 500, log: silent }));
     const started = await Promise.allSettled(queues.map((q) => q.start()));
     await Promise.allSettled(queues.map((q) => q.stop(500)));
-    expect(started.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(started.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => String(r.reason))).toEqual([]);
   }
 });

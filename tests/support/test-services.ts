@@ -36,7 +36,7 @@ export class SetupError extends Error {
 const NOT_LISTENING = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "ETIMEDOUT"]);
 
 /** "up", "down" (nothing listens), or PostgreSQL's own refusal (a wrong role or password). */
-async function probePostgres(url: string): Promise<"up" | "down" | string> {
+async function probePostgres(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   client.on("error", () => {});
   try {

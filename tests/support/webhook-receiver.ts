@@ -2,7 +2,7 @@
  * A webhook receiver for tests: node:http on 127.0.0.1, recording every request and
  * answering with the status `respond` chooses (per request, knowing earlier ones).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ReceivedHook {
@@ -23,22 +23,22 @@ export class WebhookReceiver {
   private constructor(private readonly server: Server, readonly url: string, public respond: Responder) {}
 
   static async start(respond: Responder = () => 204): Promise<WebhookReceiver> {
-    let self: WebhookReceiver | undefined;
-    const server = createServer((req, res) => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const self = new WebhookReceiver(server, `http://127.0.0.1:${port}/hooks`, respond);
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const id = String(req.headers["webhook-id"] ?? "");
         const body = Buffer.concat(chunks).toString("utf8");
-        const status = self!.respond(id, self!.received.filter((r) => r.id === id), body);
-        self!.received.push({ id, headers: req.headers, body, status });
+        const status = self.respond(id, self.received.filter((r) => r.id === id), body);
+        self.received.push({ id, headers: req.headers, body, status });
         res.writeHead(status).end();
-        self!.check();
+        self.check();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as AddressInfo).port;
-    self = new WebhookReceiver(server, `http://127.0.0.1:${port}/hooks`, respond);
     return self;
   }
 

@@ -39,13 +39,14 @@ describe("lib/core imports nothing above it and no framework or driver", () => {
     expect(found).toEqual([expect.stringMatching(new RegExp(`^${rule}: `))]);
   });
 
-  it("lets zod, node:crypto and the core's own modules through", async () => {
+  it("lets zod, ipaddr.js, node:crypto and the core's own modules through", async () => {
     const code = [
       'import { randomUUID } from "node:crypto";',
       'import { z } from "zod";',
+      'import ipaddr from "ipaddr.js";',
       'import { AppError } from "./errors";',
       'import { isUuid } from "@/lib/core/ids";',
-      "export const all = [randomUUID, z, AppError, isUuid];",
+      "export const all = [randomUUID, z, ipaddr, AppError, isUuid];",
     ].join("\n");
     expect(await errors("/lib/core/probe.ts", code)).toEqual([]);
   });
