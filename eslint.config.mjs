@@ -62,7 +62,8 @@ const CORE_PACKAGES = {
   patterns: [
     {
       regex: "^(?!zod(/|$)|ipaddr\\.js$|node:|@/|\\.{1,2}/)",
-      message: "lib/core uses only pure libraries (zod, ipaddr.js) and Node built-ins: a framework or driver goes in lib/adapters behind a port in lib/core/ports.ts.",
+      message:
+        "lib/core uses only pure libraries (zod, ipaddr.js) and Node built-ins: a framework or driver goes in lib/adapters behind a port in lib/core/ports.ts.",
     },
     {
       regex: "^node:(fs|fs/promises|child_process|http|https|http2|tls|dgram|dns|cluster|worker_threads)$",
@@ -117,7 +118,11 @@ export default defineConfig([
   // Playwright reads a fixture's first parameter as a destructuring pattern, so `({}, use)` is how a fixture needs none.
   { name: "nextup/e2e-fixtures", files: ["tests/e2e/**"], rules: { "no-empty-pattern": "off" } },
   // These match control characters on purpose: refusing them in typed text is their job.
-  { name: "nextup/control-characters", files: ["lib/core/text.ts", "tests/unit/text.test.ts", "tests/support/fuzz-requests.ts"], rules: { "no-control-regex": "off" } },
+  {
+    name: "nextup/control-characters",
+    files: ["lib/core/text.ts", "tests/unit/text.test.ts", "tests/support/fuzz-requests.ts"],
+    rules: { "no-control-regex": "off" },
+  },
   {
     name: "nextup/layers",
     plugins: { nextup: { rules: { "no-server-import-in-client": noServerImportInClient } } },

@@ -132,7 +132,9 @@ async function main() {
     const ioClosed = app.io.close();
     // Meanwhile stop the scheduler and release its lock (before Redis quits), so another
     // node leads at once rather than after the lock's expiry.
-    const schedulerStopped = app.scheduler?.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not release the scheduler lock"));
+    const schedulerStopped = app.scheduler
+      ?.stop()
+      .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not release the scheduler lock"));
     await connections.drain(5_000);
     await ioClosed;
     await schedulerStopped;

@@ -10,7 +10,9 @@ export default function GlobalError({ retry }: { error: unknown; retry: () => vo
         <p role="alert" style={{ fontSize: "1.25rem" }}>
           Nextup could not load this screen. Try again in a moment. If it keeps happening, tell your manager.
         </p>
-        <h2 lang="zh-CN" style={{ fontSize: "1.5rem" }}>出错了</h2>
+        <h2 lang="zh-CN" style={{ fontSize: "1.5rem" }}>
+          出错了
+        </h2>
         <p lang="zh-CN" style={{ fontSize: "1.25rem" }}>
           无法加载此页面，请稍后重试。如果持续出现，请告诉经理。
         </p>

@@ -11,13 +11,7 @@ import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, readMigrationFolders } from "../lib/adapters/postgres/migrate.server";
-import {
-  createDatabase,
-  dropDatabase,
-  openSchemaEngine,
-  readSchemaFile,
-  type SchemaEngineSession,
-} from "./schema-engine";
+import { createDatabase, dropDatabase, openSchemaEngine, readSchemaFile, type SchemaEngineSession } from "./schema-engine";
 
 const DEFAULT_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 
@@ -84,7 +78,12 @@ async function main(): Promise<number> {
   await mkdir(folder); // fails if it exists: never overwrite a migration
   await writeFile(path.join(folder, "migration.sql"), sql, "utf8");
   const lockfile = path.join(migrationsDir, "migration_lock.toml");
-  if (!(await access(lockfile).then(() => true, () => false))) {
+  if (
+    !(await access(lockfile).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await writeFile(lockfile, MIGRATION_LOCK_TOML, "utf8");
   }
   console.error(`db:new-migration: wrote ${path.relative(process.cwd(), folder)}/migration.sql; review it, then npm run db:migrate.`);

@@ -30,13 +30,7 @@ import path from "node:path";
 
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import type {
-  DiagnoseMigrationHistoryOutput,
-  DiffTarget,
-  MigrationList,
-  SchemaContainer,
-  SchemaEngine,
-} from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type { DiagnoseMigrationHistoryOutput, DiffTarget, MigrationList, SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 
 type EngineBindings = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
@@ -126,8 +120,7 @@ class CatalogFriendlyClient extends pg.Client {
     const callbackIndex = args.findIndex((arg) => typeof arg === "function");
     if (callbackIndex >= 0) {
       const callback = args[callbackIndex] as (err: unknown, res: QueryResultLike) => void;
-      args[callbackIndex] = (err: unknown, res: QueryResultLike) =>
-        callback(err, err ? res : relabelInternalChar(res));
+      args[callbackIndex] = (err: unknown, res: QueryResultLike) => callback(err, err ? res : relabelInternalChar(res));
       return query(...(args as unknown[]));
     }
     const result = query(...(args as unknown[]));
@@ -160,10 +153,7 @@ export interface SchemaEngineSession {
  * Starts a schema engine connected to `databaseUrl` (the engine connects at start-up, even
  * for diffs that never read the database). The database is only read, never changed.
  */
-export async function openSchemaEngine(
-  databaseUrl: string,
-  opts: { schema?: SchemaFile; log?: (line: string) => void } = {},
-): Promise<SchemaEngineSession> {
+export async function openSchemaEngine(databaseUrl: string, opts: { schema?: SchemaFile; log?: (line: string) => void } = {}): Promise<SchemaEngineSession> {
   const bindings = await loadBindings();
   const schema = opts.schema ?? (await readSchemaFile());
   const pool = new pg.Pool({ connectionString: databaseUrl, Client: CatalogFriendlyClient });
@@ -201,8 +191,7 @@ export async function openSchemaEngine(
     diffFromEmpty: (to) => diff({ tag: "empty" }, to),
     // A `schemaDatasource` target describes the database behind the datasource of the given
     // schema files; in the wasm engine that is always the adapter's database.
-    diffFromDatabase: (to) =>
-      diff({ tag: "schemaDatasource", files: [schema], configDir: path.dirname(schema.path) }, to),
+    diffFromDatabase: (to) => diff({ tag: "schemaDatasource", files: [schema], configDir: path.dirname(schema.path) }, to),
     diagnoseMigrationHistory: async (migrationsDir) =>
       engine.diagnoseMigrationHistory({
         migrationsList: await readMigrationList(migrationsDir),
@@ -280,7 +269,5 @@ export async function createDatabase(adminUrl: string, databaseName: string): Pr
 
 /** Drops a database, terminating its connections first (`WITH (FORCE)`, PostgreSQL 13+). */
 export async function dropDatabase(adminUrl: string, databaseName: string): Promise<void> {
-  await withAdminClient(adminUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName)} WITH (FORCE)`),
-  );
+  await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName)} WITH (FORCE)`));
 }

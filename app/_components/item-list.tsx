@@ -1,7 +1,17 @@
 import type { OrderItem } from "@/lib/core/orders";
 
 /** What was ordered, "2× Noodles" a line: the kitchen card, the customer's page and the ticket, each in its own size. */
-export function ItemList({ items, className, rowClassName, qtyClassName }: { items: readonly OrderItem[]; className?: string; rowClassName: string; qtyClassName: string }) {
+export function ItemList({
+  items,
+  className,
+  rowClassName,
+  qtyClassName,
+}: {
+  items: readonly OrderItem[];
+  className?: string;
+  rowClassName: string;
+  qtyClassName: string;
+}) {
   return (
     <ul className={className}>
       {items.map((item, i) => (

@@ -69,7 +69,10 @@ export function OpenBoardForm() {
             return (
               <li key={path}>
                 {valid ? (
-                  <a href={href} className="block rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-blue-700 hover:bg-blue-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+                  <a
+                    href={href}
+                    className="block rounded-xl border-2 border-slate-300 bg-white p-4 hover:border-blue-700 hover:bg-blue-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+                  >
                     <span className="block text-lg font-bold text-blue-800">{s.title}</span>
                     <span className="block text-slate-700">{s.text}</span>
                     <span className="block text-sm text-slate-500">{href}</span>

@@ -16,5 +16,11 @@ export function formatTime(at: Date | string, timeZone: string): string {
 export function formatBusinessDay(day: string, locale: string = "en"): string {
   const d = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(d);
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(d);
 }

@@ -52,7 +52,15 @@ export async function verifySession(token: string | undefined, secret: string): 
     if (typeof payload.exp !== "number") return null;
     const id = typeof payload.jti === "string" && payload.jti ? payload.jti : `legacy:${createHash("sha256").update(token).digest("hex")}`;
     if (id.length > 100) return null;
-    return { id, expiresAt: new Date(payload.exp * 1000), tenantId: payload.sub, slug: payload.slug, role, name: typeof payload.name === "string" ? payload.name : role, generation: gen };
+    return {
+      id,
+      expiresAt: new Date(payload.exp * 1000),
+      tenantId: payload.sub,
+      slug: payload.slug,
+      role,
+      name: typeof payload.name === "string" ? payload.name : role,
+      generation: gen,
+    };
   } catch {
     return null;
   }

@@ -38,13 +38,16 @@ type AuditRecord = Omit<AuditEntry, "at">;
 export interface ApiKeyStore {
   list(tenantId: string): Promise<ApiKeyInfo[]>;
   /** Stores a key by its hash, with its audit entry built from the new row. */
-  create(tenantId: string, key: { role: StaffRole; name: string; prefix: string; keyHash: string; createdBy: string }, audit: (k: ApiKeyInfo) => AuditRecord): Promise<ApiKeyInfo>;
+  create(
+    tenantId: string,
+    key: { role: StaffRole; name: string; prefix: string; keyHash: string; createdBy: string },
+    audit: (k: ApiKeyInfo) => AuditRecord,
+  ): Promise<ApiKeyInfo>;
   /** Revokes a key of this tenant (again: no change, no entry); null when it has none of that id. */
   revoke(tenantId: string, id: string, at: Date, audit: (k: ApiKeyInfo) => AuditRecord): Promise<{ key: ApiKeyInfo; changed: boolean } | null>;
 }
 
 export type ApiKeyGenerator = (role: StaffRole) => { key: string; prefix: string; hash: string };
-
 
 const keyDetails = (k: ApiKeyInfo) => ({ id: k.id, name: k.name, role: k.role, prefix: k.prefix });
 
@@ -69,8 +72,19 @@ export class ApiKeyService {
 
   /** Revokes a key of this restaurant; revoking twice is fine; unknown (or another's) is NOT_FOUND. */
   async revoke(tenant: Tenant, id: string, actor: string): Promise<ApiKeyInfo> {
-    const found = isUuid(id) ? await this.deps.store.revoke(tenant.id, id.toLowerCase(), this.deps.now?.() ?? new Date(), (k) => ({ actor, action: "key.revoke", details: keyDetails(k) })) : null;
-    if (!found) throw new AppError("NOT_FOUND", { message: `No API key ${id} in ${tenant.slug}`, userMessage: "No such API key in this restaurant.", reason: "keyNotFound" });
+    const found = isUuid(id)
+      ? await this.deps.store.revoke(tenant.id, id.toLowerCase(), this.deps.now?.() ?? new Date(), (k) => ({
+          actor,
+          action: "key.revoke",
+          details: keyDetails(k),
+        }))
+      : null;
+    if (!found)
+      throw new AppError("NOT_FOUND", {
+        message: `No API key ${id} in ${tenant.slug}`,
+        userMessage: "No such API key in this restaurant.",
+        reason: "keyNotFound",
+      });
     // Forget cached lookups even when already revoked: a node may still trust it.
     await this.deps.invalidate.keysChanged();
     return found.key;

@@ -41,10 +41,7 @@ export class AppError extends Error {
    */
   readonly reason?: string;
 
-  constructor(
-    code: ErrorCode,
-    opts: { message: string; userMessage?: string; details?: unknown; reason?: string; cause?: unknown },
-  ) {
+  constructor(code: ErrorCode, opts: { message: string; userMessage?: string; details?: unknown; reason?: string; cause?: unknown }) {
     super(opts.message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "AppError";
     this.code = code;

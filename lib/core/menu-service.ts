@@ -26,7 +26,6 @@ import {
   type MenuSection,
 } from "./menu";
 
-
 function notFound(kind: "category" | "item", id: string, tenant: Tenant): AppError {
   return new AppError("NOT_FOUND", {
     message: `No menu ${kind} ${id} for ${tenant.slug}`,
@@ -81,7 +80,9 @@ export class MenuService {
     const data = parseOrThrow(newCategorySchema, input ?? {}, "category");
     const siblings = await this.deps.menu.listCategories(tenant.id);
     if (siblings.some((c) => sameName(c.name, data.name))) throw duplicate("category", data.name);
-    const created = await this.unique("category", data.name, () => this.deps.menu.createCategory(tenant.id, { name: data.name, position: data.position ?? nextPosition(siblings) }));
+    const created = await this.unique("category", data.name, () =>
+      this.deps.menu.createCategory(tenant.id, { name: data.name, position: data.position ?? nextPosition(siblings) }),
+    );
     await this.audit(tenant, actor, { change: "category.create", categoryId: created.id, name: created.name });
     return created;
   }
@@ -139,7 +140,15 @@ export class MenuService {
         position: data.position ?? nextPosition(siblings),
       }),
     );
-    await this.audit(tenant, actor, { change: "item.create", itemId: created.id, name: created.name, categoryId: category.id, category: category.name, priceCents: created.priceCents, available: created.available });
+    await this.audit(tenant, actor, {
+      change: "item.create",
+      itemId: created.id,
+      name: created.name,
+      categoryId: category.id,
+      category: category.name,
+      priceCents: created.priceCents,
+      available: created.available,
+    });
     return created;
   }
 
@@ -154,8 +163,14 @@ export class MenuService {
       if (siblings.some((i) => i.id !== id && sameName(i.name, name))) throw duplicate("item", name);
     }
     // Moved to another category without a position: it goes last there.
-    const position = patch.position ?? (patch.categoryId !== undefined && patch.categoryId !== before.categoryId ? nextPosition(await this.deps.menu.listItems(tenant.id, categoryId)) : undefined);
-    const after = await this.unique("item", name, () => this.deps.menu.updateItem(tenant.id, id, { ...patch, ...(position !== undefined ? { position } : {}) }));
+    const position =
+      patch.position ??
+      (patch.categoryId !== undefined && patch.categoryId !== before.categoryId
+        ? nextPosition(await this.deps.menu.listItems(tenant.id, categoryId))
+        : undefined);
+    const after = await this.unique("item", name, () =>
+      this.deps.menu.updateItem(tenant.id, id, { ...patch, ...(position !== undefined ? { position } : {}) }),
+    );
     if (!after) throw notFound("item", id, tenant);
     const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId"]);
     // A Save that changed nothing leaves no audit line.
@@ -178,7 +193,11 @@ export class MenuService {
   }
 
   /** A small starting menu for a tenant that has none (the demo restaurant). */
-  async seedIfEmpty(tenant: Tenant, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[], actor: string): Promise<boolean> {
+  async seedIfEmpty(
+    tenant: Tenant,
+    menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[],
+    actor: string,
+  ): Promise<boolean> {
     const created = await this.deps.menu.seedIfEmpty(tenant.id, menu);
     if (created) await this.audit(tenant, actor, { change: "menu.seed", categories: menu.map((c) => c.name) });
     return created;
@@ -203,7 +222,9 @@ export class MenuService {
     // The change is made; a lost audit line is logged rather than failing the manager's edit.
     await this.deps.audit
       .record(tenant.id, { actor, action: "menu.update", details })
-      .catch((e: unknown) => this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a menu change"));
+      .catch((e: unknown) =>
+        this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a menu change"),
+      );
   }
 }
 
@@ -211,5 +232,8 @@ export class MenuService {
 function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)[]): { from?: Partial<T>; to?: Partial<T> } {
   const changed = keys.filter((k) => before[k] !== after[k]);
   if (changed.length === 0) return {};
-  return { from: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>, to: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T> };
+  return {
+    from: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>,
+    to: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T>,
+  };
 }

@@ -30,9 +30,7 @@ export interface MenuSection extends MenuCategory {
   items: MenuItem[];
 }
 
-const nameSchema = lineText("Name")
-  .min(1, "Name is required")
-  .max(MENU_LIMITS.name, `Name is too long (${MENU_LIMITS.name} characters at most)`);
+const nameSchema = lineText("Name").min(1, "Name is required").max(MENU_LIMITS.name, `Name is too long (${MENU_LIMITS.name} characters at most)`);
 const positionSchema = z
   .number({ error: "Position must be a number" })
   .int("Position must be a whole number")
@@ -51,7 +49,9 @@ const somethingToChange = (o: object) => Object.keys(o).length > 0;
 const nothingToChange = { error: "Nothing to change: send at least one field" };
 
 export const newCategorySchema = z.strictObject({ name: nameSchema, position: positionSchema.optional() });
-export const categoryPatchSchema = z.strictObject({ name: nameSchema.optional(), position: positionSchema.optional() }).refine(somethingToChange, nothingToChange);
+export const categoryPatchSchema = z
+  .strictObject({ name: nameSchema.optional(), position: positionSchema.optional() })
+  .refine(somethingToChange, nothingToChange);
 
 export const newItemSchema = z.strictObject({
   categoryId: idSchema("categoryId"),
@@ -97,7 +97,11 @@ export function groupMenu(categories: readonly MenuCategory[], items: readonly M
  * Moving one entry up or down among its siblings: the new positions (0, 1, 2, … in the
  * new order) of the entries whose position changes. Empty when it is already at that end.
  */
-export function moveWithin<T extends { id: string; position: number; name: string }>(siblings: readonly T[], id: string, direction: "up" | "down"): { id: string; position: number }[] {
+export function moveWithin<T extends { id: string; position: number; name: string }>(
+  siblings: readonly T[],
+  id: string,
+  direction: "up" | "down",
+): { id: string; position: number }[] {
   const ordered = [...siblings].sort(byPosition);
   const at = ordered.findIndex((s) => s.id === id);
   const to = direction === "up" ? at - 1 : at + 1;
@@ -162,7 +166,10 @@ export function formatCents(cents: number): string {
 
 /** Raised by a MenuRepository when a unique index refuses a name. */
 export class DuplicateMenuNameError extends Error {
-  constructor(readonly kind: "category" | "item", readonly value: string) {
+  constructor(
+    readonly kind: "category" | "item",
+    readonly value: string,
+  ) {
     super(`Duplicate ${kind} name ${value}`);
     this.name = "DuplicateMenuNameError";
   }

@@ -130,17 +130,20 @@ export class OrderService {
       const issued = await issuer.issue(tenant);
       metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
       try {
-        const order = await orders.insert({
-          ...data,
-          items,
-          tenantId: tenant.id,
-          businessDay: issued.businessDay,
-          shift: issued.shift,
-          number: issued.number,
-          channel,
-          idempotencyKey: key,
-          requestHash,
-        }, orderCreated(tenant));
+        const order = await orders.insert(
+          {
+            ...data,
+            items,
+            tenantId: tenant.id,
+            businessDay: issued.businessDay,
+            shift: issued.shift,
+            number: issued.number,
+            channel,
+            idempotencyKey: key,
+            requestHash,
+          },
+          orderCreated(tenant),
+        );
         metrics.orderPlaced(channel);
         log.info({ tenant: tenant.slug, orderId: order.id, businessDay: order.businessDay, shift: order.shift, number: order.number, channel }, "order placed");
         events.orderCreated(tenant, toBoardOrder(order));
@@ -202,7 +205,11 @@ export class OrderService {
         return updated;
       }
     }
-    throw new AppError("CONFLICT", { message: `Order ${id} keeps changing`, userMessage: "This order was changed by someone else. Please retry.", reason: "orderKeepsChanging" });
+    throw new AppError("CONFLICT", {
+      message: `Order ${id} keeps changing`,
+      userMessage: "This order was changed by someone else. Please retry.",
+      reason: "orderKeepsChanging",
+    });
   }
 
   /** The current shift of today: its number and its orders (optionally of some statuses). */
@@ -229,7 +236,10 @@ export class OrderService {
   /** What the kitchen works on: every open order of today (all shifts, oldest first) and the last collected ones. */
   async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
     const day = this.deps.issuer.today(tenant);
-    const [{ shift, open }, recentlyCollected] = await Promise.all([this.openToday(tenant), this.deps.orders.listRecentlyCollected(tenant.id, day, RECENTLY_COLLECTED)]);
+    const [{ shift, open }, recentlyCollected] = await Promise.all([
+      this.openToday(tenant),
+      this.deps.orders.listRecentlyCollected(tenant.id, day, RECENTLY_COLLECTED),
+    ]);
     return { businessDay: day, shift, open, recentlyCollected };
   }
 
@@ -298,7 +308,10 @@ const typedNumberSchema = z.strictObject({
  */
 function orderFingerprint(order: NewOrder, channel: string): string {
   // Menu lines by id (not by the name they resolve to): a retry after a rename still matches.
-  const canonical = JSON.stringify({ items: order.items.map((i) => (i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty])), note: order.note ?? null, channel });
+  const canonical = JSON.stringify({
+    items: order.items.map((i) => (i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty])),
+    note: order.note ?? null,
+    channel,
+  });
   return createHash("sha256").update(canonical).digest("hex");
 }
-

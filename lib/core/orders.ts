@@ -68,8 +68,10 @@ export const orderItemSchema = z
     qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
   })
   .superRefine((item, ctx) => {
-    if (item.name === undefined && item.menuItemId === undefined) ctx.addIssue({ code: "custom", path: ["name"], message: "Item name is required (or a menuItemId)" });
-    if (item.name !== undefined && item.menuItemId !== undefined) ctx.addIssue({ code: "custom", path: ["menuItemId"], message: "Send a name or a menuItemId, not both" });
+    if (item.name === undefined && item.menuItemId === undefined)
+      ctx.addIssue({ code: "custom", path: ["name"], message: "Item name is required (or a menuItemId)" });
+    if (item.name !== undefined && item.menuItemId !== undefined)
+      ctx.addIssue({ code: "custom", path: ["menuItemId"], message: "Send a name or a menuItemId, not both" });
   })
   .transform((item) => (item.menuItemId !== undefined ? { menuItemId: item.menuItemId, qty: item.qty } : { name: item.name!, qty: item.qty }));
 

@@ -16,7 +16,11 @@ export interface Logger {
 
 /** Raised by an OrderRepository when the unique (tenant, day, shift, number) index refuses a row. */
 export class DuplicateNumberError extends Error {
-  constructor(readonly businessDay: BusinessDay, readonly shift: number, readonly number: number) {
+  constructor(
+    readonly businessDay: BusinessDay,
+    readonly shift: number,
+    readonly number: number,
+  ) {
     super(`Number ${number} already stored for shift ${shift} of ${businessDay}`);
     this.name = "DuplicateNumberError";
   }
@@ -82,7 +86,10 @@ export interface ShiftInfo {
  * became the scheduler's leader since (docs/decisions/0010). The caller must step down.
  */
 export class StaleLeaderError extends Error {
-  constructor(readonly term: number, readonly currentTerm: number) {
+  constructor(
+    readonly term: number,
+    readonly currentTerm: number,
+  ) {
     super(`Scheduler term ${term} is stale (current: ${currentTerm})`);
     this.name = "StaleLeaderError";
   }
@@ -90,7 +97,10 @@ export class StaleLeaderError extends Error {
 
 /** The unique (tenant, day, slot) index refused a scheduled start: that slot has its shift. */
 export class SlotAlreadyStartedError extends Error {
-  constructor(readonly businessDay: BusinessDay, readonly slot: string) {
+  constructor(
+    readonly businessDay: BusinessDay,
+    readonly slot: string,
+  ) {
     super(`Slot ${slot} of ${businessDay} already started a shift`);
     this.name = "SlotAlreadyStartedError";
   }
@@ -125,14 +135,27 @@ export interface ShiftRepository {
   startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart; emits?: Emits<ShiftInfo> },
+    opts: {
+      startedBy: string;
+      reason: string | null;
+      firstNumber: number;
+      ifCurrentShift?: number;
+      blockSize: number;
+      scheduled?: ScheduledStart;
+      emits?: Emits<ShiftInfo>;
+    },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }>;
   /**
    * Writes the audit entry `entry` for a skipped slot, once: false (nothing written) when the
    * slot has its shift or its skip is already recorded. StaleLeaderError as startShift.
    */
-  recordScheduleSkip(tenantId: string, day: BusinessDay, scheduled: ScheduledStart, entry: { actor: string; details: Record<string, unknown> }): Promise<boolean>;
+  recordScheduleSkip(
+    tenantId: string,
+    day: BusinessDay,
+    scheduled: ScheduledStart,
+    entry: { actor: string; details: Record<string, unknown> },
+  ): Promise<boolean>;
 }
 
 /**

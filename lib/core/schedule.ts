@@ -9,16 +9,7 @@
  * occurrence; a slot that a gap pushes out of its (shortened) day does not fire that day.
  */
 import { z } from "zod";
-import {
-  addDays,
-  businessDayAt,
-  parseDayStart,
-  utcOffsetMs,
-  wallClock,
-  type BusinessDay,
-  type DayRule,
-  type WallClock,
-} from "./business-day";
+import { addDays, businessDayAt, parseDayStart, utcOffsetMs, wallClock, type BusinessDay, type DayRule, type WallClock } from "./business-day";
 
 export const MAX_SLOTS = 12;
 

@@ -39,7 +39,11 @@ const hhmm = (what: string) =>
   });
 
 const minutes = (min: number, max: number) =>
-  z.number({ error: "Must be a whole number of minutes" }).int("Must be a whole number of minutes").min(min, `At least ${min} minute${min === 1 ? "" : "s"}`).max(max, `At most ${max} minutes`);
+  z
+    .number({ error: "Must be a whole number of minutes" })
+    .int("Must be a whole number of minutes")
+    .min(min, `At least ${min} minute${min === 1 ? "" : "s"}`)
+    .max(max, `At most ${max} minutes`);
 
 /** A partial update: only the fields sent change. */
 export const settingsUpdateSchema = z.strictObject({
@@ -49,7 +53,10 @@ export const settingsUpdateSchema = z.strictObject({
     .refine(isValidTimeZone, { error: (iss) => `Unknown time zone "${String(iss.input)}" (use an IANA name such as Europe/Berlin)` })
     .optional(),
   dayStartsAt: hhmm("Day start").optional(),
-  language: z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(", ")}, or null for each browser's own` }).nullable().optional(),
+  language: z
+    .enum(LOCALES, { error: `Language must be one of ${LOCALES.join(", ")}, or null for each browser's own` })
+    .nullable()
+    .optional(),
   schedule: scheduleSchema.optional(),
   readyClearMinutes: minutes(1, 240).optional(),
   ageWarnMinutes: minutes(1, 240).optional(),
@@ -92,7 +99,10 @@ export function applySettingsUpdate(current: TenantSettings, update: SettingsUpd
     const sent = (["ageWarnMinutes", "ageLateMinutes"] as const).filter((f) => update[f] !== undefined);
     const named = sent.length === 1 ? sent : (["ageWarnMinutes", "ageLateMinutes"] as const);
     const message = `must be less than ageLateMinutes (${next.ageWarnMinutes} ≥ ${next.ageLateMinutes})`;
-    const fields = named.map((path) => ({ path, message: path === "ageWarnMinutes" ? message : `must be more than ageWarnMinutes (${next.ageLateMinutes} ≤ ${next.ageWarnMinutes})` }));
+    const fields = named.map((path) => ({
+      path,
+      message: path === "ageWarnMinutes" ? message : `must be more than ageWarnMinutes (${next.ageLateMinutes} ≤ ${next.ageWarnMinutes})`,
+    }));
     throw new AppError("BAD_INPUT", {
       message: `Invalid settings: ${fields.map((f) => `${f.path}: ${f.message}`).join("; ")}`,
       userMessage: `${fields[0]!.path}: ${fields[0]!.message}`,

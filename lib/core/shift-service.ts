@@ -42,7 +42,16 @@ export type ScheduleSkipReason =
 
 export class ShiftService {
   constructor(
-    private readonly deps: { issuer: NumberIssuer; counter: FastCounter; shifts: ShiftRepository; orders: OrderRepository; events: EventPublisher; audit: AuditLog; log: Logger; clock: Clock },
+    private readonly deps: {
+      issuer: NumberIssuer;
+      counter: FastCounter;
+      shifts: ShiftRepository;
+      orders: OrderRepository;
+      events: EventPublisher;
+      audit: AuditLog;
+      log: Logger;
+      clock: Clock;
+    },
   ) {}
 
   async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number }> {
@@ -72,13 +81,13 @@ export class ShiftService {
     const scheduled: ScheduledStart = { slot: s.slot, slotAt: s.slotAt, term: s.term };
     let result;
     try {
-      result = await this.run(
-        tenant,
-        s.day,
-        { startedBy: SCHEDULER_ACTOR, reason: null, firstNumber: 1, blockSize: BLOCK_SIZE, scheduled },
-        "keep",
-        { reason: null, trigger: "schedule", slot: s.slot, slotAt: s.slotAt.toISOString(), term: s.term },
-      );
+      result = await this.run(tenant, s.day, { startedBy: SCHEDULER_ACTOR, reason: null, firstNumber: 1, blockSize: BLOCK_SIZE, scheduled }, "keep", {
+        reason: null,
+        trigger: "schedule",
+        slot: s.slot,
+        slotAt: s.slotAt.toISOString(),
+        term: s.term,
+      });
     } catch (e) {
       if (e instanceof SlotAlreadyStartedError) return { created: false, skipped: "slotStarted" };
       throw e;
@@ -131,7 +140,9 @@ export class ShiftService {
           action: "shift.start",
           details: { businessDay: day, shift: result.shift.shift, firstNumber: opts.firstNumber, ...auditDetails, openOrders, cleared },
         })
-        .catch((e: unknown) => this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a shift start"));
+        .catch((e: unknown) =>
+          this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a shift start"),
+        );
       events.shiftStarted(tenant, {
         businessDay: result.shift.businessDay,
         shift: result.shift.shift,

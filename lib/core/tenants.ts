@@ -22,7 +22,6 @@ export const floorSettingsSchema = z.strictObject({
   ageLateMinutes: z.number().int().min(1).max(480),
 }) satisfies z.ZodType<FloorSettings>;
 
-
 export interface Tenant extends DayRule {
   id: string;
   slug: string;
@@ -49,9 +48,7 @@ export const newTenantSchema = z.strictObject({
   timeZone: z.string().refine(isValidTimeZone, {
     error: (iss) => `Unknown time zone "${String(iss.input)}" (use an IANA name such as Europe/Berlin)`,
   }),
-  dayStart: z
-    .string()
-    .refine((s) => parseDayStart(s) !== null, {
-      error: (iss) => `Day start "${String(iss.input)}" must be HH:MM between 00:00 and 23:59`,
-    }),
+  dayStart: z.string().refine((s) => parseDayStart(s) !== null, {
+    error: (iss) => `Day start "${String(iss.input)}" must be HH:MM between 00:00 and 23:59`,
+  }),
 });

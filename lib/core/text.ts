@@ -14,8 +14,14 @@ export const isCleanText = (s: string): boolean => !CONTROL_BUT_LINES.test(s) &&
 
 /** A one-line text field named `what` in messages, trimmed. */
 export const lineText = (what: string) =>
-  z.string({ error: `${what} must be text` }).trim().refine(isCleanLine, `${what} contains a control character or broken text`);
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .refine(isCleanLine, `${what} contains a control character or broken text`);
 
 /** A text field that may span lines (a note), trimmed. */
 export const multilineText = (what: string) =>
-  z.string({ error: `${what} must be text` }).trim().refine(isCleanText, `${what} contains a control character or broken text`);
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .refine(isCleanText, `${what} contains a control character or broken text`);

@@ -37,12 +37,42 @@ import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
 import zhManagerWebhooks from "./messages/zh-CN/managerWebhooks.json";
 
 const CATALOGUES = {
-  en: { common: enCommon, board: enBoard, kitchen: enKitchen, customer: enCustomer, kiosk: enKiosk, manager: enManager, signIn: enSignIn, home: enHome, staff: enStaff,
-    managerHistory: enManagerHistory, managerFigures: enManagerFigures, managerMenu: enManagerMenu, managerSettings: enManagerSettings, managerAccess: enManagerAccess, managerAudit: enManagerAudit,
-    managerWebhooks: enManagerWebhooks },
-  "zh-CN": { common: zhCommon, board: zhBoard, kitchen: zhKitchen, customer: zhCustomer, kiosk: zhKiosk, manager: zhManager, signIn: zhSignIn, home: zhHome, staff: zhStaff,
-    managerHistory: zhManagerHistory, managerFigures: zhManagerFigures, managerMenu: zhManagerMenu, managerSettings: zhManagerSettings, managerAccess: zhManagerAccess, managerAudit: zhManagerAudit,
-    managerWebhooks: zhManagerWebhooks },
+  en: {
+    common: enCommon,
+    board: enBoard,
+    kitchen: enKitchen,
+    customer: enCustomer,
+    kiosk: enKiosk,
+    manager: enManager,
+    signIn: enSignIn,
+    home: enHome,
+    staff: enStaff,
+    managerHistory: enManagerHistory,
+    managerFigures: enManagerFigures,
+    managerMenu: enManagerMenu,
+    managerSettings: enManagerSettings,
+    managerAccess: enManagerAccess,
+    managerAudit: enManagerAudit,
+    managerWebhooks: enManagerWebhooks,
+  },
+  "zh-CN": {
+    common: zhCommon,
+    board: zhBoard,
+    kitchen: zhKitchen,
+    customer: zhCustomer,
+    kiosk: zhKiosk,
+    manager: zhManager,
+    signIn: zhSignIn,
+    home: zhHome,
+    staff: zhStaff,
+    managerHistory: zhManagerHistory,
+    managerFigures: zhManagerFigures,
+    managerMenu: zhManagerMenu,
+    managerSettings: zhManagerSettings,
+    managerAccess: zhManagerAccess,
+    managerAudit: zhManagerAudit,
+    managerWebhooks: zhManagerWebhooks,
+  },
 } satisfies Record<Locale, Record<string, unknown>>;
 
 export type Messages = (typeof CATALOGUES)["en"];

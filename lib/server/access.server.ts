@@ -157,7 +157,11 @@ export class Access {
         return { token, session };
       }
     }
-    throw new AppError("UNAUTHENTICATED", { message: `Failed sign-in for ${tenant.slug}/${role}`, userMessage: "Wrong sign-in code for this role.", reason: "wrongCode" });
+    throw new AppError("UNAUTHENTICATED", {
+      message: `Failed sign-in for ${tenant.slug}/${role}`,
+      userMessage: "Wrong sign-in code for this role.",
+      reason: "wrongCode",
+    });
   }
 
   /** The session in `token`, if it is valid for `tenant` and one of `roles`. */
@@ -165,18 +169,32 @@ export class Access {
     const s = await verifySession(token, this.sessionSecret);
     if (!s) throw new AppError("UNAUTHENTICATED", { message: "No valid session", userMessage: "Please sign in.", reason: "signInRequired" });
     if (s.tenantId !== tenant.id) {
-      throw new AppError("FORBIDDEN", { message: `Session of ${s.slug} used for ${tenant.slug}`, userMessage: "You are signed in to another restaurant.", reason: "otherRestaurant" });
+      throw new AppError("FORBIDDEN", {
+        message: `Session of ${s.slug} used for ${tenant.slug}`,
+        userMessage: "You are signed in to another restaurant.",
+        reason: "otherRestaurant",
+      });
     }
     // Signed before the role's code was last rotated: that session has ended.
     if (s.generation < (await this.generationOf(tenant.id, s.role))) {
-      throw new AppError("UNAUTHENTICATED", { message: `Session of ${s.slug}/${s.role} predates a code rotation`, userMessage: "Please sign in.", reason: "signInRequired" });
+      throw new AppError("UNAUTHENTICATED", {
+        message: `Session of ${s.slug}/${s.role} predates a code rotation`,
+        userMessage: "Please sign in.",
+        reason: "signInRequired",
+      });
     }
     // Signed out (on any node): that token has ended, whoever holds a copy.
     if (await this.revoked(s.id)) {
-      throw new AppError("UNAUTHENTICATED", { message: `Session of ${s.slug}/${s.role} was signed out`, userMessage: "Please sign in.", reason: "signInRequired" });
+      throw new AppError("UNAUTHENTICATED", {
+        message: `Session of ${s.slug}/${s.role} was signed out`,
+        userMessage: "Please sign in.",
+        reason: "signInRequired",
+      });
     }
     if (!roleAllows(s.role, roles)) {
-      throw new AppError("FORBIDDEN", { message: `Role ${s.role} needs ${roles.join("/")}`, userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.`,
+      throw new AppError("FORBIDDEN", {
+        message: `Role ${s.role} needs ${roles.join("/")}`,
+        userMessage: `Signed in as ${s.role.toLowerCase()}: this screen needs ${roles.map((r) => r.toLowerCase()).join(" or ")}.`,
         reason: "roleNeeded",
         details: { role: s.role, needs: roles[0] },
       });

@@ -22,7 +22,10 @@ export function sendError(res: ServerResponse, err: AppError): void {
 export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? "";
   if (!isApiPath(req.url ?? "/") || (SERVED_METHODS as readonly string[]).includes(method)) return false;
-  sendError(res, new AppError("METHOD_NOT_ALLOWED", { message: `Method ${method} on ${req.url}`, userMessage: `The API does not serve ${method.slice(0, 20)} requests.` }));
+  sendError(
+    res,
+    new AppError("METHOD_NOT_ALLOWED", { message: `Method ${method} on ${req.url}`, userMessage: `The API does not serve ${method.slice(0, 20)} requests.` }),
+  );
   return true;
 }
 
@@ -45,10 +48,13 @@ export function fillBareErrors(req: IncomingMessage, res: ServerResponse): void 
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (status: number, ...rest: unknown[]) => {
     const code = CODE_OF_STATUS.get(status);
-    const typed = res.hasHeader("content-type") || rest.some((h) => typeof h === "object" && h !== null && Object.keys(h).some((k) => k.toLowerCase() === "content-type"));
+    const typed =
+      res.hasHeader("content-type") || rest.some((h) => typeof h === "object" && h !== null && Object.keys(h).some((k) => k.toLowerCase() === "content-type"));
     if (code && !typed) {
       const method = req.method ?? "";
-      fill = JSON.stringify(toErrorBody(new AppError(code, { message: `Bare ${status} for ${method} ${req.url}`, userMessage: bareMessage(code, method) })).body);
+      fill = JSON.stringify(
+        toErrorBody(new AppError(code, { message: `Bare ${status} for ${method} ${req.url}`, userMessage: bareMessage(code, method) })).body,
+      );
       res.setHeader("content-type", "application/json; charset=utf-8");
       res.removeHeader("content-length");
     }
@@ -57,6 +63,11 @@ export function fillBareErrors(req: IncomingMessage, res: ServerResponse): void 
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
     const bodiless = args[0] == null || typeof args[0] === "function";
-    return fill !== null && bodiless ? end(fill, args.find((a) => typeof a === "function")) : end(...args);
+    return fill !== null && bodiless
+      ? end(
+          fill,
+          args.find((a) => typeof a === "function"),
+        )
+      : end(...args);
   }) as ServerResponse["end"];
 }

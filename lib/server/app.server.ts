@@ -16,11 +16,7 @@ import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import {
-  PrismaOrderRepository,
-  PrismaShiftRepository,
-  PrismaTenantRepository,
-} from "@/lib/adapters/postgres/repositories.server";
+import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
@@ -239,7 +235,11 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   });
   const invalidate = wireInvalidation(bus, { tenants, access });
   // Webhooks: the outbox rows and their queued attempts are written in each change's transaction.
-  const webhookQueue = new WebhookQueue(env.DATABASE_URL, { attemptTimeoutMs: env.WEBHOOKS_TIMEOUT_MS, pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS), log });
+  const webhookQueue = new WebhookQueue(env.DATABASE_URL, {
+    attemptTimeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS),
+    log,
+  });
   const outbox = new WebhookOutbox(webhookQueue);
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };
@@ -335,7 +335,12 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,
-    webhooks: new WebhookService({ store: new PrismaWebhookStore(db, secretCipher), resolve: resolveHost, generateSecret: generateWebhookSecret, policy: webhookPolicy }),
+    webhooks: new WebhookService({
+      store: new PrismaWebhookStore(db, secretCipher),
+      resolve: resolveHost,
+      generateSecret: generateWebhookSecret,
+      policy: webhookPolicy,
+    }),
     metrics,
     throttles,
     voice,
@@ -351,7 +356,11 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     leader: () => scheduler?.isLeader() ?? false,
     async health() {
       const [dbUp, redisUp] = await Promise.all([
-        within(PROBE_TIMEOUT_MS, db.$queryRaw`SELECT 1`.then(() => true), false),
+        within(
+          PROBE_TIMEOUT_MS,
+          db.$queryRaw`SELECT 1`.then(() => true),
+          false,
+        ),
         within(PROBE_TIMEOUT_MS, pingRedis(redis), false),
       ]);
       return {
@@ -367,8 +376,16 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         database: () => db.$queryRaw`SELECT 1`.then(() => true),
         redis: () => pingRedis(redis),
         appliedMigrations: async () =>
-          (await db.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).map((r) => r.migration_name),
-        expectedMigrations: () => (expectedMigrations ??= readMigrationFolders().then((folders) => folders.map((f) => f.name), (e: unknown) => ((expectedMigrations = null), Promise.reject(e)))),
+          (
+            await db.$queryRaw<
+              { migration_name: string }[]
+            >`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`
+          ).map((r) => r.migration_name),
+        expectedMigrations: () =>
+          (expectedMigrations ??= readMigrationFolders().then(
+            (folders) => folders.map((f) => f.name),
+            (e: unknown) => ((expectedMigrations = null), Promise.reject(e)),
+          )),
         stopping: () => stopping,
         redisRequired: env.READY_REQUIRES_REDIS,
       }),

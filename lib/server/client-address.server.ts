@@ -19,7 +19,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     const hops = Number(v);
     return (_addr, hop) => hop < hops;
   }
-  return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The client's address: the TCP peer's, or the one a trusted proxy forwarded. */

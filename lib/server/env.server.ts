@@ -7,9 +7,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseTrustProxy } from "./client-address.server";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** One `host:port` of REDIS_CLUSTER_NODES; an IPv6 host goes in brackets (`[::1]:7000`). */
 export interface RedisNode {
@@ -59,13 +57,19 @@ const schema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
       .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .default("redis://127.0.0.1:6379"),
     /**
      * Redis Cluster seed nodes, `host:port,host:port,…`. When set, the app connects to the
      * cluster (ioredis Cluster) and REDIS_URL is ignored.
      */
     REDIS_CLUSTER_NODES: clusterNodes.optional(),
-    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/, "may contain letters, digits, ':', '_' and '-' only").default("nextup:"),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]*$/, "may contain letters, digits, ':', '_' and '-' only")
+      .default("nextup:"),
     /** Start a private redis-server from PATH when none answers at REDIS_URL (development only). */
     REDIS_AUTOSTART: bool.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),

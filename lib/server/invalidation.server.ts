@@ -53,4 +53,5 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
 }
 
 /** A cache TTL that shrinks to UNSUBSCRIBED_TTL_MS while the bus is down. */
-export const ttlWhileSubscribed = (bus: InvalidationBus, normalMs: number) => (): number => (bus.subscribed() ? normalMs : Math.min(normalMs, UNSUBSCRIBED_TTL_MS));
+export const ttlWhileSubscribed = (bus: InvalidationBus, normalMs: number) => (): number =>
+  bus.subscribed() ? normalMs : Math.min(normalMs, UNSUBSCRIBED_TTL_MS);

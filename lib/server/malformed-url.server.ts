@@ -31,7 +31,10 @@ export function refuseMalformedUrl(req: IncomingMessage, res: ServerResponse): b
     decodeURIComponent(req.url!.split("?")[0]!);
     return false;
   } catch {
-    sendError(res, new AppError("BAD_INPUT", { message: "Malformed URL: bad percent-encoding", userMessage: "The address is not valid (bad percent-encoding)." }));
+    sendError(
+      res,
+      new AppError("BAD_INPUT", { message: "Malformed URL: bad percent-encoding", userMessage: "The address is not valid (bad percent-encoding)." }),
+    );
     return true;
   }
 }

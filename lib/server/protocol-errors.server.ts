@@ -16,8 +16,10 @@ function answerRaw(socket: Duplex, err: AppError): void {
 }
 
 function parseError(code: string | undefined): AppError {
-  if (code === "HPE_HEADER_OVERFLOW") return new AppError("HEADERS_TOO_LARGE", { message: "Request headers too large", userMessage: "The request's headers are too large." });
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return new AppError("REQUEST_TIMEOUT", { message: "Request not received in time", userMessage: "The request took too long to arrive." });
+  if (code === "HPE_HEADER_OVERFLOW")
+    return new AppError("HEADERS_TOO_LARGE", { message: "Request headers too large", userMessage: "The request's headers are too large." });
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return new AppError("REQUEST_TIMEOUT", { message: "Request not received in time", userMessage: "The request took too long to arrive." });
   return new AppError("BAD_INPUT", { message: `Malformed HTTP request (${code})`, userMessage: "The request is not valid HTTP." });
 }
 

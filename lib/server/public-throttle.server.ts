@@ -33,7 +33,11 @@ export async function refusePublicFlood(req: IncomingMessage, res: ServerRespons
     }
     const err = rateLimited(`public requests from ${address}`, (e as { msBeforeNext?: number }).msBeforeNext);
     const { status, body } = toErrorBody(err);
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": String((err.details as { retryAfter: number }).retryAfter), "cache-control": "no-store" });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "retry-after": String((err.details as { retryAfter: number }).retryAfter),
+      "cache-control": "no-store",
+    });
     res.end(JSON.stringify(body));
     return true;
   }

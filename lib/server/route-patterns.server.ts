@@ -27,7 +27,8 @@ export interface RouteMatch {
 
 const ENTRY_FILE = /^(page|route)\.(tsx|ts|jsx|js)$/;
 /** Static metadata files Next serves from app/ under their own name (app/icon.svg → /icon.svg). */
-const METADATA_FILE = /^(icon|apple-icon|favicon|opengraph-image|twitter-image)\d*\.(ico|svg|png|jpe?g|gif)$|^(robots\.txt|sitemap\.xml|manifest\.(json|webmanifest))$/;
+const METADATA_FILE =
+  /^(icon|apple-icon|favicon|opengraph-image|twitter-image)\d*\.(ico|svg|png|jpe?g|gif)$|^(robots\.txt|sitemap\.xml|manifest\.(json|webmanifest))$/;
 
 /**
  * The URL patterns of an app/ folder: every folder with a page or route file, plus static

@@ -129,7 +129,10 @@ export class Throttles {
     const spent = await this.authFailures.get(address);
     if (spent && spent.consumedPoints >= this.authFailures.points) {
       const retryAfter = retryAfterSeconds(spent.msBeforeNext);
-      throw rateLimited(`failed authentications from ${address}`, spent.msBeforeNext, { userMessage: TOO_MANY_FAILURES(retryAfter), reason: "tooManyAttempts" });
+      throw rateLimited(`failed authentications from ${address}`, spent.msBeforeNext, {
+        userMessage: TOO_MANY_FAILURES(retryAfter),
+        reason: "tooManyAttempts",
+      });
     }
   }
 

@@ -28,7 +28,6 @@ async function run(opts: autocannon.Options): Promise<Figures> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
-
 async function main() {
   const db = await createTestDatabase("bench");
   const server = await startAppServer({

@@ -33,13 +33,19 @@ for (const locale of LOCALES) {
     test.setTimeout(180_000);
     const t = await newTenant({ name: locale === "en" ? "Axe Diner" : "斧头面馆" });
     const post = async (name: string) => {
-      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: { items: [{ name, qty: 2 }] } });
+      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
+        headers: { authorization: `Bearer ${t.apiKeys.cashier}` },
+        data: { items: [{ name, qty: 2 }] },
+      });
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string };
     };
     const ready = await post("Dumplings");
     await post("Noodles");
-    await request.post(`/api/v1/orgs/${t.slug}/orders/${ready.id}/status`, { headers: { authorization: `Bearer ${t.apiKeys.kitchen}` }, data: { status: "READY" } });
+    await request.post(`/api/v1/orgs/${t.slug}/orders/${ready.id}/status`, {
+      headers: { authorization: `Bearer ${t.apiKeys.kitchen}` },
+      data: { status: "READY" },
+    });
     const mine = await post("Tea");
 
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];

@@ -82,13 +82,18 @@ async function enableSound(page: Page, name = "Enable sound") {
 }
 
 async function api(page: Page, method: string, path: string, key: string, body?: unknown) {
-  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as { id: string; number: number };
 }
 
 const place = (page: Page, t: TestTenant) => api(page, "POST", `/api/v1/orgs/${t.slug}/orders`, t.apiKeys.cashier, { items: [{ name: "Noodles", qty: 1 }] });
-const mark = (page: Page, t: TestTenant, id: string, status: string) => api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${id}/status`, t.apiKeys.kitchen, { status });
+const mark = (page: Page, t: TestTenant, id: string, status: string) =>
+  api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${id}/status`, t.apiKeys.kitchen, { status });
 const column = (page: Page, kind: "preparing" | "ready") => page.getByTestId(kind);
 const numberIn = (page: Page, kind: "preparing" | "ready", n: number) => column(page, kind).locator(`[data-testid=board-number][data-number="${n}"]`);
 
@@ -155,7 +160,7 @@ test("on a board in Chinese the number is said in Chinese with lang zh-CN", asyn
   await shot(page, "called-zh-CN");
 });
 
-test("a device that remembered sound but whose browser still blocks it shows \"Enable sound\" again", async ({ page, newTenant }) => {
+test('a device that remembered sound but whose browser still blocks it shows "Enable sound" again', async ({ page, newTenant }) => {
   const t = await newTenant();
   await page.addInitScript(() => window.localStorage.setItem("nextup.board.sound", JSON.stringify({ enabled: true, chime: true, voice: true })));
   await openBoard(page, t, { blocked: true });
@@ -232,7 +237,9 @@ test("a new shift hides no open order: both stay, marked with their shift, and t
   const earlierA = column(page, "preparing").locator(`[data-testid=board-number][data-number="${a.number}"][data-shift="1"]`);
   await expect(earlierA).toBeVisible();
   await expect(earlierA.getByTestId("shift-tag")).toHaveText("S1, shift 1");
-  await expect(column(page, "preparing").locator(`[data-testid=board-number][data-number="${c.number}"][data-shift="2"]`).getByTestId("shift-tag")).toHaveCount(0);
+  await expect(column(page, "preparing").locator(`[data-testid=board-number][data-number="${c.number}"][data-shift="2"]`).getByTestId("shift-tag")).toHaveCount(
+    0,
+  );
   await expect(numberIn(page, "ready", b.number).getByTestId("shift-tag")).toHaveText("S1, shift 1");
   await shot(page, "earlier-shift-en");
 

@@ -8,7 +8,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { LOCALES } from "@/lib/core/locales";
 import { expect, signIn, test } from "./fixtures";
 
-test("a settings change shows up on the screens and in the audit log; a bad one is refused and keeps what was typed", async ({ page, browser, baseURL, newTenant }) => {
+test("a settings change shows up on the screens and in the audit log; a bad one is refused and keeps what was typed", async ({
+  page,
+  browser,
+  baseURL,
+  newTenant,
+}) => {
   const t = await newTenant({ name: "Settings Bistro" });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, t.slug, "Manager", t.staff.manager);
@@ -145,7 +150,10 @@ for (const locale of LOCALES) {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       await page.screenshot({ path: `test-results/screenshots/manager-${section}-${locale}.png`, fullPage: true });
-      expect(bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })), `${section} (${locale})`).toEqual([]);
+      expect(
+        bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
+        `${section} (${locale})`,
+      ).toEqual([]);
     }
   });
 }

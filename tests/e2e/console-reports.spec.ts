@@ -23,14 +23,20 @@ async function expectAxeClean(page: Page, what: string) {
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })), what).toEqual([]);
+  expect(
+    bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
+    what,
+  ).toEqual([]);
 }
 
 function api(request: APIRequestContext, t: TestTenant) {
   const as = (key: string) => ({ authorization: `Bearer ${key}` });
   return {
     async place(name: string, note?: string): Promise<{ id: string; number: number; businessDay: string }> {
-      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: as(t.apiKeys.cashier), data: { items: [{ name, qty: 2 }], ...(note ? { note } : {}) } });
+      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
+        headers: as(t.apiKeys.cashier),
+        data: { items: [{ name, qty: 2 }], ...(note ? { note } : {}) },
+      });
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string; number: number; businessDay: string };
     },
@@ -43,7 +49,11 @@ function api(request: APIRequestContext, t: TestTenant) {
   };
 }
 
-test("history lists the day's shifts after a new shift, finds an order by number in every shift, and downloads the CSV", async ({ page, newTenant, request }) => {
+test("history lists the day's shifts after a new shift, finds an order by number in every shift, and downloads the CSV", async ({
+  page,
+  newTenant,
+  request,
+}) => {
   const t = await stableTenant(newTenant, "History Diner");
   const a = api(request, t);
   await a.place("Beef noodles");
@@ -85,7 +95,7 @@ test("history lists the day's shifts after a new shift, finds an order by number
   // The download uses the page's session cookie, not an API key.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${t.slug}-orders-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const text = (await readFile((await download.path()), "utf8")).replace(/^\uFEFF/, "");
+  const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note");
   expect(lines).toHaveLength(5); // header, three orders, and the empty string after the last CRLF

@@ -16,14 +16,17 @@ async function watch(context: BrowserContext): Promise<Watch> {
   await context.exposeFunction("__reportCsp", (v: string) => void w.violations.push(v));
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      void (window as unknown as { __reportCsp(v: string): Promise<void> }).__reportCsp(`${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}`);
+      void (window as unknown as { __reportCsp(v: string): Promise<void> }).__reportCsp(
+        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}`,
+      );
     });
   });
   context.on("console", (m) => {
     if (/content security policy/i.test(m.text())) w.violations.push(`console: ${m.text()}`);
   });
   context.on("response", async (res) => {
-    if (res.request().resourceType() === "document") w.documents.push({ url: new URL(res.url()).pathname, csp: await res.headerValue("content-security-policy") });
+    if (res.request().resourceType() === "document")
+      w.documents.push({ url: new URL(res.url()).pathname, csp: await res.headerValue("content-security-policy") });
   });
   return w;
 }

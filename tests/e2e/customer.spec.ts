@@ -18,7 +18,10 @@ interface Placed {
 }
 
 async function placeOrder(request: APIRequestContext, t: TestTenant, items: { name: string; qty: number }[], note?: string): Promise<Placed> {
-  const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: { items, ...(note ? { note } : {}) } });
+  const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
+    headers: { authorization: `Bearer ${t.apiKeys.cashier}` },
+    data: { items, ...(note ? { note } : {}) },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as Placed;
 }
@@ -55,7 +58,15 @@ test("the orders ahead count down live, and the page chimes, buzzes and retitles
   const t = await newTenant({ name: "Golden Wok" });
   const first = await placeOrder(request, t, [{ name: "Alpha soup", qty: 1 }]);
   const second = await placeOrder(request, t, [{ name: "Beta rice", qty: 2 }]);
-  const mine = await placeOrder(request, t, [{ name: "Gamma noodles", qty: 2 }, { name: "Jasmine tea", qty: 1 }], "No coriander");
+  const mine = await placeOrder(
+    request,
+    t,
+    [
+      { name: "Gamma noodles", qty: 2 },
+      { name: "Jasmine tea", qty: 1 },
+    ],
+    "No coriander",
+  );
 
   // Nothing of the other orders in what the server sends: no ids (each opens its page) and no items.
   // Their keys may be there: they hold only the numbers every board shows.

@@ -20,7 +20,9 @@ export const test = base.extend<{ env: ReturnType<typeof e2eEnv>; newTenant: New
     if (!url) throw new Error("E2E_DATABASE_URL missing: run through `playwright test` (global setup)");
     await use(async (spec = {}) => {
       const slug = `e2e-${randomBytes(4).toString("hex")}`;
-      const made = await provisionTenants(url, [{ slug, name: spec.name ?? "Test Kitchen", timeZone: spec.timeZone ?? "Europe/Berlin", dayStart: spec.dayStart, floor: spec.floor }]);
+      const made = await provisionTenants(url, [
+        { slug, name: spec.name ?? "Test Kitchen", timeZone: spec.timeZone ?? "Europe/Berlin", dayStart: spec.dayStart, floor: spec.floor },
+      ]);
       return made[slug]!;
     });
   },
@@ -37,8 +39,5 @@ export async function signIn(page: Page, slug: string, role: "Cashier" | "Kitche
   await page.getByLabel("Sign-in code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   // Wait for the outcome: the redirect away from sign-in (cookie set) or the error.
-  await Promise.race([
-    page.waitForURL((u) => !u.pathname.endsWith("/sign-in")),
-    page.getByTestId("sign-in-error").waitFor(),
-  ]);
+  await Promise.race([page.waitForURL((u) => !u.pathname.endsWith("/sign-in")), page.getByTestId("sign-in-error").waitFor()]);
 }

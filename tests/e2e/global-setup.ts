@@ -23,7 +23,11 @@ export default async function globalSetup() {
       { slug: "e2e-bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
     ]);
     // Webhooks to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts): a restaurant's own network.
-    const server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("e2e"), env: { ...SHARED_SERVER_ENV, WEBHOOKS_ALLOW_PRIVATE: "true" } });
+    const server = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix: testKeyPrefix("e2e"),
+      env: { ...SHARED_SERVER_ENV, WEBHOOKS_ALLOW_PRIVATE: "true" },
+    });
     teardowns.push(async () => void (await server.stop()));
     process.env.E2E_BASE_URL = server.url;
     process.env.E2E_TENANTS = JSON.stringify(tenants);

@@ -24,7 +24,12 @@ test("a cashier takes an order and the board shows it live, then Ready when the 
   const number = (await issued.textContent())!.trim();
 
   // The board got it over Socket.IO: no reload happened on the board page.
-  await expect(board.getByTestId("preparing").getByTestId("board-number").filter({ hasText: new RegExp(`^${number}$`) })).toBeVisible();
+  await expect(
+    board
+      .getByTestId("preparing")
+      .getByTestId("board-number")
+      .filter({ hasText: new RegExp(`^${number}$`) }),
+  ).toBeVisible();
 
   // The kitchen marks it ready; the board moves it to Ready.
   const kitchenContext = await browser.newContext({ baseURL });
@@ -33,8 +38,18 @@ test("a cashier takes an order and the board shows it live, then Ready when the 
   await expect(kitchen).toHaveURL(new RegExp(`/${alpha.slug}/kitchen`));
   const card = kitchen.getByTestId(`order-${number}`);
   await card.getByRole("button", { name: "Ready" }).click();
-  await expect(board.getByTestId("ready").getByTestId("board-number").filter({ hasText: new RegExp(`^${number}$`) })).toBeVisible();
-  await expect(board.getByTestId("preparing").getByTestId("board-number").filter({ hasText: new RegExp(`^${number}$`) })).toHaveCount(0);
+  await expect(
+    board
+      .getByTestId("ready")
+      .getByTestId("board-number")
+      .filter({ hasText: new RegExp(`^${number}$`) }),
+  ).toBeVisible();
+  await expect(
+    board
+      .getByTestId("preparing")
+      .getByTestId("board-number")
+      .filter({ hasText: new RegExp(`^${number}$`) }),
+  ).toHaveCount(0);
 
   await boardContext.close();
   await kitchenContext.close();

@@ -70,7 +70,8 @@ for (const paper of [58, 80] as const) {
     const root = page.getByTestId("print-root");
     await expect(root.getByTestId("ticket")).toBeVisible();
     await expect(root.getByTestId("ticket-number")).toHaveText(number);
-    for (const other of [page.getByTestId("issued-number"), page.getByRole("button", { name: "Next order" }), page.getByRole("banner")]) await expect(other).toBeHidden();
+    for (const other of [page.getByTestId("issued-number"), page.getByRole("button", { name: "Next order" }), page.getByRole("banner")])
+      await expect(other).toBeHidden();
     expect(await root.locator("style").evaluate((el) => el.textContent)).toMatch(new RegExp(`@page \\{ size: ${paper}mm \\d+mm; margin: 0; \\}`));
 
     const fit = await root.getByTestId("ticket").evaluate((el) => {
@@ -79,7 +80,14 @@ for (const paper of [58, 80] as const) {
         const r = c.getBoundingClientRect();
         return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5);
       });
-      return { width: box.width, left: box.left, top: box.top, scroll: el.scrollWidth, client: el.clientWidth, outside: outside.map((c) => c.outerHTML.slice(0, 80)) };
+      return {
+        width: box.width,
+        left: box.left,
+        top: box.top,
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        outside: outside.map((c) => c.outerHTML.slice(0, 80)),
+      };
     });
     expect(fit.width).toBeCloseTo(paper * PX_PER_MM, 0);
     expect(fit.outside).toEqual([]);
@@ -182,7 +190,10 @@ test("the kiosk in Chinese", async ({ page, newTenant }) => {
   await page.screenshot({ path: `${SHOTS}/kiosk-issued-zh-CN.png` });
 
   await page.emulateMedia({ media: "print" });
-  await page.getByTestId("print-root").getByTestId("ticket").screenshot({ path: `${SHOTS}/kiosk-ticket-80mm-zh-CN.png` });
+  await page
+    .getByTestId("print-root")
+    .getByTestId("ticket")
+    .screenshot({ path: `${SHOTS}/kiosk-ticket-80mm-zh-CN.png` });
 });
 
 test("the site, the board and the kiosk have web app manifests and icons", async ({ page, request, newTenant }) => {
@@ -204,7 +215,12 @@ test("the site, the board and the kiosk have web app manifests and icons", async
     const res = await request.get(`/${t.slug}/manifest/${screen}?lang=en`);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-    expect(await res.json()).toMatchObject({ start_url: `/${t.slug}/${screen}`, scope: `/${t.slug}/`, display: "fullscreen", name: expect.stringContaining("Harbour Grill") });
+    expect(await res.json()).toMatchObject({
+      start_url: `/${t.slug}/${screen}`,
+      scope: `/${t.slug}/`,
+      display: "fullscreen",
+      name: expect.stringContaining("Harbour Grill"),
+    });
   }
   expect((await request.get(`/${t.slug}/manifest/manager`)).status()).toBe(404);
   expect((await request.get(`/no-such-restaurant/manifest/board`)).status()).toBe(404);

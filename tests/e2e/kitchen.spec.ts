@@ -18,7 +18,10 @@ function api(request: APIRequestContext, t: TestTenant) {
   const as = (key: string) => ({ authorization: `Bearer ${key}` });
   return {
     async place(...items: string[]): Promise<{ id: string; number: number }> {
-      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: as(t.apiKeys.cashier), data: { items: items.map((name) => ({ name, qty: 1 })) } });
+      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
+        headers: as(t.apiKeys.cashier),
+        data: { items: items.map((name) => ({ name, qty: 1 })) },
+      });
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string; number: number };
     },
@@ -48,7 +51,11 @@ async function openBoard(browser: Browser, baseURL: string | undefined, slug: st
 }
 
 const exactly = (n: number) => new RegExp(`^${n}$`);
-const onBoard = (board: Page, column: "preparing" | "ready", n: number) => board.getByTestId(column).getByTestId("board-number").filter({ hasText: exactly(n) });
+const onBoard = (board: Page, column: "preparing" | "ready", n: number) =>
+  board
+    .getByTestId(column)
+    .getByTestId("board-number")
+    .filter({ hasText: exactly(n) });
 const card = (page: Page, n: number, shift?: number) => page.getByRole("article", { name: shift ? `Order ${n}, shift ${shift}` : `Order ${n}`, exact: true });
 const pile = (page: Page, id: "to-prepare" | "waiting-pickup" | "not-collected") => page.getByTestId(id);
 const typed = (page: Page) => page.getByLabel("Order number");
@@ -121,7 +128,13 @@ test("a collected order is recalled from Recently collected: back to Ready and t
   await board.context().close();
 });
 
-test("a typed number moves its order one step; unknown, ambiguous and bad numbers get a readable message", async ({ page, browser, baseURL, request, newTenant }) => {
+test("a typed number moves its order one step; unknown, ambiguous and bad numbers get a readable message", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  newTenant,
+}) => {
   const t = await newTenant();
   const shop = api(request, t);
   for (let i = 0; i < 3; i++) await shop.place("Tea"); // shift 1: 1, 2, 3 still open
@@ -280,8 +293,30 @@ test("ages tick with the clock against the restaurant's thresholds, and an uncol
  * reads), so the picture needs no waiting.
  */
 const DISHES = {
-  en: [["Braised pork rice", "Iced tea"], ["Beef noodles", "Spring rolls"], ["Dumplings ×12"], ["Mapo tofu", "Rice", "Green tea"], ["Wonton soup"], ["Fried rice"], ["Kung pao chicken", "Rice"], ["Bao"], ["Char siu"], ["Hot and sour soup"]],
-  "zh-CN": [["卤肉饭", "冰红茶"], ["牛肉面", "春卷"], ["水饺 ×12"], ["麻婆豆腐", "米饭", "绿茶"], ["馄饨汤"], ["炒饭"], ["宫保鸡丁", "米饭"], ["包子"], ["叉烧"], ["酸辣汤"]],
+  en: [
+    ["Braised pork rice", "Iced tea"],
+    ["Beef noodles", "Spring rolls"],
+    ["Dumplings ×12"],
+    ["Mapo tofu", "Rice", "Green tea"],
+    ["Wonton soup"],
+    ["Fried rice"],
+    ["Kung pao chicken", "Rice"],
+    ["Bao"],
+    ["Char siu"],
+    ["Hot and sour soup"],
+  ],
+  "zh-CN": [
+    ["卤肉饭", "冰红茶"],
+    ["牛肉面", "春卷"],
+    ["水饺 ×12"],
+    ["麻婆豆腐", "米饭", "绿茶"],
+    ["馄饨汤"],
+    ["炒饭"],
+    ["宫保鸡丁", "米饭"],
+    ["包子"],
+    ["叉烧"],
+    ["酸辣汤"],
+  ],
 };
 
 async function busyLunch(request: APIRequestContext, t: TestTenant, lang: keyof typeof DISHES) {
@@ -301,7 +336,14 @@ async function busyLunch(request: APIRequestContext, t: TestTenant, lang: keyof 
     await set(b, { createdAt: ago(12) }); // slow
     await set(c, { createdAt: ago(6) });
     await set(d, { createdAt: ago(1) });
-    for (const [id, status] of [[e, "READY"], [f, "READY"], [g, "READY"], [h, "READY"], [i, "READY"]] as const) await shop.status(id, status);
+    for (const [id, status] of [
+      [e, "READY"],
+      [f, "READY"],
+      [g, "READY"],
+      [h, "READY"],
+      [i, "READY"],
+    ] as const)
+      await shop.status(id, status);
     await set(e, { createdAt: ago(26), readyAt: ago(14) }); // not collected
     await set(f, { createdAt: ago(15), readyAt: ago(4) });
     await set(g, { createdAt: ago(9), readyAt: ago(1) });

@@ -30,11 +30,18 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("the board, the kitchen and the manager say they are offline, keep their numbers, and come back after a restart", async ({ browser, newTenant, request }) => {
+test("the board, the kitchen and the manager say they are offline, keep their numbers, and come back after a restart", async ({
+  browser,
+  newTenant,
+  request,
+}) => {
   const t = await newTenant({ name: "Restart Diner" });
   const base = server.url;
   const post = async (items: string) => {
-    const res = await request.post(`${base}/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: { items: [{ name: items, qty: 1 }] } });
+    const res = await request.post(`${base}/api/v1/orgs/${t.slug}/orders`, {
+      headers: { authorization: `Bearer ${t.apiKeys.cashier}` },
+      data: { items: [{ name: items, qty: 1 }] },
+    });
     expect(res.status()).toBe(201);
     return (await res.json()) as { id: string; number: number };
   };
@@ -52,7 +59,10 @@ test("the board, the kitchen and the manager say they are offline, keep their nu
   // A marker that a reload would wipe: the pages must recover in place.
   for (const p of [board, kitchen, manager]) await p.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
 
-  const boardNumber = board.getByTestId("preparing").getByTestId("board-number").filter({ hasText: new RegExp(`^${first.number}$`) });
+  const boardNumber = board
+    .getByTestId("preparing")
+    .getByTestId("board-number")
+    .filter({ hasText: new RegExp(`^${first.number}$`) });
   await expect(boardNumber).toBeVisible();
   for (const p of [board, kitchen, manager]) await expect(p.getByTestId("offline-banner")).toHaveCount(0);
 
@@ -68,7 +78,12 @@ test("the board, the kitchen and the manager say they are offline, keep their nu
 
   // Working again: an order taken after the restart reaches the board and the kitchen live.
   const second = await post("Noodles");
-  await expect(board.getByTestId("preparing").getByTestId("board-number").filter({ hasText: new RegExp(`^${second.number}$`) })).toBeVisible();
+  await expect(
+    board
+      .getByTestId("preparing")
+      .getByTestId("board-number")
+      .filter({ hasText: new RegExp(`^${second.number}$`) }),
+  ).toBeVisible();
   await expect(kitchen.getByRole("article", { name: new RegExp(`\\b${second.number}\\b`) })).toBeVisible();
   for (const p of [board, kitchen, manager]) expect(await p.evaluate(() => (window as unknown as { __kept?: boolean }).__kept)).toBe(true);
   await ctx.close();

@@ -4,15 +4,27 @@
  */
 import { expect, signIn, test } from "./fixtures";
 
-test("the new-shift confirmation counts the open orders, keeps them by default, and clears them only when asked", async ({ page, browser, baseURL, newTenant, request }) => {
+test("the new-shift confirmation counts the open orders, keeps them by default, and clears them only when asked", async ({
+  page,
+  browser,
+  baseURL,
+  newTenant,
+  request,
+}) => {
   const t = await newTenant({ name: "Shift Bistro" });
   const post = async () => {
-    const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: { items: [{ name: "Soup", qty: 1 }] } });
+    const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
+      headers: { authorization: `Bearer ${t.apiKeys.cashier}` },
+      data: { items: [{ name: "Soup", qty: 1 }] },
+    });
     expect(res.status()).toBe(201);
     return (await res.json()) as { id: string; number: number };
   };
   const [first, second] = [await post(), await post()];
-  await request.post(`/api/v1/orgs/${t.slug}/orders/${second.id}/status`, { headers: { authorization: `Bearer ${t.apiKeys.kitchen}` }, data: { status: "READY" } });
+  await request.post(`/api/v1/orgs/${t.slug}/orders/${second.id}/status`, {
+    headers: { authorization: `Bearer ${t.apiKeys.kitchen}` },
+    data: { status: "READY" },
+  });
 
   const boardContext = await browser.newContext({ baseURL });
   const board = await boardContext.newPage();

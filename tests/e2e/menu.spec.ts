@@ -19,7 +19,11 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
   const noodles = page.getByRole("region", { name: "Noodles" });
   await expect(noodles).toBeVisible();
 
-  for (const [name, price] of [["Beef noodles", "12.50"], ["Dan dan noodles", ""], ["Wonton soup", "9"]] as const) {
+  for (const [name, price] of [
+    ["Beef noodles", "12.50"],
+    ["Dan dan noodles", ""],
+    ["Wonton soup", "9"],
+  ] as const) {
     await noodles.getByLabel("Item name").fill(name);
     await noodles.getByLabel("Price (optional)").fill(price);
     await noodles.getByRole("button", { name: "Add item" }).click();
@@ -121,11 +125,17 @@ test("the menu console in Chinese", async ({ page, newTenant }) => {
   await expect(section.getByRole("status")).toHaveText("已添加“牛肉面”。");
   await page.screenshot({ path: "test-results/screenshots/manager-menu-zh-CN.png" });
   // The kiosk (cashier) shows it as a button, in Chinese, at its real size.
-  const kioskContext = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1024, height: 768 } });
+  const kioskContext = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1024, height: 768 } });
   const kiosk = await kioskContext.newPage();
   await signIn(kiosk, t.slug, "Cashier", t.staff.cashier);
   await kiosk.goto(`/${t.slug}/kiosk?lang=zh-CN`);
-  await kiosk.getByRole("button", { name: /牛肉面/ }).first().click();
+  await kiosk
+    .getByRole("button", { name: /牛肉面/ })
+    .first()
+    .click();
   await expect(kiosk.getByRole("button", { name: /牛肉面/ }).first()).toContainText("×1");
   await kiosk.screenshot({ path: "test-results/screenshots/kiosk-menu-zh-CN.png" });
   await kioskContext.close();

@@ -34,13 +34,20 @@ test("a manager adds a webhook, sees its secret once and its messages' status, a
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{44}$/);
     await expect(page.getByTestId("webhook")).toContainText("Order taken · Order ready · Order collected · Order cancelled");
 
-    const api = (path: string, key: string, json: unknown) => fetch(new URL(`/api/v1/orgs/${t.slug}/${path}`, baseURL), { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(json) }).then((r) => r.json() as Promise<{ id: string }>);
+    const api = (path: string, key: string, json: unknown) =>
+      fetch(new URL(`/api/v1/orgs/${t.slug}/${path}`, baseURL), {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      }).then((r) => r.json() as Promise<{ id: string }>);
     const first = await api("orders", t.apiKeys.cashier, { items: [{ name: "Beef noodles", qty: 2 }] });
     await api("orders", t.apiKeys.cashier, { items: [{ name: "Tea", qty: 1 }] });
     await api(`orders/${first.id}/status`, t.apiKeys.kitchen, { status: "READY" });
     await receiver.until(() => receiver.accepted().length === 2 && receiver.received.some((r) => r.status === 503), "two delivered, one failed");
     // What arrived is signed with the secret the page showed.
-    expect(new Webhook(secret).verify(receiver.accepted()[0]!.body, receiver.accepted()[0]!.headers as Record<string, string>)).toMatchObject({ type: "order.created" });
+    expect(new Webhook(secret).verify(receiver.accepted()[0]!.body, receiver.accepted()[0]!.headers as Record<string, string>)).toMatchObject({
+      type: "order.created",
+    });
 
     await page.reload();
     await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0); // shown once
@@ -73,9 +80,17 @@ for (const locale of LOCALES) {
     const t = await newTenant({ name: locale === "en" ? "Axe Hooks" : "斧头钩子" });
     const receiver = await WebhookReceiver.start(() => 204);
     try {
-      const made = await fetch(new URL(`/api/v1/orgs/${t.slug}/webhooks`, baseURL), { method: "POST", headers: { authorization: `Bearer ${t.apiKeys.manager}`, "content-type": "application/json" }, body: JSON.stringify({ url: receiver.url, events: ["order.created"] }) });
+      const made = await fetch(new URL(`/api/v1/orgs/${t.slug}/webhooks`, baseURL), {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.apiKeys.manager}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: receiver.url, events: ["order.created"] }),
+      });
       expect(made.status).toBe(201);
-      await fetch(new URL(`/api/v1/orgs/${t.slug}/orders`, baseURL), { method: "POST", headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" }, body: "{}" });
+      await fetch(new URL(`/api/v1/orgs/${t.slug}/orders`, baseURL), {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
+        body: "{}",
+      });
       await receiver.until(() => receiver.accepted().length === 1, "the order");
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, t.slug, "Manager", t.staff.manager);

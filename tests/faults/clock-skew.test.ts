@@ -81,7 +81,8 @@ describe("fault: the business day turns over mid-burst on two nodes whose clocks
       for (; i < byEnd.length && byEnd[i]!.end < r.start; i++) if (byEnd[i]!.businessDay! > latestDone) latestDone = byEnd[i]!.businessDay!;
       if (r.businessDay! < latestDone) backwards.push(`node ${r.node} #${r.number} of ${r.businessDay} asked +${Math.round(r.start - turn)} ms after the turn`);
     }
-    if (backwards.length) problems.push(`${backwards.length} orders went back to yesterday after an order of ${today} was answered: ${backwards.slice(0, 5).join("; ")}`);
+    if (backwards.length)
+      problems.push(`${backwards.length} orders went back to yesterday after an order of ${today} was answered: ${backwards.slice(0, 5).join("; ")}`);
     // The case this scenario is about must have happened: node B, its clock still on
     // yesterday, took orders after the new day had begun.
     const firstToday = Math.min(...taken.filter((r) => r.businessDay === today).map((r) => r.end));

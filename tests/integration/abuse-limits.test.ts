@@ -26,7 +26,10 @@ const t: Record<"keys" | "mixed" | "codes" | "other" | "open", TestTenant> = {} 
 beforeAll(async () => {
   const names = ["keys", "mixed", "codes", "other", "open"] as const;
   const slugs = names.map((n) => uniqueSlug(`limits-${n}`));
-  const made = await provisionTenants(databaseUrl, slugs.map((s) => stableDaySpec(s)));
+  const made = await provisionTenants(
+    databaseUrl,
+    slugs.map((s) => stableDaySpec(s)),
+  );
   names.forEach((n, i) => (t[n] = made[slugs[i]!]!));
   const keyPrefix = testKeyPrefix("limits");
   const env = {
@@ -49,7 +52,10 @@ afterAll(async () => {
 
 /** A request as the client at `address` (the trusted proxy forwards it). */
 async function get(node: AppServer, path: string, address: string, key?: string) {
-  const res = await fetch(`${node.url}${path}`, { headers: { "x-forwarded-for": address, ...(key ? { authorization: `Bearer ${key}` } : {}) }, redirect: "manual" });
+  const res = await fetch(`${node.url}${path}`, {
+    headers: { "x-forwarded-for": address, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    redirect: "manual",
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -158,7 +164,13 @@ describe("Socket.IO per client address", () => {
 
   /** Resolves "connected" or the connect_error's message. */
   function connect(node: AppServer, address: string): Promise<{ outcome: string; socket: Socket }> {
-    const socket = io(node.url, { query: { org: t.open.slug }, transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { "x-forwarded-for": address } });
+    const socket = io(node.url, {
+      query: { org: t.open.slug },
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { "x-forwarded-for": address },
+    });
     sockets.push(socket);
     return new Promise((resolve) => {
       socket.once("connect", () => resolve({ outcome: "connected", socket }));

@@ -56,7 +56,10 @@ let rush: TestTenant;
 let revoked: TestTenant;
 
 beforeAll(async () => {
-  const t = await provisionTenants(databaseUrl, Object.values(slugs).map((s) => stableDaySpec(s)));
+  const t = await provisionTenants(
+    databaseUrl,
+    Object.values(slugs).map((s) => stableDaySpec(s)),
+  );
   main = t[slugs.main]!;
   other = t[slugs.other]!;
   rush = t[slugs.rush]!;
@@ -102,8 +105,18 @@ describe("error contract across the server.ts / Next.js bundle boundary", () => 
       { what: "tenant directory: unknown slug", res: await call("GET", boardPath(uniqueSlug("nobody"))), status: 404, code: "NOT_FOUND" },
       { what: "access: no key", res: await call("GET", ordersPath(main.slug)), status: 401, code: "UNAUTHENTICATED" },
       { what: "access: wrong role", res: await call("POST", shiftsPath(main.slug), { key: main.apiKeys.cashier, json: {} }), status: 403, code: "FORBIDDEN" },
-      { what: "order service: validation", res: await call("POST", ordersPath(main.slug), { key: main.apiKeys.cashier, json: { items: "x" } }), status: 400, code: "BAD_INPUT" },
-      { what: "order service: unknown order", res: await call("GET", orderPath(main.slug, "00000000-0000-4000-8000-000000000000"), { key: main.apiKeys.cashier }), status: 404, code: "NOT_FOUND" },
+      {
+        what: "order service: validation",
+        res: await call("POST", ordersPath(main.slug), { key: main.apiKeys.cashier, json: { items: "x" } }),
+        status: 400,
+        code: "BAD_INPUT",
+      },
+      {
+        what: "order service: unknown order",
+        res: await call("GET", orderPath(main.slug, "00000000-0000-4000-8000-000000000000"), { key: main.apiKeys.cashier }),
+        status: 404,
+        code: "NOT_FOUND",
+      },
     ];
     const seen = cases.map(({ what, res }) => ({ what, status: res.status, code: (res.body as { error?: { code?: string } }).error?.code }));
     expect(seen).toEqual(cases.map(({ what, status, code }) => ({ what, status, code })));
@@ -114,7 +127,14 @@ describe("orders", () => {
   it("POST takes an order: 201 with id, number, business day, shift, PLACED, createdAt and the items echoed", async () => {
     const res = await call<OrderJson>("POST", ordersPath(main.slug), {
       key: main.apiKeys.cashier,
-      json: { items: [{ name: "Beef noodles", qty: 2 }, { name: "  Jasmine tea ", qty: 1 }], note: "no onions", channel: "pos" },
+      json: {
+        items: [
+          { name: "Beef noodles", qty: 2 },
+          { name: "  Jasmine tea ", qty: 1 },
+        ],
+        note: "no onions",
+        channel: "pos",
+      },
     });
     const order = expectStatus(res, 201);
     expect(order).toEqual({
@@ -421,7 +441,11 @@ describe("idempotency", () => {
     const second = await placeOrder(main, { items: [] }, { headers: { "idempotency-key": "till-3-b" } });
     expect(second.id).not.toBe(first.id);
     expect(second.number).not.toBe(first.number);
-    const elsewhere = await call<OrderJson>("POST", ordersPath(other.slug), { key: other.apiKeys.cashier, json: {}, headers: { "idempotency-key": "till-3-a" } });
+    const elsewhere = await call<OrderJson>("POST", ordersPath(other.slug), {
+      key: other.apiKeys.cashier,
+      json: {},
+      headers: { "idempotency-key": "till-3-a" },
+    });
     expect(expectStatus(elsewhere, 201).id).not.toBe(first.id);
     expect(elsewhere.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -453,7 +477,11 @@ describe("status transitions", () => {
       const res = await call("POST", statusPath(main.slug, order.id), { key: main.apiKeys.kitchen, json: body });
       expectApiError(res, 400, "BAD_INPUT");
     }
-    const res = await call("POST", statusPath(main.slug, order.id), { key: main.apiKeys.kitchen, body: "status=READY", headers: { "content-type": "text/plain" } });
+    const res = await call("POST", statusPath(main.slug, order.id), {
+      key: main.apiKeys.kitchen,
+      body: "status=READY",
+      headers: { "content-type": "text/plain" },
+    });
     expectApiError(res, 400, "BAD_INPUT");
     expect(expectStatus(await call<OrderJson>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen }), 200).status).toBe("PLACED");
   });
@@ -573,14 +601,25 @@ describe("board (public)", () => {
     const res = await call<BoardJson>("GET", boardPath(main.slug));
     const board = expectStatus(res, 200);
     expect(res.headers.get("cache-control")).toContain("no-store");
-    expect(board).toEqual({ businessDay: shift.businessDay, shift: shift.shift, readyClearMinutes: 10, preparing: expect.any(Array), ready: expect.any(Array) });
+    expect(board).toEqual({
+      businessDay: shift.businessDay,
+      shift: shift.shift,
+      readyClearMinutes: 10,
+      preparing: expect.any(Array),
+      ready: expect.any(Array),
+    });
     expect(board.preparing.map((o) => o.number)).toEqual([1, 3]);
     expect(board.ready.map((o) => o.number)).toEqual([2]);
     for (const o of [...board.preparing, ...board.ready]) expect(Object.keys(o).sort()).toEqual(boardKeys);
     expect(JSON.stringify(board)).not.toContain("Secret recipe");
     expect(JSON.stringify(board)).not.toContain("allergic");
     expect(JSON.stringify(board)).not.toContain(one.id);
-    expect(board.ready[0]).toMatchObject({ key: `${shift.businessDay}/${shift.shift}/2`, cleared: false, status: "READY", readyAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(board.ready[0]).toMatchObject({
+      key: `${shift.businessDay}/${shift.shift}/2`,
+      cleared: false,
+      status: "READY",
+      readyAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
 
     await setStatus(main, two.id, "COLLECTED");
     await setStatus(main, three.id, "CANCELLED");
@@ -636,7 +675,10 @@ describe("board (public)", () => {
     // Same keys could exist at bravo (its own numbers): compare what bravo placed instead.
     const bravoBoard = expectStatus(await call<BoardJson>("GET", boardPath(bravo.slug)), 200);
     const bravoOwn = await listOrders(bravo);
-    const bravoOpen = bravoOwn.orders.filter((o) => o.status === "PLACED" || o.status === "READY").map(boardKey).sort();
+    const bravoOpen = bravoOwn.orders
+      .filter((o) => o.status === "PLACED" || o.status === "READY")
+      .map(boardKey)
+      .sort();
     expect([...bravoBoard.preparing, ...bravoBoard.ready].map((o) => o.key).sort()).toEqual(bravoOpen);
   });
 
@@ -658,7 +700,9 @@ describe("numbering through HTTP under concurrency", () => {
     await placeOrder(rush); // something in the previous shift, so the reset matters
     const shift = await startShift(rush, { reason: "concurrency test" });
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => call<OrderJson>("POST", ordersPath(rush.slug), { key: rush.apiKeys.cashier, json: { items: [{ name: `Dish ${i}`, qty: 1 }] } })),
+      Array.from({ length: 100 }, (_, i) =>
+        call<OrderJson>("POST", ordersPath(rush.slug), { key: rush.apiKeys.cashier, json: { items: [{ name: `Dish ${i}`, qty: 1 }] } }),
+      ),
     );
     expect(results.filter((r) => r.status !== 201).map((r) => ({ status: r.status, body: r.body }))).toEqual([]);
     const numbers = results.map((r) => r.body.number).sort((a, b) => a - b);

@@ -39,7 +39,10 @@ const keyOf = (o: OrderJson) => `${o.businessDay}/${o.shift}/${o.number}`;
 
 beforeAll(async () => {
   const slugs = [uniqueSlug("call-a"), uniqueSlug("call-b")];
-  const t = await provisionTenants(databaseUrl, slugs.map((s) => stableDaySpec(s)));
+  const t = await provisionTenants(
+    databaseUrl,
+    slugs.map((s) => stableDaySpec(s)),
+  );
   a = t[slugs[0]!]!;
   b = t[slugs[1]!]!;
 });
@@ -61,7 +64,16 @@ describe("POST /api/v1/orgs/{slug}/orders/{id}/call", () => {
     for (const s of [a1, a2]) {
       const { payload } = await s.waitFor("order:called", (p) => p.key === keyOf(order));
       // The public board view: no id (it opens the customer's page), no items.
-      expect(payload).toEqual({ key: keyOf(order), number: order.number, status: "READY", businessDay: order.businessDay, shift: order.shift, createdAt: order.createdAt, readyAt: res.readyAt, cleared: false });
+      expect(payload).toEqual({
+        key: keyOf(order),
+        number: order.number,
+        status: "READY",
+        businessDay: order.businessDay,
+        shift: order.shift,
+        createdAt: order.createdAt,
+        readyAt: res.readyAt,
+        cleared: false,
+      });
     }
 
     // B's board is live: it receives B's own later call, and nothing of A's before it.

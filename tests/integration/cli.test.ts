@@ -104,7 +104,10 @@ describe("org create", () => {
 
   it("the printed cashier key works against the running server", async () => {
     const created = printed();
-    const res = await call<OrderJson>("POST", `/api/v1/orgs/${slug}/orders`, { key: created.apiKeys.cashier, json: { items: [{ name: "Biangbiang noodles", qty: 1 }] } });
+    const res = await call<OrderJson>("POST", `/api/v1/orgs/${slug}/orders`, {
+      key: created.apiKeys.cashier,
+      json: { items: [{ name: "Biangbiang noodles", qty: 1 }] },
+    });
     expect(expectStatus(res, 201)).toMatchObject({ status: "PLACED", items: [{ name: "Biangbiang noodles", qty: 1 }] });
     const board = await call<{ preparing: { key: string }[] }>("GET", `/api/v1/orgs/${slug}/board`);
     expect(expectStatus(board, 200).preparing.map((o) => o.key)).toContain(boardKey(res.body));
@@ -112,7 +115,10 @@ describe("org create", () => {
 
   it("stores only hashes: no plain API key or staff code anywhere in the tenant's rows", async () => {
     const created = printed();
-    const keys = await db.query<{ role: string; prefix: string; keyHash: string }>(`SELECT role, prefix, "keyHash" FROM "ApiKey" WHERE "tenantId" = $1 ORDER BY role`, [created.id]);
+    const keys = await db.query<{ role: string; prefix: string; keyHash: string }>(
+      `SELECT role, prefix, "keyHash" FROM "ApiKey" WHERE "tenantId" = $1 ORDER BY role`,
+      [created.id],
+    );
     expect(keys.rows.map((r) => r.role)).toEqual(["MANAGER", "CASHIER", "KITCHEN"]);
     const byRole = { MANAGER: created.apiKeys.manager, CASHIER: created.apiKeys.cashier, KITCHEN: created.apiKeys.kitchen } as Record<string, string>;
     for (const row of keys.rows) {

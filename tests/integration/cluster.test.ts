@@ -95,7 +95,9 @@ describe("the counter on a 3-master cluster", () => {
 
   it(`${TENANTS} tenants × ${ORDERS_PER_TENANT} orders all at once: each numbered 1..${ORDERS_PER_TENANT}, all stored, counters on different masters`, async () => {
     const results = await Promise.all(
-      tenants.flatMap((t) => Array.from({ length: ORDERS_PER_TENANT }, () => h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" }))),
+      tenants.flatMap((t) =>
+        Array.from({ length: ORDERS_PER_TENANT }, () => h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })),
+      ),
     );
     expect(results).toHaveLength(TENANTS * ORDERS_PER_TENANT);
     expect(h.duplicates).toEqual([]);
@@ -103,17 +105,30 @@ describe("the counter on a 3-master cluster", () => {
 
     const expected = Array.from({ length: ORDERS_PER_TENANT }, (_, i) => i + 1);
     for (const t of tenants) {
-      const numbers = results.filter((r) => r.order.tenantId === t.id).map((r) => r.order.number).sort((a, b) => a - b);
+      const numbers = results
+        .filter((r) => r.order.tenantId === t.id)
+        .map((r) => r.order.number)
+        .sort((a, b) => a - b);
       const stored = await h.db.order.findMany({ where: { tenantId: t.id }, select: { number: true }, orderBy: { number: "asc" } });
-      expect(stored.map((o) => o.number), t.slug).toEqual(numbers);
+      expect(
+        stored.map((o) => o.number),
+        t.slug,
+      ).toEqual(numbers);
       expect(new Set(numbers).size, t.slug).toBe(ORDERS_PER_TENANT);
       // Every number was handed out by PostgreSQL first: in a block reserved for the
       // counter, or directly by the fallback.
       const calls = h.ledger.calls.filter((c) => c.tenantId === t.id);
-      for (const n of numbers) expect(calls.some((c) => c.lo < n && n <= c.hi), `${t.slug}: ${n} from no reserved block`).toBe(true);
+      for (const n of numbers)
+        expect(
+          calls.some((c) => c.lo < n && n <= c.hi),
+          `${t.slug}: ${n} from no reserved block`,
+        ).toBe(true);
       // No fault, so no fallback: every tenant is numbered 1..50 with no gap, by the
       // counter alone (its first block, restored, and one refill).
-      expect(calls.some((c) => c.method === "issueDirect"), `${t.slug} used the database fallback`).toBe(false);
+      expect(
+        calls.some((c) => c.method === "issueDirect"),
+        `${t.slug} used the database fallback`,
+      ).toBe(false);
       expect(numbers, t.slug).toEqual(expected);
     }
 

@@ -49,11 +49,20 @@ interface KeyJson {
   revokedAt: string | null;
 }
 
-const slugs = { main: uniqueSlug("adm-main"), other: uniqueSlug("adm-other"), keys: uniqueSlug("adm-keys"), codes: uniqueSlug("adm-codes"), nodes: uniqueSlug("adm-nodes") };
+const slugs = {
+  main: uniqueSlug("adm-main"),
+  other: uniqueSlug("adm-other"),
+  keys: uniqueSlug("adm-keys"),
+  codes: uniqueSlug("adm-codes"),
+  nodes: uniqueSlug("adm-nodes"),
+};
 let t: Record<keyof typeof slugs, TestTenant>;
 
 beforeAll(async () => {
-  const made = await provisionTenants(databaseUrl, Object.values(slugs).map((s) => stableDaySpec(s, `Name ${s}`)));
+  const made = await provisionTenants(
+    databaseUrl,
+    Object.values(slugs).map((s) => stableDaySpec(s, `Name ${s}`)),
+  );
   t = Object.fromEntries(Object.entries(slugs).map(([k, s]) => [k, made[s]!])) as typeof t;
 });
 
@@ -91,7 +100,16 @@ describe("who may call the console's endpoints", () => {
 describe("settings", () => {
   it("reads the settings with the API's field names", async () => {
     const s = expectStatus(await call<Settings>("GET", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager }), 200);
-    expect(s).toEqual({ name: `Name ${t.main.slug}`, timezone: "UTC", dayStartsAt: expect.stringMatching(/^\d\d:00$/), language: null, schedule: [], readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20 });
+    expect(s).toEqual({
+      name: `Name ${t.main.slug}`,
+      timezone: "UTC",
+      dayStartsAt: expect.stringMatching(/^\d\d:00$/),
+      language: null,
+      schedule: [],
+      readyClearMinutes: 10,
+      ageWarnMinutes: 10,
+      ageLateMinutes: 20,
+    });
   });
 
   it("refuses each bad input naming the field, and changes nothing (no audit entry either)", async () => {
@@ -114,25 +132,45 @@ describe("settings", () => {
       const err = expectApiError(await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json }), 400, "BAD_INPUT");
       expect(err.message, JSON.stringify(json)).toContain(field);
     }
-    expectApiError(await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, body: "{", headers: { "content-type": "application/json" } }), 400, "BAD_INPUT");
+    expectApiError(
+      await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, body: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "BAD_INPUT",
+    );
     expect(await call("GET", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager })).toMatchObject({ status: 200, body: before });
     expect(await audit(call, t.main)).toEqual([]);
   });
 
   it("names the fields in details too", async () => {
-    const err = expectApiError(await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json: { timezone: "Bad/Zone", schedule: ["25:99"] } }), 400, "BAD_INPUT");
+    const err = expectApiError(
+      await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json: { timezone: "Bad/Zone", schedule: ["25:99"] } }),
+      400,
+      "BAD_INPUT",
+    );
     expect(fieldsOf(err)).toEqual(["timezone", "schedule.0"]);
   });
 
   it("applies a partial update, sorts the schedule, and audits the changed fields old → new", async () => {
     const body = { timezone: "Asia/Shanghai", dayStartsAt: "04:00", language: "zh-CN", schedule: ["17:00", "11:00"], readyClearMinutes: 10 };
     const s = expectStatus(await call<Settings>("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json: body }), 200);
-    expect(s).toMatchObject({ name: `Name ${t.main.slug}`, timezone: "Asia/Shanghai", dayStartsAt: "04:00", language: "zh-CN", schedule: ["11:00", "17:00"], readyClearMinutes: 10 });
+    expect(s).toMatchObject({
+      name: `Name ${t.main.slug}`,
+      timezone: "Asia/Shanghai",
+      dayStartsAt: "04:00",
+      language: "zh-CN",
+      schedule: ["11:00", "17:00"],
+      readyClearMinutes: 10,
+    });
     expect(await call("GET", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager })).toMatchObject({ status: 200, body: s });
 
     const [entry, ...rest] = await audit(call, t.main);
     expect(rest).toEqual([]);
-    expect(entry).toEqual({ at: expect.stringMatching(ISO_TIMESTAMP), actor: `api-key ${t.main.apiKeys.manager.split("_")[2]}`, action: "settings.update", details: { changes: expect.any(Object) } });
+    expect(entry).toEqual({
+      at: expect.stringMatching(ISO_TIMESTAMP),
+      actor: `api-key ${t.main.apiKeys.manager.split("_")[2]}`,
+      action: "settings.update",
+      details: { changes: expect.any(Object) },
+    });
     const changes = entry!.details.changes as Record<string, { from: unknown; to: unknown }>;
     expect(changes.timezone).toEqual({ from: "UTC", to: "Asia/Shanghai" });
     expect(changes.language).toEqual({ from: null, to: "zh-CN" });
@@ -142,7 +180,13 @@ describe("settings", () => {
     expect(changes).not.toHaveProperty("name");
 
     // language null: each browser's own; warn < late kept.
-    const again = expectStatus(await call<Settings>("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json: { language: null, name: "Renamed", ageWarnMinutes: 25, ageLateMinutes: 40 } }), 200);
+    const again = expectStatus(
+      await call<Settings>("PUT", org(t.main.slug, "settings"), {
+        key: t.main.apiKeys.manager,
+        json: { language: null, name: "Renamed", ageWarnMinutes: 25, ageLateMinutes: 40 },
+      }),
+      200,
+    );
     expect(again).toMatchObject({ language: null, name: "Renamed", ageWarnMinutes: 25, ageLateMinutes: 40 });
     // A save that changes nothing writes no entry.
     expectStatus(await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json: { name: "Renamed" } }), 200);
@@ -159,7 +203,8 @@ describe("settings", () => {
 
 describe("the audit log", () => {
   it("lists newest first, limit defaults to 50, at most 500, a bad limit is 400 naming limit", async () => {
-    for (let i = 1; i <= 3; i++) expectStatus(await call("PUT", org(t.other.slug, "settings"), { key: t.other.apiKeys.manager, json: { readyClearMinutes: i } }), 200);
+    for (let i = 1; i <= 3; i++)
+      expectStatus(await call("PUT", org(t.other.slug, "settings"), { key: t.other.apiKeys.manager, json: { readyClearMinutes: i } }), 200);
     const all = await audit(call, t.other);
     expect(all.map((e) => (e.details.changes as { readyClearMinutes: { to: number } }).readyClearMinutes.to)).toEqual([3, 2, 1]);
     expect(await audit(call, t.other, "?limit=2")).toEqual(all.slice(0, 2));
@@ -174,8 +219,19 @@ describe("the audit log", () => {
 describe("API keys", () => {
   it("creates a key shown once, lists keys without secrets, revokes (twice is fine), 404 for unknown or another's", async () => {
     const manager = t.keys.apiKeys.manager;
-    const made = expectStatus(await call<{ id: string; role: string; name: string; key: string }>("POST", org(t.keys.slug, "keys"), { key: manager, json: { role: "Cashier", name: "Delivery app" } }), 201);
-    expect(made).toMatchObject({ id: expect.stringMatching(UUID), role: "CASHIER", name: "Delivery app", key: expect.stringMatching(/^nxu_csh_[0-9a-f]{16}_/) });
+    const made = expectStatus(
+      await call<{ id: string; role: string; name: string; key: string }>("POST", org(t.keys.slug, "keys"), {
+        key: manager,
+        json: { role: "Cashier", name: "Delivery app" },
+      }),
+      201,
+    );
+    expect(made).toMatchObject({
+      id: expect.stringMatching(UUID),
+      role: "CASHIER",
+      name: "Delivery app",
+      key: expect.stringMatching(/^nxu_csh_[0-9a-f]{16}_/),
+    });
     const prefix = made.key.split("_")[2]!;
     // The new key works with its role.
     expectStatus(await call("GET", org(t.keys.slug, "orders"), { key: made.key }), 200);
@@ -185,7 +241,15 @@ describe("API keys", () => {
     const keys = expectStatus(list, 200).keys;
     expect(keys).toHaveLength(4); // three provisioned + the new one
     const listed = keys.find((k) => k.id === made.id)!;
-    expect(listed).toEqual({ id: made.id, role: "CASHIER", name: "Delivery app", prefix, createdAt: expect.stringMatching(ISO_TIMESTAMP), createdBy: `api-key ${manager.split("_")[2]}`, revokedAt: null });
+    expect(listed).toEqual({
+      id: made.id,
+      role: "CASHIER",
+      name: "Delivery app",
+      prefix,
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      createdBy: `api-key ${manager.split("_")[2]}`,
+      revokedAt: null,
+    });
     for (const k of keys) expect(Object.keys(k).sort()).toEqual(["createdAt", "createdBy", "id", "name", "prefix", "revokedAt", "role"]);
     const text = JSON.stringify(list.body);
     for (const secret of [made.key, manager, t.keys.apiKeys.cashier, t.keys.apiKeys.kitchen]) expect(text).not.toContain(secret.split("_")[3]!);
@@ -239,12 +303,18 @@ describe("staff code rotation", () => {
       const tenant = (await new PrismaTenantRepository(db).findBySlug(t.codes.slug))!;
       await access.signIn(tenant, "KITCHEN", t.codes.staff.kitchen);
 
-      const res = expectStatus(await call<{ role: string; code: string; generation: number }>("POST", org(t.codes.slug, "staff/Kitchen/rotate"), { key: t.codes.apiKeys.manager }), 200);
+      const res = expectStatus(
+        await call<{ role: string; code: string; generation: number }>("POST", org(t.codes.slug, "staff/Kitchen/rotate"), { key: t.codes.apiKeys.manager }),
+        200,
+      );
       expect(res).toEqual({ role: "KITCHEN", code: expect.stringMatching(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/), generation: 2 });
       expect(res.code).not.toBe(t.codes.staff.kitchen);
       expect(res).not.toHaveProperty("secretHash");
 
-      const old = await access.signIn(tenant, "KITCHEN", t.codes.staff.kitchen).then(() => "signed in", (e: unknown) => (isAppError(e) ? e.code : String(e)));
+      const old = await access.signIn(tenant, "KITCHEN", t.codes.staff.kitchen).then(
+        () => "signed in",
+        (e: unknown) => (isAppError(e) ? e.code : String(e)),
+      );
       expect(old).toBe("UNAUTHENTICATED");
       const fresh = await access.signIn(tenant, "KITCHEN", res.code);
       expect(fresh.session.generation).toBe(2);
@@ -256,7 +326,14 @@ describe("staff code rotation", () => {
         expect(err.message).toContain("role");
       }
       const entries = await audit(call, t.codes);
-      expect(entries).toEqual([{ at: expect.stringMatching(ISO_TIMESTAMP), actor: `api-key ${t.codes.apiKeys.manager.split("_")[2]}`, action: "staff.rotate", details: { role: "KITCHEN" } }]);
+      expect(entries).toEqual([
+        {
+          at: expect.stringMatching(ISO_TIMESTAMP),
+          actor: `api-key ${t.codes.apiKeys.manager.split("_")[2]}`,
+          action: "staff.rotate",
+          details: { role: "KITCHEN" },
+        },
+      ]);
       expect(JSON.stringify(entries)).not.toContain(res.code);
     } finally {
       await db.$disconnect();
@@ -271,7 +348,10 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
   let b: AppServer;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startAppServer({ databaseUrl, keyPrefix, env: { SESSION_SECRET: secret } }), startAppServer({ databaseUrl, keyPrefix, env: { SESSION_SECRET: secret } })]);
+    [a, b] = await Promise.all([
+      startAppServer({ databaseUrl, keyPrefix, env: { SESSION_SECRET: secret } }),
+      startAppServer({ databaseUrl, keyPrefix, env: { SESSION_SECRET: secret } }),
+    ]);
   });
   afterAll(async () => {
     for (const s of [a, b]) {
@@ -293,7 +373,10 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
   it("a key revoked on node A is refused on node B within 2 s", async () => {
     const onA = apiClient(a.url);
     const onB = apiClient(b.url);
-    const made = expectStatus(await onA<{ id: string; key: string }>("POST", org(t.nodes.slug, "keys"), { key: t.nodes.apiKeys.manager, json: { role: "cashier", name: "Till 2" } }), 201);
+    const made = expectStatus(
+      await onA<{ id: string; key: string }>("POST", org(t.nodes.slug, "keys"), { key: t.nodes.apiKeys.manager, json: { role: "cashier", name: "Till 2" } }),
+      201,
+    );
     // B looks the key up and caches it.
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
@@ -314,7 +397,8 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode(secret));
     const cashier = await signSession({ ...session, role: "CASHIER", name: "Cashier", generation: 1 }, secret);
-    const page = (s: AppServer, token: string, screen = "kitchen") => fetch(`${s.url}/${t.nodes.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
+    const page = (s: AppServer, token: string, screen = "kitchen") =>
+      fetch(`${s.url}/${t.nodes.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
     const signedIn = async (s: AppServer, token: string, screen?: string) => {
       const res = await page(s, token, screen);
       await res.body?.cancel();
@@ -327,7 +411,10 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       expect(await signedIn(s, legacy)).toBe(true);
     }
 
-    const rotated = expectStatus(await apiClient(a.url)<{ generation: number }>("POST", org(t.nodes.slug, "staff/kitchen/rotate"), { key: t.nodes.apiKeys.manager }), 200);
+    const rotated = expectStatus(
+      await apiClient(a.url)<{ generation: number }>("POST", org(t.nodes.slug, "staff/kitchen/rotate"), { key: t.nodes.apiKeys.manager }),
+      200,
+    );
     expect(rotated.generation).toBe(2);
     for (const token of [current, legacy]) {
       expect(await until(async () => !(await signedIn(b, token)), 2_000)).toBeLessThanOrEqual(2_000);
@@ -342,7 +429,10 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     const onB = apiClient(b.url);
     const read = async () => expectStatus(await onB<Settings>("GET", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager }), 200);
     expect((await read()).readyClearMinutes).toBe(10);
-    expectStatus(await apiClient(a.url)("PUT", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager, json: { readyClearMinutes: 4, name: "Seen Everywhere" } }), 200);
+    expectStatus(
+      await apiClient(a.url)("PUT", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager, json: { readyClearMinutes: 4, name: "Seen Everywhere" } }),
+      200,
+    );
     const took = await until(async () => (await read()).readyClearMinutes === 4, 5_000);
     expect(took).toBeLessThanOrEqual(5_000);
     expect((await read()).name).toBe("Seen Everywhere");

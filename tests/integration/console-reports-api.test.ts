@@ -23,7 +23,16 @@ const base = (t: TestTenant) => `/api/v1/orgs/${t.slug}`;
 
 interface ShiftsJson {
   businessDay: string;
-  shifts: { shift: number; firstNumber: number; startedAt: string; startedBy: string | null; reason: string | null; trigger: string; orders: number; lastNumber: number | null }[];
+  shifts: {
+    shift: number;
+    firstNumber: number;
+    startedAt: string;
+    startedBy: string | null;
+    reason: string | null;
+    trigger: string;
+    orders: number;
+    lastNumber: number | null;
+  }[];
 }
 interface Spread {
   samples: number;
@@ -168,7 +177,16 @@ describe("GET shifts: the day's shift history", () => {
       businessDay: today,
       shifts: [
         { shift: 1, firstNumber: 1, startedAt: dayStart.toISOString(), startedBy: null, reason: null, trigger: "day", orders: 3, lastNumber: 3 },
-        { shift: 2, firstNumber: 1, startedAt: histStart.startedAt, startedBy: histStart.startedBy, reason: "evening service", trigger: "manual", orders: 2, lastNumber: 2 },
+        {
+          shift: 2,
+          firstNumber: 1,
+          startedAt: histStart.startedAt,
+          startedBy: histStart.startedBy,
+          reason: "evening service",
+          trigger: "manual",
+          orders: 2,
+          lastNumber: 2,
+        },
       ],
     });
     expect(body.shifts[1]!.startedAt).toMatch(ISO_TIMESTAMP);
@@ -227,7 +245,9 @@ describe("GET stats: the day's figures", () => {
     expect(body.timeZone).toBe("UTC");
     expect(body.hours).toHaveLength(24);
     expect(body.hours[0]!.hour).toBe(specs.hist!.dayStart);
-    expect(body.hours[0]!.start).toBe(dayStartInstant(today, { timeZone: "UTC", dayStartMinutes: Number(specs.hist!.dayStart.slice(0, 2)) * 60 }).toISOString());
+    expect(body.hours[0]!.start).toBe(
+      dayStartInstant(today, { timeZone: "UTC", dayStartMinutes: Number(specs.hist!.dayStart.slice(0, 2)) * 60 }).toISOString(),
+    );
     expect(body.totalOrders).toBe(5);
     expect(body.hours.reduce((a, h) => a + h.orders, 0)).toBe(5);
     // Every order was taken within the last minutes: in the hour holding their createdAt.
@@ -250,7 +270,9 @@ describe("GET stats: the day's figures", () => {
     const body = expectStatus(await get<StatsJson>(hist, `/stats?day=${addDays(today, -1)}`), 200);
     expect(body.totalOrders).toBe(0);
     expect(body.hours.every((h) => h.orders === 0)).toBe(true);
-    expect(body.shifts).toEqual([{ shift: 1, orders: 0, timeToReady: { samples: 0, p50: null, p90: null }, timeToCollected: { samples: 0, p50: null, p90: null } }]);
+    expect(body.shifts).toEqual([
+      { shift: 1, orders: 0, timeToReady: { samples: 0, p50: null, p90: null }, timeToCollected: { samples: 0, p50: null, p90: null } },
+    ]);
   });
 });
 
@@ -259,12 +281,23 @@ describe("GET orders.csv", () => {
 
   it("RFC 4180 with the formula guard: one line per order by day, shift and number, ISO timestamps", async () => {
     const placed: OrderJson[] = [];
-    for (const note of notes.slice(0, 5)) placed.push(await place(csv, { items: [{ name: "Beef noodles", qty: 2 }, { name: "Tea", qty: 1 }], note }));
+    for (const note of notes.slice(0, 5))
+      placed.push(
+        await place(csv, {
+          items: [
+            { name: "Beef noodles", qty: 2 },
+            { name: "Tea", qty: 1 },
+          ],
+          note,
+        }),
+      );
     expectStatus(await call("POST", `${base(csv)}/shifts`, { key: csv.apiKeys.manager, json: {} }), 201);
     for (const note of notes.slice(5)) placed.push(await place(csv, { items: [{ name: '=HYPERLINK("x", "y")', qty: 1 }], note }));
     await move(csv, placed[0]!.id, "READY");
 
-    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${addDays(today, -3)}&to=${today}`, inject("baseUrl")), { headers: { authorization: `Bearer ${csv.apiKeys.manager}` } });
+    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${addDays(today, -3)}&to=${today}`, inject("baseUrl")), {
+      headers: { authorization: `Bearer ${csv.apiKeys.manager}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${csv.slug}-orders-${addDays(today, -3)}-to-${today}.csv"`);
@@ -288,8 +321,15 @@ describe("GET orders.csv", () => {
     const [header, ...lines] = rows;
     expect(header).toEqual(["businessDay", "shift", "number", "status", "channel", "createdAt", "readyAt", "collectedAt", "cancelledAt", "items", "note"]);
     expect(lines.map((r) => [r[1], r[2]])).toEqual([
-      ["1", "1"], ["1", "2"], ["1", "3"], ["1", "4"], ["1", "5"],
-      ["2", "1"], ["2", "2"], ["2", "3"], ["2", "4"],
+      ["1", "1"],
+      ["1", "2"],
+      ["1", "3"],
+      ["1", "4"],
+      ["1", "5"],
+      ["2", "1"],
+      ["2", "2"],
+      ["2", "3"],
+      ["2", "4"],
     ]);
     expect(lines.map((r) => r[10])).toEqual(notes.map((n, i) => (i < 5 ? `'${n}` : n)));
     const first = lines[0]!;
@@ -304,7 +344,9 @@ describe("GET orders.csv", () => {
 
   it("a range without orders is the header alone; the file name of one day has no 'to'", async () => {
     const day = addDays(today, -10);
-    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${day}&to=${day}`, inject("baseUrl")), { headers: { authorization: `Bearer ${csv.apiKeys.manager}` } });
+    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${day}&to=${day}`, inject("baseUrl")), {
+      headers: { authorization: `Bearer ${csv.apiKeys.manager}` },
+    });
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${csv.slug}-orders-${day}.csv"`);
     expect(parseCsv(await res.text())).toEqual([expect.arrayContaining(["businessDay", "note"])]);
   });

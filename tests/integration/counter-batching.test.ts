@@ -25,10 +25,10 @@ function node(): { redis: Redis; counter: RedisCounter; scriptCalls: () => numbe
   let calls = 0;
   const issueNumbers = redis.issueNumbers.bind(redis);
   // Counts the script calls; the calls themselves go to Redis unchanged.
-  redis.issueNumbers = ((...args: Parameters<typeof issueNumbers>) => {
+  redis.issueNumbers = (...args: Parameters<typeof issueNumbers>) => {
     calls++;
     return issueNumbers(...args);
-  });
+  };
   // A generous breaker, as in core-harness: a hiccup of a loaded machine is not the subject here.
   const counter = new RedisCounter(redis, prefix, silent, { timeoutMs: 3_000, resetMs: 1_000 });
   return { redis, counter, scriptCalls: () => calls };

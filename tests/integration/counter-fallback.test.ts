@@ -64,9 +64,7 @@ describe("Redis unreachable on one node, reachable on another", () => {
   });
 
   it("200 concurrent orders split between the two nodes never collide", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? live : dead).orders.place(tenant, {}, { channel: "kiosk" })),
-    );
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? live : dead).orders.place(tenant, {}, { channel: "kiosk" })));
     expect(results).toHaveLength(200);
     const numbers = await stored(live, tenant.id, 1);
     expect(numbers).toHaveLength(220);

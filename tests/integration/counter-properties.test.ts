@@ -54,7 +54,12 @@ describe("number-issuing rules, property-based", () => {
 
   async function freshTenant(): Promise<Tenant> {
     const row = await live.db.tenant.create({
-      data: { slug: `props-${process.pid}-${Date.now()}-${seq++}`, name: "Props", timeZone: "UTC", dayStartMinutes: (new Date().getUTCHours() + 12) % 24 * 60 },
+      data: {
+        slug: `props-${process.pid}-${Date.now()}-${seq++}`,
+        name: "Props",
+        timeZone: "UTC",
+        dayStartMinutes: ((new Date().getUTCHours() + 12) % 24) * 60,
+      },
     });
     return toTenant(row);
   }

@@ -37,7 +37,9 @@ describe("issuing numbers", () => {
   afterAll(() => h.close());
 
   it("gives 300 concurrent orders the numbers 1..300, each once, and stores them all", async () => {
-    const results = await Promise.all(Array.from({ length: 300 }, () => h.orders.place(tenant, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })));
+    const results = await Promise.all(
+      Array.from({ length: 300 }, () => h.orders.place(tenant, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })),
+    );
     const numbers = results.map((r) => r.order.number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.order.shift))).toEqual(new Set([1]));
@@ -113,10 +115,7 @@ describe("issuing numbers", () => {
   });
 
   it("two managers pressing reset at once on the same shift start one shift", async () => {
-    const [x, y] = await Promise.all([
-      h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager A"),
-      h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager B"),
-    ]);
+    const [x, y] = await Promise.all([h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager A"), h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager B")]);
     expect([x.created, y.created].sort()).toEqual([false, true]);
     expect(x.shift.shift).toBe(4);
     expect(y.shift.shift).toBe(4);

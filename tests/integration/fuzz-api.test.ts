@@ -65,15 +65,20 @@ const statuses = new Map<number, number>();
 /** Menu rows, orders and spare keys for `t`; returns their ids and a revoked key. */
 async function furnish(t: TestTenant): Promise<{ ids: string[]; categories: string[]; items: string[]; revokedKey: string }> {
   const mgr = { key: t.apiKeys.manager };
-  const cat = (name: string) => call<{ id: string }>("POST", `/api/v1/orgs/${t.slug}/menu/categories`, { ...mgr, json: { name } }).then((r) => expectStatus(r, 201).id);
+  const cat = (name: string) =>
+    call<{ id: string }>("POST", `/api/v1/orgs/${t.slug}/menu/categories`, { ...mgr, json: { name } }).then((r) => expectStatus(r, 201).id);
   const [noodles, drinks] = [await cat("Noodles"), await cat("Drinks")];
   const item = (categoryId: string, name: string, available = true) =>
-    call<{ id: string }>("POST", `/api/v1/orgs/${t.slug}/menu/items`, { ...mgr, json: { categoryId, name, priceCents: 850, available } }).then((r) => expectStatus(r, 201).id);
+    call<{ id: string }>("POST", `/api/v1/orgs/${t.slug}/menu/items`, { ...mgr, json: { categoryId, name, priceCents: 850, available } }).then(
+      (r) => expectStatus(r, 201).id,
+    );
   const items = [await item(noodles, "Beef noodles"), await item(noodles, "Sold out noodles", false), await item(drinks, "Tea")];
-  const order = (json: unknown) => call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json }).then((r) => expectStatus(r, 201).id);
+  const order = (json: unknown) =>
+    call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json }).then((r) => expectStatus(r, 201).id);
   const orders = [await order({ items: [{ name: "Rice", qty: 1 }] }), await order({ items: [{ menuItemId: items[0], qty: 2 }] }), await order({})];
   expectStatus(await call("POST", `/api/v1/orgs/${t.slug}/orders/${orders[2]}/status`, { key: t.apiKeys.kitchen, json: { status: "READY" } }), 200);
-  const key = (name: string) => call<{ id: string; key: string }>("POST", `/api/v1/orgs/${t.slug}/keys`, { ...mgr, json: { role: "cashier", name } }).then((r) => expectStatus(r, 201));
+  const key = (name: string) =>
+    call<{ id: string; key: string }>("POST", `/api/v1/orgs/${t.slug}/keys`, { ...mgr, json: { role: "cashier", name } }).then((r) => expectStatus(r, 201));
   const spare = await key("spare");
   const revoked = await key("revoked");
   expectStatus(await call("DELETE", `/api/v1/orgs/${t.slug}/keys/${revoked.id}`, mgr), 200);
@@ -130,7 +135,8 @@ function contractApplies(target: string): boolean {
 
 /** The properties every answer must have: no 5xx, and an error in the contract's shape, as JSON. */
 function checkAnswer(result: RawResult, what: string, method: string, opts: { contract?: boolean } = {}): number {
-  if (result.kind === "closed") throw new Error(`no HTTP answer (connection closed) to ${what}; got ${JSON.stringify(result.raw.toString("latin1").slice(0, 200))}`);
+  if (result.kind === "closed")
+    throw new Error(`no HTTP answer (connection closed) to ${what}; got ${JSON.stringify(result.raw.toString("latin1").slice(0, 200))}`);
   const { status, headers, body } = result.response;
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
   const text = body.toString("utf8");
@@ -183,25 +189,32 @@ describe("fuzzing the REST API", () => {
     for (const r of routes) expect(r.methods.length, r.template).toBeGreaterThan(0);
   });
 
-  it("every route × method × a hostile slug, id, method, query, key, header or body: never a 5xx, errors in the contract, a 4xx stores nothing", { timeout: 600_000 }, async () => {
-    // Each route and method gets every mode, so that no hostile part is left to chance on any route.
-    const cases = fuzzTargets(discoverRoutes(process.cwd())).flatMap(({ target, modes }) => modes.map((mode) => ({ target, mode })));
-    for (const [i, { target, mode }] of cases.entries()) {
-      const numbers = target.method === "POST" && target.route.template === "/api/v1/orgs/[slug]/orders" && mode === "plausible";
-      await fc.assert(
-        fc.asyncProperty(requestFor(target, mode, ctx), async (req: FuzzRequest) => {
-          await sendAndCheck(requestBytes(req, `127.0.0.1:${server.port}`), fc.stringify(req), req.method, { contract: contractApplies(req.target) });
-        }),
-        // A seed per case, so that cases of the same shape do not draw the same values.
-        params(numbers ? RUNS * 10 : RUNS, SEED + i),
-      );
-    }
-    // Not vacuous: the run reached the handlers, not only the doors in front of them.
-    for (const status of [200, 201, 400, 401, 403, 404, 405, 409]) expect(statuses.get(status) ?? 0, `answers with status ${status}`).toBeGreaterThan(0);
-  });
+  it(
+    "every route × method × a hostile slug, id, method, query, key, header or body: never a 5xx, errors in the contract, a 4xx stores nothing",
+    { timeout: 600_000 },
+    async () => {
+      // Each route and method gets every mode, so that no hostile part is left to chance on any route.
+      const cases = fuzzTargets(discoverRoutes(process.cwd())).flatMap(({ target, modes }) => modes.map((mode) => ({ target, mode })));
+      for (const [i, { target, mode }] of cases.entries()) {
+        const numbers = target.method === "POST" && target.route.template === "/api/v1/orgs/[slug]/orders" && mode === "plausible";
+        await fc.assert(
+          fc.asyncProperty(requestFor(target, mode, ctx), async (req: FuzzRequest) => {
+            await sendAndCheck(requestBytes(req, `127.0.0.1:${server.port}`), fc.stringify(req), req.method, { contract: contractApplies(req.target) });
+          }),
+          // A seed per case, so that cases of the same shape do not draw the same values.
+          params(numbers ? RUNS * 10 : RUNS, SEED + i),
+        );
+      }
+      // Not vacuous: the run reached the handlers, not only the doors in front of them.
+      for (const status of [200, 201, 400, 401, 403, 404, 405, 409]) expect(statuses.get(status) ?? 0, `answers with status ${status}`).toBeGreaterThan(0);
+    },
+  );
 
   it("after the run, a valid order gets the next number: every shift's numbers run on without a gap", async () => {
-    const order = expectStatus(await call<OrderJson>("POST", `/api/v1/orgs/${a.slug}/orders`, { key: a.apiKeys.cashier, json: { items: [{ name: "Last", qty: 1 }] } }), 201);
+    const order = expectStatus(
+      await call<OrderJson>("POST", `/api/v1/orgs/${a.slug}/orders`, { key: a.apiKeys.cashier, json: { items: [{ name: "Last", qty: 1 }] } }),
+      201,
+    );
     const { rows } = await pgClient.query<{ day: string; shift: number; numbers: number[]; first: number | null }>(
       `SELECT o."businessDay"::text AS day, o.shift, array_agg(o.number ORDER BY o.number) AS numbers,
               (SELECT s."firstNumber" FROM "Shift" s WHERE s."tenantId" = o."tenantId" AND s."businessDay" = o."businessDay" AND s.number = o.shift) AS first
@@ -224,14 +237,23 @@ describe("malformed requests on a raw socket", () => {
     const orders = `/api/v1/orgs/${ctx.slug}/orders`;
     const method = fc.oneof(
       { arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS"), weight: 3 },
-      { arbitrary: fc.constantFrom("TRACE", "TRACK", "CONNECT", "get", "Post", "FOO", "PROPFIND", "M-SEARCH", "QUERY", "", "G ET", "GET\u0000", "ÄÖÜ"), weight: 2 },
+      {
+        arbitrary: fc.constantFrom("TRACE", "TRACK", "CONNECT", "get", "Post", "FOO", "PROPFIND", "M-SEARCH", "QUERY", "", "G ET", "GET\u0000", "ÄÖÜ"),
+        weight: 2,
+      },
     );
-    const raw = fc.constantFrom("\u0000", " ", "\t", "\u007f", "ü", "面", "%", "\\", "#", "\"", "<", "{", "|");
+    const raw = fc.constantFrom("\u0000", " ", "\t", "\u007f", "ü", "面", "%", "\\", "#", '"', "<", "{", "|");
     const target = fc.oneof(
-      fc.tuple(fc.constantFrom(orders, `/api/v1/orgs/${ctx.slug}/board`, `/api/v1/orgs/${ctx.slug}/orders/${ctx.ids.own[0]}`, "/api/health", `/${ctx.slug}/board`), raw, fc.nat(60)).map(([path, c, at]) => {
-        const i = Math.min(at, path.length);
-        return path.slice(0, i) + c + path.slice(i);
-      }),
+      fc
+        .tuple(
+          fc.constantFrom(orders, `/api/v1/orgs/${ctx.slug}/board`, `/api/v1/orgs/${ctx.slug}/orders/${ctx.ids.own[0]}`, "/api/health", `/${ctx.slug}/board`),
+          raw,
+          fc.nat(60),
+        )
+        .map(([path, c, at]) => {
+          const i = Math.min(at, path.length);
+          return path.slice(0, i) + c + path.slice(i);
+        }),
       fc.constantFrom(
         "*",
         "",
@@ -262,7 +284,10 @@ describe("malformed requests on a raw socket", () => {
         `/socket.io/?EIO=4&transport=polling&org=${ctx.slug}&sid=junk`,
       ),
     );
-    const version = fc.oneof({ arbitrary: fc.constant("HTTP/1.1"), weight: 4 }, { arbitrary: fc.constantFrom("HTTP/1.0", "HTTP/2.0", "HTTP/9.9", "http/1.1", "HTTP/1.1 x", "HTTP/", ""), weight: 1 });
+    const version = fc.oneof(
+      { arbitrary: fc.constant("HTTP/1.1"), weight: 4 },
+      { arbitrary: fc.constantFrom("HTTP/1.0", "HTTP/2.0", "HTTP/9.9", "http/1.1", "HTTP/1.1 x", "HTTP/", ""), weight: 1 },
+    );
     const header = fc.oneof(
       fc.constantFrom(
         "X-Junk: a\u0000b",
@@ -288,13 +313,26 @@ describe("malformed requests on a raw socket", () => {
         "Content-Type: application/json",
       ),
       fc.integer({ min: 8_000, max: 20_000 }).map((n) => `X-Big: ${"b".repeat(n)}`),
-      fc.tuple(fc.string({ unit: "binary-ascii", minLength: 1, maxLength: 10 }), fc.string({ unit: "binary-ascii", maxLength: 30 })).map(([n, v]) => `${n}: ${v}`.replace(/[\r\n]/g, "")),
+      fc
+        .tuple(fc.string({ unit: "binary-ascii", minLength: 1, maxLength: 10 }), fc.string({ unit: "binary-ascii", maxLength: 30 }))
+        .map(([n, v]) => `${n}: ${v}`.replace(/[\r\n]/g, "")),
     );
     const body = fc.oneof(fc.constant(""), fc.constant('{"items":[{"name":"Tea","qty":1}]}'), hostileString);
     // Everything as UTF-8 bytes, as a client would send the characters.
     const malformed = fc.record({ method, target, version, headers: fc.array(header, { maxLength: 3 }), body }).map((r) => {
-      const req = { method: utf8Bytes(r.method), target: utf8Bytes(r.target), version: utf8Bytes(r.version), lines: r.headers.map(utf8Bytes), body: utf8Bytes(r.body) };
-      const shown = { method: req.method, target: req.target, headers: req.lines.map((l): [string, string] => [l.split(":")[0]!, l.slice(l.indexOf(":") + 1)]), body: req.body };
+      const req = {
+        method: utf8Bytes(r.method),
+        target: utf8Bytes(r.target),
+        version: utf8Bytes(r.version),
+        lines: r.headers.map(utf8Bytes),
+        body: utf8Bytes(r.body),
+      };
+      const shown = {
+        method: req.method,
+        target: req.target,
+        headers: req.lines.map((l): [string, string] => [l.split(":")[0]!, l.slice(l.indexOf(":") + 1)]),
+        body: req.body,
+      };
       return Object.assign(req, { [fc.toStringMethod]: () => describeRequest(shown, req.version) });
     });
 
@@ -332,39 +370,65 @@ describe("fuzzing the Socket.IO handshake", () => {
     });
   }
 
-  it("random slugs, roles, tokens and auth: a known restaurant connects, anything else gets a clear connect_error; the server lives on", { timeout: 300_000 }, async () => {
-    const org = fc.oneof(
-      { arbitrary: fc.constantFrom(ctx.slug, ctx.otherSlug), weight: 2 },
-      { arbitrary: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/), weight: 1 },
-      { arbitrary: hostileString.filter((s) => s.length <= 12_000), weight: 3 },
-      { arbitrary: fc.constantFrom("x".repeat(12_000), `${ctx.slug}\u0000`, ctx.slug.toUpperCase(), ` ${ctx.slug}`), weight: 1 },
-    );
-    // Engine.IO's own parameters (EIO, transport, sid) are the client's to set; the fuzz adds others.
-    const extra = fc.dictionary(fc.constantFrom("role", "token", "key", "lang", "slug"), fc.oneof(hostileString.filter((s) => s.length < 500), fc.constantFrom(...ctx.keys.own, "kitchen", "manager")), { maxKeys: 3 });
-    const auth = fc.oneof(
-      fc.constant({}),
-      fc.record({ role: fc.constantFrom("manager", "cashier", "kitchen", "owner"), token: fc.oneof(fc.constantFrom(...ctx.keys.own, ...ctx.keys.other), hostileString.filter((s) => s.length < 500)) }, { requiredKeys: [] }),
-      fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.option(org, { freq: 8 }), extra, auth, fc.constantFrom("websocket" as const, "polling" as const), async (slug, more, authBody, transport) => {
-        // The client cannot put broken UTF-16 in a URL (it throws before sending): those become U+FFFD.
-        const query: Record<string, string> = Object.fromEntries(Object.entries(more).map(([k, v]) => [k, wellFormed(v)]));
-        if (slug !== null) query.org = wellFormed(slug);
-        const outcome = await handshake(query, authBody, transport);
-        const what = `org ${JSON.stringify((slug ?? "(none)").slice(0, 80))} (${slug?.length ?? 0} chars) query ${JSON.stringify(query).slice(0, 200)} auth ${JSON.stringify(authBody).slice(0, 200)} over ${transport}`;
-        if (slug === ctx.slug || slug === ctx.otherSlug) {
-          expect(outcome, what).toEqual({ connected: true });
-        } else {
-          expect(outcome.connected, what).toBe(false);
-          const message = (outcome as { message: string }).message;
-          expect(message, what).toMatch(/unknown restaurant/i);
-          expect(message.length, what).toBeLessThan(200);
-        }
-      }),
-      params(RUNS * 40),
-    );
-    expect(server.proc.exitCode).toBeNull();
-    expectStatus(await call("GET", "/api/health"), 200);
-  });
+  it(
+    "random slugs, roles, tokens and auth: a known restaurant connects, anything else gets a clear connect_error; the server lives on",
+    { timeout: 300_000 },
+    async () => {
+      const org = fc.oneof(
+        { arbitrary: fc.constantFrom(ctx.slug, ctx.otherSlug), weight: 2 },
+        { arbitrary: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/), weight: 1 },
+        { arbitrary: hostileString.filter((s) => s.length <= 12_000), weight: 3 },
+        { arbitrary: fc.constantFrom("x".repeat(12_000), `${ctx.slug}\u0000`, ctx.slug.toUpperCase(), ` ${ctx.slug}`), weight: 1 },
+      );
+      // Engine.IO's own parameters (EIO, transport, sid) are the client's to set; the fuzz adds others.
+      const extra = fc.dictionary(
+        fc.constantFrom("role", "token", "key", "lang", "slug"),
+        fc.oneof(
+          hostileString.filter((s) => s.length < 500),
+          fc.constantFrom(...ctx.keys.own, "kitchen", "manager"),
+        ),
+        { maxKeys: 3 },
+      );
+      const auth = fc.oneof(
+        fc.constant({}),
+        fc.record(
+          {
+            role: fc.constantFrom("manager", "cashier", "kitchen", "owner"),
+            token: fc.oneof(
+              fc.constantFrom(...ctx.keys.own, ...ctx.keys.other),
+              hostileString.filter((s) => s.length < 500),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.option(org, { freq: 8 }),
+          extra,
+          auth,
+          fc.constantFrom("websocket" as const, "polling" as const),
+          async (slug, more, authBody, transport) => {
+            // The client cannot put broken UTF-16 in a URL (it throws before sending): those become U+FFFD.
+            const query: Record<string, string> = Object.fromEntries(Object.entries(more).map(([k, v]) => [k, wellFormed(v)]));
+            if (slug !== null) query.org = wellFormed(slug);
+            const outcome = await handshake(query, authBody, transport);
+            const what = `org ${JSON.stringify((slug ?? "(none)").slice(0, 80))} (${slug?.length ?? 0} chars) query ${JSON.stringify(query).slice(0, 200)} auth ${JSON.stringify(authBody).slice(0, 200)} over ${transport}`;
+            if (slug === ctx.slug || slug === ctx.otherSlug) {
+              expect(outcome, what).toEqual({ connected: true });
+            } else {
+              expect(outcome.connected, what).toBe(false);
+              const message = (outcome as { message: string }).message;
+              expect(message, what).toMatch(/unknown restaurant/i);
+              expect(message.length, what).toBeLessThan(200);
+            }
+          },
+        ),
+        params(RUNS * 40),
+      );
+      expect(server.proc.exitCode).toBeNull();
+      expectStatus(await call("GET", "/api/health"), 200);
+    },
+  );
 });

@@ -20,7 +20,10 @@ async function send(req: RawRequest | Buffer): Promise<RawResponse> {
 
 /** The answer is `status` with `{"error":{"code","message"}}` as JSON, `code` matching the status. */
 function expectContract(res: RawResponse, status: number, code: ErrorCode): string {
-  expect({ status: res.status, type: res.headers["content-type"], body: res.body.toString("utf8").slice(0, 200) }).toMatchObject({ status, type: expect.stringMatching(/^application\/json/) });
+  expect({ status: res.status, type: res.headers["content-type"], body: res.body.toString("utf8").slice(0, 200) }).toMatchObject({
+    status,
+    type: expect.stringMatching(/^application\/json/),
+  });
   const body = JSON.parse(res.body.toString("utf8")) as { error: { code: string; message: string } };
   expect(Object.keys(body)).toEqual(["error"]);
   expect(body.error.code).toBe(code);

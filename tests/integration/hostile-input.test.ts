@@ -26,7 +26,11 @@ const fieldsOf = (err: { details?: unknown }) => ((err.details as { fields?: { p
 
 describe("text fields", () => {
   const place = (json: unknown, idempotencyKey?: string) =>
-    call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json, ...(idempotencyKey ? { headers: { "idempotency-key": idempotencyKey } } : {}) });
+    call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, {
+      key: t.apiKeys.cashier,
+      json,
+      ...(idempotencyKey ? { headers: { "idempotency-key": idempotencyKey } } : {}),
+    });
 
   it("refuses a NUL or another control character in a note or an item name, naming the field, and spends no number", async () => {
     const first = expectStatus(await place({ items: [{ name: "Tea", qty: 1 }] }), 201);
@@ -51,7 +55,11 @@ describe("text fields", () => {
   });
 
   it("refuses control characters in a shift's reason", async () => {
-    const err = expectApiError(await call("POST", `/api/v1/orgs/${t.slug}/shifts`, { key: t.apiKeys.manager, json: { reason: "lunch\u0000" } }), 400, "BAD_INPUT");
+    const err = expectApiError(
+      await call("POST", `/api/v1/orgs/${t.slug}/shifts`, { key: t.apiKeys.manager, json: { reason: "lunch\u0000" } }),
+      400,
+      "BAD_INPUT",
+    );
     expect(fieldsOf(err)).toContain("reason");
   });
 });

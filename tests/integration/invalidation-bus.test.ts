@@ -51,10 +51,13 @@ describe("the invalidation bus", () => {
     const bus = buses[1]!;
     let loads = 0;
     const tenant = { slug: "alpha" } as Tenant;
-    const dir = new TenantDirectory(async () => {
-      loads++;
-      return tenant;
-    }, ttlWhileSubscribed(bus, 60_000));
+    const dir = new TenantDirectory(
+      async () => {
+        loads++;
+        return tenant;
+      },
+      ttlWhileSubscribed(bus, 60_000),
+    );
     let resets = 0;
     bus.onReset(() => {
       resets++;

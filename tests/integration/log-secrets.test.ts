@@ -36,7 +36,10 @@ it("no API key, session cookie or metrics token reaches the log, even at LOG_LEV
   const wrongKey = `nx_${randomBytes(16).toString("hex")}`;
   try {
     const call = apiClient(server.url);
-    expectStatus(await call("POST", `/api/v1/orgs/${slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] }, headers: { cookie } }), 201);
+    expectStatus(
+      await call("POST", `/api/v1/orgs/${slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] }, headers: { cookie } }),
+      201,
+    );
     expect((await call("GET", `/api/v1/orgs/${slug}/orders`, { key: wrongKey, headers: { cookie } })).status).toBe(401);
     expect((await call("GET", "/api/metrics", { headers: { authorization: `Bearer ${metricsToken}`, cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/${slug}/kitchen`, { headers: { cookie } })).status).toBeLessThan(500);

@@ -39,7 +39,10 @@ let shop: TestTenant;
 const db = new pg.Client({ connectionString: databaseUrl });
 
 beforeAll(async () => {
-  const t = await provisionTenants(databaseUrl, Object.values(slugs).map((s) => stableDaySpec(s)));
+  const t = await provisionTenants(
+    databaseUrl,
+    Object.values(slugs).map((s) => stableDaySpec(s)),
+  );
   main = t[slugs.main]!;
   other = t[slugs.other]!;
   shop = t[slugs.orders]!;
@@ -58,7 +61,10 @@ async function createItem(t: TestTenant, body: unknown): Promise<ItemJson> {
   return expectStatus(await call<ItemJson>("POST", `${base(t.slug)}/items`, { key: mgr(t), json: body }), 201);
 }
 async function menuAudit(t: TestTenant): Promise<Record<string, unknown>[]> {
-  const { rows } = await db.query<{ details: Record<string, unknown> }>(`SELECT details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'menu.update' ORDER BY at`, [t.id]);
+  const { rows } = await db.query<{ details: Record<string, unknown> }>(
+    `SELECT details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'menu.update' ORDER BY at`,
+    [t.id],
+  );
   return rows.map((r) => r.details);
 }
 
@@ -74,7 +80,10 @@ describe("categories", () => {
     // Equal positions list by name: Noodles before Specials.
     expect(list.categories.map((c) => c.name)).toEqual(["Noodles", "Specials", "Drinks"]);
 
-    const renamed = expectStatus(await call<CategoryJson>("PATCH", `${base(main.slug)}/categories/${drinks.id}`, { key: mgr(main), json: { name: "Cold drinks", position: 5 } }), 200);
+    const renamed = expectStatus(
+      await call<CategoryJson>("PATCH", `${base(main.slug)}/categories/${drinks.id}`, { key: mgr(main), json: { name: "Cold drinks", position: 5 } }),
+      200,
+    );
     expect(renamed).toEqual({ id: drinks.id, name: "Cold drinks", position: 5 });
 
     expect((await call("DELETE", `${base(main.slug)}/categories/${first.id}`, { key: mgr(main) })).status).toBe(204);
@@ -85,7 +94,12 @@ describe("categories", () => {
     expect(audit).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ change: "category.create", categoryId: noodles.id, name: "Noodles" }),
-        expect.objectContaining({ change: "category.update", categoryId: drinks.id, from: { name: "Drinks", position: 1 }, to: { name: "Cold drinks", position: 5 } }),
+        expect.objectContaining({
+          change: "category.update",
+          categoryId: drinks.id,
+          from: { name: "Drinks", position: 1 },
+          to: { name: "Cold drinks", position: 5 },
+        }),
         expect.objectContaining({ change: "category.delete", categoryId: first.id, name: "Specials" }),
       ]),
     );
@@ -123,7 +137,9 @@ describe("categories", () => {
 
     expect((await call("DELETE", `${base(main.slug)}/categories/${cat.id}?cascade=true`, { key: mgr(main) })).status).toBe(204);
     expectApiError(await call("PATCH", `${base(main.slug)}/items/${cake.id}`, { key: mgr(main), json: { name: "Pie" } }), 404, "NOT_FOUND");
-    expect(await menuAudit(main)).toEqual(expect.arrayContaining([expect.objectContaining({ change: "category.delete", categoryId: cat.id, itemsDeleted: 1 })]));
+    expect(await menuAudit(main)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ change: "category.delete", categoryId: cat.id, itemsDeleted: 1 })]),
+    );
   });
 
   it("an empty patch and a bad id are refused", async () => {
@@ -151,7 +167,13 @@ describe("items", () => {
     const list = expectStatus(await call<{ items: ItemJson[] }>("GET", `${base(main.slug)}/items?categoryId=${cat.id}`, { key: mgr(main) }), 200);
     expect(list.items.map((i) => i.name)).toEqual(["Beef noodles", "Mapo tofu"]);
 
-    const changed = expectStatus(await call<ItemJson>("PATCH", `${base(main.slug)}/items/${tofu.id}`, { key: mgr(main), json: { available: true, priceCents: null, position: 0, name: "Mapo tofu 麻婆豆腐" } }), 200);
+    const changed = expectStatus(
+      await call<ItemJson>("PATCH", `${base(main.slug)}/items/${tofu.id}`, {
+        key: mgr(main),
+        json: { available: true, priceCents: null, position: 0, name: "Mapo tofu 麻婆豆腐" },
+      }),
+      200,
+    );
     expect(changed).toMatchObject({ available: true, priceCents: null, position: 0, name: "Mapo tofu 麻婆豆腐" });
 
     const moved = expectStatus(await call<ItemJson>("PATCH", `${base(main.slug)}/items/${beef.id}`, { key: mgr(main), json: { categoryId: cat2.id } }), 200);
@@ -168,7 +190,12 @@ describe("items", () => {
     expect(await menuAudit(main)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ change: "item.create", itemId: beef.id, name: "Beef noodles", priceCents: 1250 }),
-        expect.objectContaining({ change: "item.update", itemId: tofu.id, from: expect.objectContaining({ available: false }), to: expect.objectContaining({ available: true }) }),
+        expect.objectContaining({
+          change: "item.update",
+          itemId: tofu.id,
+          from: expect.objectContaining({ available: false }),
+          to: expect.objectContaining({ available: true }),
+        }),
         expect.objectContaining({ change: "item.delete", itemId: beef.id, name: "Beef noodles" }),
       ]),
     );
@@ -191,13 +218,21 @@ describe("items", () => {
 
   it("refuse a bad or unknown category id", async () => {
     expectApiError(await call("POST", `${base(main.slug)}/items`, { key: mgr(main), json: { categoryId: "abc", name: "Soup" } }), 400, "BAD_INPUT");
-    expectApiError(await call("POST", `${base(main.slug)}/items`, { key: mgr(main), json: { categoryId: "00000000-0000-4000-8000-000000000000", name: "Soup" } }), 404, "NOT_FOUND");
+    expectApiError(
+      await call("POST", `${base(main.slug)}/items`, { key: mgr(main), json: { categoryId: "00000000-0000-4000-8000-000000000000", name: "Soup" } }),
+      404,
+      "NOT_FOUND",
+    );
     expectApiError(await call("GET", `${base(main.slug)}/items?categoryId=nope`, { key: mgr(main) }), 404, "NOT_FOUND");
   });
 
   it("names are unique per category (409), the same name in another category is fine", async () => {
     await createItem(main, { categoryId: cat.id, name: "Spring rolls" });
-    const err = expectApiError(await call("POST", `${base(main.slug)}/items`, { key: mgr(main), json: { categoryId: cat.id, name: "SPRING ROLLS" } }), 409, "CONFLICT");
+    const err = expectApiError(
+      await call("POST", `${base(main.slug)}/items`, { key: mgr(main), json: { categoryId: cat.id, name: "SPRING ROLLS" } }),
+      409,
+      "CONFLICT",
+    );
     expect(err.message).toMatch(/^name:/);
     const other = await createItem(main, { categoryId: cat2.id, name: "Spring rolls" });
     expectApiError(await call("PATCH", `${base(main.slug)}/items/${other.id}`, { key: mgr(main), json: { categoryId: cat.id } }), 409, "CONFLICT");
@@ -265,7 +300,15 @@ describe("orders with menu items", () => {
   it("copy the item's name and price at order time; renaming it later changes no order", async () => {
     const cat = await createCategory(shop, { name: "Noodles" });
     const beef = await createItem(shop, { categoryId: cat.id, name: "Beef noodles", priceCents: 1250 });
-    const order = expectStatus(await place({ items: [{ menuItemId: beef.id, qty: 2 }, { name: "Extra egg", qty: 1 }] }), 201);
+    const order = expectStatus(
+      await place({
+        items: [
+          { menuItemId: beef.id, qty: 2 },
+          { name: "Extra egg", qty: 1 },
+        ],
+      }),
+      201,
+    );
     expect(order.items).toEqual([
       { name: "Beef noodles", qty: 2, menuItemId: beef.id, priceCents: 1250 },
       { name: "Extra egg", qty: 1 },
@@ -284,7 +327,16 @@ describe("orders with menu items", () => {
 
     const before = expectStatus(await place({ items: [{ menuItemId: tea.id, qty: 1 }] }), 201).number;
 
-    const soldOut = expectApiError(await place({ items: [{ menuItemId: tea.id, qty: 1 }, { menuItemId: buns.id, qty: 1 }] }), 409, "CONFLICT");
+    const soldOut = expectApiError(
+      await place({
+        items: [
+          { menuItemId: tea.id, qty: 1 },
+          { menuItemId: buns.id, qty: 1 },
+        ],
+      }),
+      409,
+      "CONFLICT",
+    );
     expect(soldOut.message).toContain("Pork buns");
     const unknown = expectApiError(await place({ items: [{ menuItemId: "00000000-0000-4000-8000-000000000000", qty: 1 }] }), 400, "BAD_INPUT");
     expect(unknown.message).toContain("items.0.menuItemId");
@@ -292,14 +344,29 @@ describe("orders with menu items", () => {
     expectApiError(await place({ items: [{ menuItemId: "not-a-uuid", qty: 1 }] }), 400, "BAD_INPUT");
     expectApiError(await place({ items: [{ name: "Tea", menuItemId: tea.id, qty: 1 }] }), 400, "BAD_INPUT");
     // With an Idempotency-Key too: the claim is released and no number drawn.
-    expectApiError(await call("POST", ordersPath, { key: shop.apiKeys.cashier, json: { items: [{ menuItemId: buns.id, qty: 1 }] }, headers: { "idempotency-key": "menu-sold-out-1" } }), 409, "CONFLICT");
+    expectApiError(
+      await call("POST", ordersPath, {
+        key: shop.apiKeys.cashier,
+        json: { items: [{ menuItemId: buns.id, qty: 1 }] },
+        headers: { "idempotency-key": "menu-sold-out-1" },
+      }),
+      409,
+      "CONFLICT",
+    );
 
     const next = expectStatus(await place({ items: [{ menuItemId: tea.id, qty: 1 }] }), 201).number;
     expect(next).toBe(before + 1);
 
     // Back on sale: the same request is taken.
     expectStatus(await call("PATCH", `${base(shop.slug)}/items/${buns.id}`, { key: mgr(shop), json: { available: true } }), 200);
-    const ok = expectStatus(await call<OrderJson>("POST", ordersPath, { key: shop.apiKeys.cashier, json: { items: [{ menuItemId: buns.id, qty: 1 }] }, headers: { "idempotency-key": "menu-sold-out-1" } }), 201);
+    const ok = expectStatus(
+      await call<OrderJson>("POST", ordersPath, {
+        key: shop.apiKeys.cashier,
+        json: { items: [{ menuItemId: buns.id, qty: 1 }] },
+        headers: { "idempotency-key": "menu-sold-out-1" },
+      }),
+      201,
+    );
     expect(ok).toMatchObject({ number: before + 2, items: [{ name: "Pork buns", qty: 1 }] });
   });
 });

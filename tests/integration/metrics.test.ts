@@ -46,13 +46,23 @@ describe("metrics endpoint", () => {
       const before = await scrape(server!.url, token);
 
       const placed: OrderJson[] = [];
-      for (const json of [{ items: [{ name: "Noodles", qty: 1 }] }, { items: [{ name: "Rice", qty: 2 }] }, { items: [{ name: "Tea", qty: 1 }], channel: "pos" }]) {
+      for (const json of [
+        { items: [{ name: "Noodles", qty: 1 }] },
+        { items: [{ name: "Rice", qty: 2 }] },
+        { items: [{ name: "Tea", qty: 1 }], channel: "pos" },
+      ]) {
         placed.push(expectStatus(await call<OrderJson>("POST", orders, { key: t.apiKeys.cashier, json }), 201));
       }
       // A replayed idempotent retry stores nothing new: not counted again.
       const key = randomUUID();
-      expectStatus(await call("POST", orders, { key: t.apiKeys.cashier, json: { items: [{ name: "Soup", qty: 1 }] }, headers: { "idempotency-key": key } }), 201);
-      expectStatus(await call("POST", orders, { key: t.apiKeys.cashier, json: { items: [{ name: "Soup", qty: 1 }] }, headers: { "idempotency-key": key } }), 201);
+      expectStatus(
+        await call("POST", orders, { key: t.apiKeys.cashier, json: { items: [{ name: "Soup", qty: 1 }] }, headers: { "idempotency-key": key } }),
+        201,
+      );
+      expectStatus(
+        await call("POST", orders, { key: t.apiKeys.cashier, json: { items: [{ name: "Soup", qty: 1 }] }, headers: { "idempotency-key": key } }),
+        201,
+      );
       // Refused before a number is drawn: no order, no timing.
       expectApiError(await call("POST", orders, { key: t.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 0 }] } }), 400, "BAD_INPUT");
       expectStatus(await call("POST", `${orders}/${placed[0]!.id}/status`, { key: t.apiKeys.kitchen, json: { status: "READY" } }), 200);

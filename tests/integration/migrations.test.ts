@@ -18,11 +18,16 @@ const MIGRATIONS_DIR = path.resolve(DEFAULT_MIGRATIONS_DIR);
 /** The migration folders and the sha256 of each migration.sql, computed independently of the code under test. */
 async function expectedMigrations(dir = MIGRATIONS_DIR): Promise<Array<{ name: string; checksum: string }>> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => ({
       name,
-      checksum: createHash("sha256").update(await readFile(path.join(dir, name, "migration.sql"))).digest("hex"),
+      checksum: createHash("sha256")
+        .update(await readFile(path.join(dir, name, "migration.sql")))
+        .digest("hex"),
     })),
   );
 }
@@ -106,9 +111,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
       await holder.connect();
       try {
         await holder.query(`SELECT pg_advisory_lock(72707369)`);
-        await expect(applyMigrations(db.url, { lockTimeoutMs: 300 })).rejects.toThrow(
-          "Timed out after 300 ms waiting for the migration lock",
-        );
+        await expect(applyMigrations(db.url, { lockTimeoutMs: 300 })).rejects.toThrow("Timed out after 300 ms waiting for the migration lock");
         // Released while a run waits: that run proceeds.
         const waiting = applyMigrations(db.url, { lockTimeoutMs: 10_000 });
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -128,8 +131,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
         const drift = await engine.diffFromDatabase(schema);
         expect(
           drift,
-          "prisma/schema.prisma and prisma/migrations disagree: run `npm run db:new-migration -- <name>` " +
-            "(this SQL is what the new migration needs)",
+          "prisma/schema.prisma and prisma/migrations disagree: run `npm run db:new-migration -- <name>` " + "(this SQL is what the new migration needs)",
         ).toBe("");
 
         // Prove the check can fail: the same schema with one more column is not in sync.
@@ -168,10 +170,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
   it("refuses to run when an applied migration's checksum differs from its file", async () => {
     const [first] = await expectedMigrations();
     await withDatabase(await createTestDatabase("migrate_tampered"), async (db) => {
-      await query(db.url, `UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = $2`, [
-        "0".repeat(64),
-        first!.name,
-      ]);
+      await query(db.url, `UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = $2`, ["0".repeat(64), first!.name]);
       await expect(applyMigrations(db.url)).rejects.toThrow(`Migration ${first!.name} was modified after it was applied`);
     });
   });
@@ -179,9 +178,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
   it("refuses to run when a recorded migration is unfinished or has no folder", async () => {
     const [first] = await expectedMigrations();
     await withDatabase(await createTestDatabase("migrate_bad_history"), async (db) => {
-      await query(db.url, `UPDATE _prisma_migrations SET finished_at = NULL, logs = 'boom' WHERE migration_name = $1`, [
-        first!.name,
-      ]);
+      await query(db.url, `UPDATE _prisma_migrations SET finished_at = NULL, logs = 'boom' WHERE migration_name = $1`, [first!.name]);
       await expect(applyMigrations(db.url)).rejects.toThrow(`Migration ${first!.name} is recorded as started but not finished`);
 
       // Rows marked rolled back are ignored, as Prisma ignores them; a recorded migration with no folder is not.
@@ -192,9 +189,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
          VALUES ('00000000-0000-4000-8000-000000000000', $1, '29991231000000_from_the_future', now(), 1)`,
         ["f".repeat(64)],
       );
-      await expect(applyMigrations(db.url)).rejects.toThrow(
-        "Migration 29991231000000_from_the_future is recorded in _prisma_migrations but has no folder",
-      );
+      await expect(applyMigrations(db.url)).rejects.toThrow("Migration 29991231000000_from_the_future is recorded in _prisma_migrations but has no folder");
     });
   });
 
@@ -203,10 +198,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
     try {
       await cp(MIGRATIONS_DIR, dir, { recursive: true });
       await mkdir(path.join(dir, "29991231000000_broken"));
-      await writeFile(
-        path.join(dir, "29991231000000_broken", "migration.sql"),
-        `CREATE TABLE "Half" ("id" INTEGER);\nSELECT 1 / 0;\n`,
-      );
+      await writeFile(path.join(dir, "29991231000000_broken", "migration.sql"), `CREATE TABLE "Half" ("id" INTEGER);\nSELECT 1 / 0;\n`);
       await withDatabase(await createTestDatabase("migrate_broken"), async (db) => {
         await expect(applyMigrations(db.url, { migrationsDir: dir })).rejects.toThrow(
           "Migration 29991231000000_broken failed and was rolled back: division by zero",

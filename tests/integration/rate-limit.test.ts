@@ -19,7 +19,10 @@ describe("per-key rate limit", () => {
 
   beforeAll(async () => {
     const slugs = [uniqueSlug("rl-main"), uniqueSlug("rl-neighbour")];
-    const t = await provisionTenants(inject("databaseUrl"), slugs.map((s) => stableDaySpec(s)));
+    const t = await provisionTenants(
+      inject("databaseUrl"),
+      slugs.map((s) => stableDaySpec(s)),
+    );
     tenant = t[slugs[0]!]!;
     neighbour = t[slugs[1]!]!;
     server = await startAppServer({
@@ -77,7 +80,11 @@ describe("the public voice route throttles renders before doing the work", () =>
   let server: AppServer | undefined;
 
   beforeAll(async () => {
-    server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("rl-voice"), env: { VOICE_RATE_LIMIT_PER_MINUTE: String(RENDERS) } });
+    server = await startAppServer({
+      databaseUrl: inject("databaseUrl"),
+      keyPrefix: testKeyPrefix("rl-voice"),
+      env: { VOICE_RATE_LIMIT_PER_MINUTE: String(RENDERS) },
+    });
   });
 
   afterAll(async () => {
@@ -98,7 +105,9 @@ describe("the public voice route throttles renders before doing the work", () =>
 
   it("a made-up X-Forwarded-For does not make a new address: with no trusted proxy the socket's address counts", async () => {
     const get = (n: number, i: number) =>
-      fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, { headers: { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-nextup-client-address": `192.0.2.${i}` } });
+      fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, {
+        headers: { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-nextup-client-address": `192.0.2.${i}` },
+      });
     // The address already used its renders above: every new clip is refused, whatever the headers say.
     for (const [i, n] of [21, 22, 23].entries()) expect((await get(n, i)).status).toBe(429);
   });
@@ -107,7 +116,11 @@ describe("the public voice route throttles renders before doing the work", () =>
 describe("behind a trusted proxy (TRUST_PROXY)", () => {
   let server: AppServer | undefined;
   beforeAll(async () => {
-    server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("rl-proxy"), env: { VOICE_RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "loopback" } });
+    server = await startAppServer({
+      databaseUrl: inject("databaseUrl"),
+      keyPrefix: testKeyPrefix("rl-proxy"),
+      env: { VOICE_RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "loopback" },
+    });
   });
   afterAll(async () => {
     await server?.stop();

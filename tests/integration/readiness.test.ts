@@ -48,7 +48,12 @@ describe("with its own Redis", () => {
 
   beforeAll(async () => {
     redis = await RedisProcess.launch({ label: "ready-redis" });
-    server = await startAppServer({ databaseUrl, redisUrl: redis.url, keyPrefix: testKeyPrefix("ready"), env: { METRICS_TOKEN: token, COUNTER_PROBE_MS: "2000", READY_REQUIRES_REDIS: "true" } });
+    server = await startAppServer({
+      databaseUrl,
+      redisUrl: redis.url,
+      keyPrefix: testKeyPrefix("ready"),
+      env: { METRICS_TOKEN: token, COUNTER_PROBE_MS: "2000", READY_REQUIRES_REDIS: "true" },
+    });
     const slug = uniqueSlug("ready");
     t = (await provisionTenants(databaseUrl, [stableDaySpec(slug)]))[slug]!;
   });
@@ -58,34 +63,63 @@ describe("with its own Redis", () => {
   });
 
   it("is ready with every dependency up, unready naming Redis while it is unreachable, ready again after", async () => {
-    expect(await ready(server.url)).toEqual({ status: 200, body: { status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" } } });
+    expect(await ready(server.url)).toEqual({
+      status: 200,
+      body: { status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" } },
+    });
     const call = apiClient(server.url);
     const place = () => call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }] } });
     expectStatus(await place(), 201);
     const before = await scrape(server.url, token);
 
     await redis.stop();
-    const down = await until(() => ready(server.url), (r) => r.status === 503);
-    expect(down).toEqual({ status: 503, body: { status: "unready", checks: { database: "up", redis: "down", migrations: "applied", node: "running" }, failing: ["redis"] } });
+    const down = await until(
+      () => ready(server.url),
+      (r) => r.status === 503,
+    );
+    expect(down).toEqual({
+      status: 503,
+      body: { status: "unready", checks: { database: "up", redis: "down", migrations: "applied", node: "running" }, failing: ["redis"] },
+    });
     // Liveness: the process is fine, nothing to restart.
     const health = await call<{ redis: string }>("GET", "/api/health");
     expect({ status: health.status, redis: health.body.redis }).toEqual({ status: 200, redis: "down" });
     // Numbers now come from PostgreSQL: the counter's breaker opens once (on the first or
     // second failed call, depending on how recent the last success is), and the issue is
     // timed as "database".
-    const switches = (m: Sample[], to: string) => valueOf(m, "nextup_counter_switches_total", { to }) - valueOf(before, "nextup_counter_switches_total", { to });
-    const during = await until(async () => (expectStatus(await place(), 201), scrape(server.url, token)), (m) => switches(m, "database") > 0);
+    const switches = (m: Sample[], to: string) =>
+      valueOf(m, "nextup_counter_switches_total", { to }) - valueOf(before, "nextup_counter_switches_total", { to });
+    const during = await until(
+      async () => (expectStatus(await place(), 201), scrape(server.url, token)),
+      (m) => switches(m, "database") > 0,
+    );
     expect({
       toDatabase: switches(during, "database"),
-      fromDatabase: valueOf(during, "nextup_number_issue_duration_seconds_count", { source: "database" }) > valueOf(before, "nextup_number_issue_duration_seconds_count", { source: "database" }),
+      fromDatabase:
+        valueOf(during, "nextup_number_issue_duration_seconds_count", { source: "database" }) >
+        valueOf(before, "nextup_number_issue_duration_seconds_count", { source: "database" }),
       counterRedis: valueOf(during, "nextup_counter_redis"),
     }).toEqual({ toDatabase: 1, fromDatabase: true, counterRedis: 0 });
 
     await redis.start();
-    expect((await until(() => ready(server.url), (r) => r.status === 200)).body.status).toBe("ready");
+    expect(
+      (
+        await until(
+          () => ready(server.url),
+          (r) => r.status === 200,
+        )
+      ).body.status,
+    ).toBe("ready");
     // The first order after COUNTER_PROBE_MS probes Redis and switches back, once.
-    const back = await until(async () => (expectStatus(await place(), 201), scrape(server.url, token)), (m) => switches(m, "redis") > 0);
-    expect({ toRedis: switches(back, "redis"), toDatabase: switches(back, "database"), counterRedis: valueOf(back, "nextup_counter_redis") }).toEqual({ toRedis: 1, toDatabase: 1, counterRedis: 1 });
+    const back = await until(
+      async () => (expectStatus(await place(), 201), scrape(server.url, token)),
+      (m) => switches(m, "redis") > 0,
+    );
+    expect({ toRedis: switches(back, "redis"), toDatabase: switches(back, "database"), counterRedis: valueOf(back, "nextup_counter_redis") }).toEqual({
+      toRedis: 1,
+      toDatabase: 1,
+      counterRedis: 1,
+    });
   });
 });
 
@@ -99,7 +133,10 @@ it("is unready naming the migrations while one is not applied", async () => {
     await client.query(`DELETE FROM _prisma_migrations WHERE migration_name = (SELECT max(migration_name) FROM _prisma_migrations)`);
     await client.end();
     server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("ready-mig"), env: { MIGRATE_ON_START: "false" } });
-    expect(await ready(server.url)).toEqual({ status: 503, body: { status: "unready", checks: { database: "up", redis: "up", migrations: "pending", node: "running" }, failing: ["migrations"] } });
+    expect(await ready(server.url)).toEqual({
+      status: 503,
+      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "pending", node: "running" }, failing: ["migrations"] },
+    });
   } finally {
     await server?.stop();
     await db.drop();
@@ -112,8 +149,14 @@ it("is unready from the moment the node is told to stop, while it still serves f
     expect((await ready(server.url)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => server.proc.once("exit", (code) => resolve(code)));
     server.proc.kill("SIGTERM");
-    const stopping = await until(() => ready(server.url), (r) => r.status === 503);
-    expect(stopping).toEqual({ status: 503, body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, failing: ["node"] } });
+    const stopping = await until(
+      () => ready(server.url),
+      (r) => r.status === 503,
+    );
+    expect(stopping).toEqual({
+      status: 503,
+      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, failing: ["node"] },
+    });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(await exited, server.output()).toBe(0);
   } finally {

@@ -32,12 +32,21 @@ async function connect(url: string, t: TestTenant, label: string): Promise<Board
 }
 
 async function place(t: TestTenant, via: Api = call): Promise<OrderJson> {
-  return expectStatus(await via<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }], note: "secret note" } }), 201);
+  return expectStatus(
+    await via<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, {
+      key: t.apiKeys.cashier,
+      json: { items: [{ name: "Noodles", qty: 1 }], note: "secret note" },
+    }),
+    201,
+  );
 }
 
 beforeAll(async () => {
   const slugs = [uniqueSlug("rt-a"), uniqueSlug("rt-b")];
-  const t = await provisionTenants(databaseUrl, slugs.map((s) => stableDaySpec(s)));
+  const t = await provisionTenants(
+    databaseUrl,
+    slugs.map((s) => stableDaySpec(s)),
+  );
   a = t[slugs[0]!]!;
   b = t[slugs[1]!]!;
 });

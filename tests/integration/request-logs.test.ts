@@ -44,7 +44,11 @@ async function linesOf(reqId: string): Promise<Line[]> {
 it("lines written during one request carry its x-request-id and the tenant, deep into the core", async () => {
   const reqId = `trace-${randomBytes(6).toString("hex")}`;
   const call = apiClient(server.url);
-  const res = await call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }] }, headers: { "x-request-id": reqId } });
+  const res = await call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, {
+    key: t.apiKeys.cashier,
+    json: { items: [{ name: "Noodles", qty: 1 }] },
+    headers: { "x-request-id": reqId },
+  });
   const order = expectStatus(res, 201);
   expect(res.headers.get("x-request-id")).toBe(reqId);
 

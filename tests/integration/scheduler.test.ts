@@ -73,9 +73,9 @@ describe("fencing in PostgreSQL (the shift repository)", () => {
     // A newer leader was elected: the old term is refused, whatever the slot.
     const newer = await store.nextTerm();
     expect(newer).toBeGreaterThan(term);
-    await expect(
-      shifts.startShift(fence!.id, day, { ...opts, scheduled: { slot: "17:00", slotAt: new Date(), term } }, unused),
-    ).rejects.toBeInstanceOf(StaleLeaderError);
+    await expect(shifts.startShift(fence!.id, day, { ...opts, scheduled: { slot: "17:00", slotAt: new Date(), term } }, unused)).rejects.toBeInstanceOf(
+      StaleLeaderError,
+    );
     await expect(
       shifts.recordScheduleSkip(fence!.id, day, { slot: "10:00", slotAt: new Date(), term }, { actor: "scheduler", details: {} }),
     ).rejects.toBeInstanceOf(StaleLeaderError);
@@ -143,12 +143,25 @@ describe("three app nodes, one schedule", () => {
     await db.tenant.update({ where: { id: manualId }, data: { schedule: [localHHMM(new Date(now.getTime() - 10 * 60_000), ZONE)] } });
     const { businessDayAt } = await import("@/lib/core/business-day");
     const manualDay = businessDayAt(now, { timeZone: ZONE, dayStartMinutes: Number(dayStart.slice(0, 2)) * 60 + Number(dayStart.slice(3)) });
-    await db.shift.create({ data: { tenantId: manualId, businessDay: new Date(`${manualDay}T00:00:00Z`), number: 2, startedBy: "Manager (staff)", startedAt: new Date(now.getTime() - 5 * 60_000) } });
+    await db.shift.create({
+      data: {
+        tenantId: manualId,
+        businessDay: new Date(`${manualDay}T00:00:00Z`),
+        number: 2,
+        startedBy: "Manager (staff)",
+        startedAt: new Date(now.getTime() - 5 * 60_000),
+      },
+    });
 
     const keyPrefix = testKeyPrefix("sched");
     const started = await Promise.all(
       [0, 1, 2].map(() =>
-        startAppServer({ databaseUrl: database.url, keyPrefix, env: { SCHEDULER_LOCK_TTL_MS: String(TTL_MS), SCHEDULE_GRACE_MINUTES: "30", METRICS_TOKEN }, timeoutMs: 120_000 }),
+        startAppServer({
+          databaseUrl: database.url,
+          keyPrefix,
+          env: { SCHEDULER_LOCK_TTL_MS: String(TTL_MS), SCHEDULE_GRACE_MINUTES: "30", METRICS_TOKEN },
+          timeoutMs: 120_000,
+        }),
       ),
     );
     nodes.push(...started);
@@ -201,7 +214,11 @@ describe("three app nodes, one schedule", () => {
     expect(row!.term).toBeGreaterThan(0);
 
     // Skipped slots: one audit entry each, no shift.
-    await until("the skips", 10_000, async () => (await db.auditEntry.count({ where: { action: "shift.scheduleSkipped", tenantId: { in: [lateId, manualId] } } })) === 2);
+    await until(
+      "the skips",
+      10_000,
+      async () => (await db.auditEntry.count({ where: { action: "shift.scheduleSkipped", tenantId: { in: [lateId, manualId] } } })) === 2,
+    );
 
     // Every node has ticked several times since: still one shift for the slot, one skip each.
     await sleep(3 * TTL_MS);
@@ -210,7 +227,10 @@ describe("three app nodes, one schedule", () => {
     expect(await shiftsOf(manualId)).toHaveLength(1);
     const skips = await db.auditEntry.findMany({ where: { action: "shift.scheduleSkipped", tenantId: { in: [lateId, manualId] } } });
     expect(skips.map((s) => [s.tenantId, (s.details as { reason: string }).reason]).sort()).toEqual(
-      [[lateId, "pastGrace"], [manualId, "shiftStartedSince"]].sort(),
+      [
+        [lateId, "pastGrace"],
+        [manualId, "shiftStartedSince"],
+      ].sort(),
     );
     const audit = await db.auditEntry.findMany({ where: { tenantId, action: "shift.start" } });
     expect(audit).toHaveLength(1);
@@ -223,20 +243,30 @@ describe("three app nodes, one schedule", () => {
     const t0 = performance.now();
     nodes[leader!]!.proc.kill("SIGKILL");
     live.delete(leader!);
-    const [next] = await until("a new leader", 3 * TTL_MS, async () => {
-      const l = await leaders();
-      return l.length ? l : null;
-    }, 25);
+    const [next] = await until(
+      "a new leader",
+      3 * TTL_MS,
+      async () => {
+        const l = await leaders();
+        return l.length ? l : null;
+      },
+      25,
+    );
     const failoverMs = Math.round(performance.now() - t0);
     console.log(`scheduler failover: node ${next} leads ${failoverMs} ms after the leader was killed with -9 (lock TTL ${TTL_MS} ms)`);
     // The lock expires at most TTL after the dead leader's last extend; the next tick (TTL/4) takes it.
     expect(failoverMs).toBeLessThan(TTL_MS + 1_500);
 
     const wait = s1.at.getTime() - Date.now() + 10_000;
-    const [row] = await until(`the shift of slot ${s1.slot}`, wait, async () => {
-      const rows = await shiftsOf(tenantId, s1.slot);
-      return rows.length ? rows : null;
-    }, 200);
+    const [row] = await until(
+      `the shift of slot ${s1.slot}`,
+      wait,
+      async () => {
+        const rows = await shiftsOf(tenantId, s1.slot);
+        return rows.length ? rows : null;
+      },
+      200,
+    );
     const late = row!.startedAt.getTime() - s1.at.getTime();
     expect(late).toBeGreaterThanOrEqual(0);
     expect(late).toBeLessThan(5_000);

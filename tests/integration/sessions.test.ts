@@ -81,7 +81,8 @@ describe("signing out", () => {
 
   it("a signed-out manager's cookie gets 401 from the API on the other node", async () => {
     const token = await signIn(b, "MANAGER", t.staff.manager);
-    const csv = (node: AppServer) => fetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
+    const csv = (node: AppServer) =>
+      fetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
     expect((await csv(b)).status).toBe(200);
     expect((await signOutOverHttp(a.url, t.slug, "manager", token)).status).toBe(303);
     await until(async () => (await csv(b)).status === 401, 2_000);

@@ -152,7 +152,10 @@ describe.each(["SIGTERM", "SIGINT"] as const)("%s with orders in flight", (signa
 
   it("answered every order 201 (stored) or 503 with the error contract and Connection: close, or met a closed connection", () => {
     const statuses = new Set(outcomes.filter((o) => o.status !== undefined).map((o) => o.status));
-    expect([...statuses].filter((s) => s !== 201 && s !== 503), JSON.stringify(outcomes.filter((o) => o.status !== 201 && o.status !== 503).slice(0, 5))).toEqual([]);
+    expect(
+      [...statuses].filter((s) => s !== 201 && s !== 503),
+      JSON.stringify(outcomes.filter((o) => o.status !== 201 && o.status !== 503).slice(0, 5)),
+    ).toEqual([]);
     for (const refused of outcomes.filter((o) => o.status === 503)) {
       expect(refused.body?.error?.code).toBe("UNAVAILABLE");
       expect(refused.body?.error?.message).toEqual(expect.any(String));

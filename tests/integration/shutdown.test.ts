@@ -76,7 +76,10 @@ it("SIGTERM to `npm start` reaches the server: it shuts down gracefully and no o
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > deadline) throw new Error(`npm start did not answer:\n${out}`);
       await new Promise((r) => setTimeout(r, 250));

@@ -129,14 +129,18 @@ describe.each(proxies)("two app nodes behind $name", ({ start, skip }) => {
   });
 
   it("the per-address limit counts the client's forwarded address, not the proxy's, across both nodes", async () => {
-    const clip = (n: number, localAddress: string, headers?: Record<string, string>) => call(`${proxy.url}/api/v1/voice/en/${n}.wav`, { localAddress, headers });
+    const clip = (n: number, localAddress: string, headers?: Record<string, string>) =>
+      call(`${proxy.url}/api/v1/voice/en/${n}.wav`, { localAddress, headers });
     const first = await clip(41, "127.0.0.2");
     expect(first.status).toBe(200);
     // The same client again, until the other node serves it, naming another address: still its limit.
     const again: Answer[] = [];
     for (let n = 42; n < 62 && !again.some((a) => a.node !== first.node); n++) again.push(await clip(n, "127.0.0.2", { "x-forwarded-for": "203.0.113.9" }));
     expect(again.map((a) => a.status)).toEqual(again.map(() => 429));
-    expect(again.some((a) => a.node !== first.node), "the other node refused it too").toBe(true);
+    expect(
+      again.some((a) => a.node !== first.node),
+      "the other node refused it too",
+    ).toBe(true);
     // Another client behind the same proxy has a limit of its own.
     expect((await clip(70, "127.0.0.3")).status).toBe(200);
   });
@@ -161,8 +165,12 @@ describe.each(proxies)("two app nodes behind $name", ({ start, skip }) => {
     expect(await stopped, nodes[leading]!.output().slice(-4000)).toBe(0);
 
     // The stand-in tries the other node at once; Caddy does once its health check saw the stop.
-    const after = proxy.kind === "caddy" ? await Promise.all(Array.from({ length: 6 }, placeRetrying)) : await Promise.all(Array.from({ length: 6 }, () => order()));
-    expect(after.map((a) => [a.status, a.node]), JSON.stringify(after.map((a) => a.body.text ?? a.body.error))).toEqual(after.map(() => [201, nodes[survivor]!.port]));
+    const after =
+      proxy.kind === "caddy" ? await Promise.all(Array.from({ length: 6 }, placeRetrying)) : await Promise.all(Array.from({ length: 6 }, () => order()));
+    expect(
+      after.map((a) => [a.status, a.node]),
+      JSON.stringify(after.map((a) => a.body.text ?? a.body.error)),
+    ).toEqual(after.map(() => [201, nodes[survivor]!.port]));
 
     for (let i = 0; i < 150 && !(await fetch(`${nodes[survivor]!.url}/api/health`).then((r) => r.json() as Promise<{ leader: boolean }>)).leader; i++) {
       await new Promise((r) => setTimeout(r, 100));

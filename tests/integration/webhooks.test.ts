@@ -45,7 +45,11 @@ interface DeliveryJson {
 
 /** The signature checked twice: by the standardwebhooks package and by a hand-made HMAC. */
 function expectSigned(hook: ReceivedHook, secret: string): { type: string; timestamp: string; data: Record<string, unknown> } {
-  const headers = { "webhook-id": String(hook.headers["webhook-id"]), "webhook-timestamp": String(hook.headers["webhook-timestamp"]), "webhook-signature": String(hook.headers["webhook-signature"]) };
+  const headers = {
+    "webhook-id": String(hook.headers["webhook-id"]),
+    "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
+    "webhook-signature": String(hook.headers["webhook-signature"]),
+  };
   const verified = new Webhook(secret).verify(hook.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
   const key = Buffer.from(secret.slice("whsec_".length), "base64");
   const mac = createHmac("sha256", key).update(`${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${hook.body}`).digest("base64");
@@ -56,7 +60,8 @@ function expectSigned(hook: ReceivedHook, secret: string): { type: string; times
 }
 
 async function deliveries(call: Api, t: TestTenant, webhookId: string): Promise<DeliveryJson[]> {
-  return expectStatus(await call<{ deliveries: DeliveryJson[] }>("GET", org(t.slug, `webhooks/${webhookId}/deliveries`), { key: t.apiKeys.manager }), 200).deliveries;
+  return expectStatus(await call<{ deliveries: DeliveryJson[] }>("GET", org(t.slug, `webhooks/${webhookId}/deliveries`), { key: t.apiKeys.manager }), 200)
+    .deliveries;
 }
 
 async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -81,7 +86,10 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   beforeAll(async () => {
     db = await createTestDatabase("webhooks");
     const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other") };
-    const made = await provisionTenants(db.url, Object.values(slugs).map((s) => stableDaySpec(s)));
+    const made = await provisionTenants(
+      db.url,
+      Object.values(slugs).map((s) => stableDaySpec(s)),
+    );
     t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]! };
     app = await start();
     call = apiClient(app.url);
@@ -96,16 +104,50 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     const receiver = await WebhookReceiver.start((_id, earlier) => (earlier.length < 2 ? 500 : 204));
     const readyOnly = await WebhookReceiver.start(() => 200);
     try {
-      const all = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: receiver.url, events: ALL_EVENTS } }), 201);
-      expect(all).toEqual({ id: expect.stringMatching(UUID), url: receiver.url, events: ALL_EVENTS, createdAt: expect.stringMatching(ISO_TIMESTAMP), createdBy: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
-      const ready = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: readyOnly.url, events: ["order.ready"] } }), 201);
+      const all = expectStatus(
+        await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: receiver.url, events: ALL_EVENTS } }),
+        201,
+      );
+      expect(all).toEqual({
+        id: expect.stringMatching(UUID),
+        url: receiver.url,
+        events: ALL_EVENTS,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        createdBy: expect.any(String),
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      });
+      const ready = expectStatus(
+        await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: readyOnly.url, events: ["order.ready"] } }),
+        201,
+      );
 
-      const first = expectStatus(await call<OrderJson>("POST", org(t.main.slug, "orders"), { key: t.main.apiKeys.cashier, json: { items: [{ name: "Beef noodles", qty: 2 }], note: "no coriander" } }), 201);
-      const second = expectStatus(await call<OrderJson>("POST", org(t.main.slug, "orders"), { key: t.main.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }), 201);
-      const readied = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "READY" } }), 200);
-      const collected = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "COLLECTED" } }), 200);
-      const cancelled = expectStatus(await call<OrderJson>("POST", org(t.main.slug, `orders/${second.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "CANCELLED" } }), 200);
-      const shift = expectStatus(await call<{ shift: number; startedAt: string }>("POST", org(t.main.slug, "shifts"), { key: t.main.apiKeys.manager, json: { reason: "evening" } }), 201);
+      const first = expectStatus(
+        await call<OrderJson>("POST", org(t.main.slug, "orders"), {
+          key: t.main.apiKeys.cashier,
+          json: { items: [{ name: "Beef noodles", qty: 2 }], note: "no coriander" },
+        }),
+        201,
+      );
+      const second = expectStatus(
+        await call<OrderJson>("POST", org(t.main.slug, "orders"), { key: t.main.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }),
+        201,
+      );
+      const readied = expectStatus(
+        await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "READY" } }),
+        200,
+      );
+      const collected = expectStatus(
+        await call<OrderJson>("POST", org(t.main.slug, `orders/${first.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "COLLECTED" } }),
+        200,
+      );
+      const cancelled = expectStatus(
+        await call<OrderJson>("POST", org(t.main.slug, `orders/${second.id}/status`), { key: t.main.apiKeys.kitchen, json: { status: "CANCELLED" } }),
+        200,
+      );
+      const shift = expectStatus(
+        await call<{ shift: number; startedAt: string }>("POST", org(t.main.slug, "shifts"), { key: t.main.apiKeys.manager, json: { reason: "evening" } }),
+        201,
+      );
 
       // Six messages, each answered 500, 500, then 204.
       await receiver.until(() => receiver.accepted().length === 6, "six accepted messages");
@@ -124,13 +166,28 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       }
       const events = [...bodies.values()].map((b) => JSON.parse(b) as { type: string; timestamp: string; data: Record<string, unknown> });
       const byType = (type: string) => events.filter((e) => e.type === type);
-      expect(events.map((e) => e.type).sort()).toEqual(["order.cancelled", "order.collected", "order.created", "order.created", "order.ready", "shift.started"]);
-      expect(byType("order.created").map((e) => e.data).sort((a, b) => Number(a.number) - Number(b.number))).toEqual([first, second]);
+      expect(events.map((e) => e.type).sort()).toEqual([
+        "order.cancelled",
+        "order.collected",
+        "order.created",
+        "order.created",
+        "order.ready",
+        "shift.started",
+      ]);
+      expect(
+        byType("order.created")
+          .map((e) => e.data)
+          .sort((a, b) => Number(a.number) - Number(b.number)),
+      ).toEqual([first, second]);
       expect(byType("order.created")[0]!.timestamp).toMatch(ISO_TIMESTAMP);
       expect(byType("order.ready")[0]).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: readied });
       expect(byType("order.collected")[0]).toEqual({ type: "order.collected", timestamp: collected.collectedAt, data: collected });
       expect(byType("order.cancelled")[0]).toEqual({ type: "order.cancelled", timestamp: cancelled.cancelledAt, data: cancelled });
-      expect(byType("shift.started")[0]).toMatchObject({ type: "shift.started", timestamp: shift.startedAt, data: { shift: shift.shift, reason: "evening", startedAt: shift.startedAt } });
+      expect(byType("shift.started")[0]).toMatchObject({
+        type: "shift.started",
+        timestamp: shift.startedAt,
+        data: { shift: shift.shift, reason: "evening", startedAt: shift.startedAt },
+      });
 
       // The other endpoint only had the event it subscribed to, signed with its own secret.
       expect(readyOnly.received).toHaveLength(1);
@@ -140,7 +197,17 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       const listed = await deliveries(call, t.main, all.id);
       expect(listed.map((d) => d.id).sort()).toEqual([...received.keys()].sort());
       for (const d of listed) {
-        expect(d).toEqual({ id: d.id, type: expect.any(String), createdAt: expect.stringMatching(ISO_TIMESTAMP), attempts: 3, lastStatus: 204, lastError: null, nextAttemptAt: null, deliveredAt: expect.stringMatching(ISO_TIMESTAMP), gaveUpAt: null });
+        expect(d).toEqual({
+          id: d.id,
+          type: expect.any(String),
+          createdAt: expect.stringMatching(ISO_TIMESTAMP),
+          attempts: 3,
+          lastStatus: 204,
+          lastError: null,
+          nextAttemptAt: null,
+          deliveredAt: expect.stringMatching(ISO_TIMESTAMP),
+          gaveUpAt: null,
+        });
         expect(JSON.parse(bodies.get(d.id)!).type).toBe(d.type);
       }
 
@@ -163,8 +230,17 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     let up = false;
     const receiver = await WebhookReceiver.start(() => (up ? 204 : 503));
     try {
-      const hook = expectStatus(await call<WebhookJson>("POST", org(t.crash.slug, "webhooks"), { key: t.crash.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }), 201);
-      const order = expectStatus(await call<OrderJson>("POST", org(t.crash.slug, "orders"), { key: t.crash.apiKeys.cashier, json: { items: [{ name: "Dumplings", qty: 6 }] } }), 201);
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.crash.slug, "webhooks"), {
+          key: t.crash.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
+      const order = expectStatus(
+        await call<OrderJson>("POST", org(t.crash.slug, "orders"), { key: t.crash.apiKeys.cashier, json: { items: [{ name: "Dumplings", qty: 6 }] } }),
+        201,
+      );
       const killed = new Promise((resolve) => app.proc.once("exit", resolve));
       app.proc.kill("SIGKILL");
       await killed;
@@ -177,7 +253,14 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       expect(new Set(hooks.map((h) => h.id)).size).toBe(1);
       expect(expectSigned(receiver.accepted()[0]!, hook.secret!)).toEqual({ type: "order.created", timestamp: order.createdAt, data: order });
       const [d] = await deliveries(call, t.crash, hook.id);
-      expect(d).toMatchObject({ id: hooks[0]!.id, type: "order.created", lastStatus: 204, lastError: null, nextAttemptAt: null, deliveredAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(d).toMatchObject({
+        id: hooks[0]!.id,
+        type: "order.created",
+        lastStatus: 204,
+        lastError: null,
+        nextAttemptAt: null,
+        deliveredAt: expect.stringMatching(ISO_TIMESTAMP),
+      });
       // An attempt made just before the kill may have gone unrecorded (at least once): never more recorded than made.
       expect(d!.attempts).toBeGreaterThanOrEqual(1);
       expect(d!.attempts).toBeLessThanOrEqual(hooks.length);
@@ -190,7 +273,13 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     const second = await start();
     const receiver = await WebhookReceiver.start(() => 204);
     try {
-      const hook = expectStatus(await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }), 201);
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
       const nodes = [call, apiClient(second.url)];
       for (let i = 0; i < 12; i++) expectStatus(await nodes[i % 2]!("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
       await receiver.until(() => receiver.received.length >= 12, "twelve messages");
@@ -208,9 +297,19 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   it("a failing endpoint's deliveries show attempts, the last status and error, and when the next attempt is due", async () => {
     const receiver = await WebhookReceiver.start(() => 503);
     try {
-      const hook = expectStatus(await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }), 201);
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
       expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
-      const [d] = await until("a failed attempt", () => deliveries(call, t.other, hook.id), (ds) => ds.length === 1 && ds[0]!.attempts >= 1);
+      const [d] = await until(
+        "a failed attempt",
+        () => deliveries(call, t.other, hook.id),
+        (ds) => ds.length === 1 && ds[0]!.attempts >= 1,
+      );
       expect(d).toMatchObject({ type: "order.created", lastStatus: 503, lastError: "HTTP 503", deliveredAt: null, gaveUpAt: null });
       expect(d!.nextAttemptAt).toMatch(ISO_TIMESTAMP); // still pending: the next attempt's time
       // Deleting the endpoint drops its messages: nothing is sent after.
@@ -243,7 +342,13 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   });
 
   it("tenants cannot see, read or delete each other's webhooks; only a manager key may", async () => {
-    const hook = expectStatus(await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager, json: { url: "http://127.0.0.1:9/x", events: ["order.ready"] } }), 201);
+    const hook = expectStatus(
+      await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), {
+        key: t.main.apiKeys.manager,
+        json: { url: "http://127.0.0.1:9/x", events: ["order.ready"] },
+      }),
+      201,
+    );
     const paths: [string, string][] = [
       ["GET", "webhooks"],
       ["POST", "webhooks"],
@@ -261,16 +366,29 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     expectApiError(await call("DELETE", org(t.other.slug, `webhooks/${hook.id}`), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
     expectApiError(await call("GET", org(t.other.slug, `webhooks/${hook.id}/deliveries`), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
     expectApiError(await call("DELETE", org(t.other.slug, "webhooks/not-a-uuid"), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
-    expect(expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks.map((w) => w.id)).not.toContain(hook.id);
+    expect(
+      expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks.map(
+        (w) => w.id,
+      ),
+    ).not.toContain(hook.id);
 
     const listed = expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.main.slug, "webhooks"), { key: t.main.apiKeys.manager }), 200).webhooks;
-    expect(listed.find((w) => w.id === hook.id)).toEqual({ id: hook.id, url: hook.url, events: ["order.ready"], createdAt: hook.createdAt, createdBy: hook.createdBy });
+    expect(listed.find((w) => w.id === hook.id)).toEqual({
+      id: hook.id,
+      url: hook.url,
+      events: ["order.ready"],
+      createdAt: hook.createdAt,
+      createdBy: hook.createdBy,
+    });
     expect(JSON.stringify(listed)).not.toContain("whsec_");
     expect(JSON.stringify(listed)).not.toContain("secret");
 
     expectStatus(await call("DELETE", org(t.main.slug, `webhooks/${hook.id}`), { key: t.main.apiKeys.manager }), 200);
     expectApiError(await call("DELETE", org(t.main.slug, `webhooks/${hook.id}`), { key: t.main.apiKeys.manager }), 404, "NOT_FOUND");
-    const audit = expectStatus(await call<{ entries: { action: string; details: Record<string, unknown> }[] }>("GET", org(t.main.slug, "audit"), { key: t.main.apiKeys.manager }), 200).entries;
+    const audit = expectStatus(
+      await call<{ entries: { action: string; details: Record<string, unknown> }[] }>("GET", org(t.main.slug, "audit"), { key: t.main.apiKeys.manager }),
+      200,
+    ).entries;
     expect(audit.filter((e) => e.details.id === hook.id).map((e) => e.action)).toEqual(["webhook.delete", "webhook.create"]);
     expect(JSON.stringify(audit)).not.toContain("whsec_");
   });
@@ -287,7 +405,11 @@ describe("with the default policy (no private destinations)", () => {
     db = await createTestDatabase("webhooks_ssrf");
     const slug = uniqueSlug("wh-ssrf");
     tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
-    app = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("hooks-ssrf"), env: { WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret } });
+    app = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix: testKeyPrefix("hooks-ssrf"),
+      env: { WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret },
+    });
     call = apiClient(app.url);
   });
   afterAll(async () => {
@@ -319,9 +441,16 @@ describe("with the default policy (no private destinations)", () => {
       "http://93.184.215.14/hook",
     ];
     for (const url of refused) {
-      const err = expectApiError(await call("POST", org(tenant.slug, "webhooks"), { key: tenant.apiKeys.manager, json: { url, events: ["order.created"] } }), 400, "BAD_INPUT");
+      const err = expectApiError(
+        await call("POST", org(tenant.slug, "webhooks"), { key: tenant.apiKeys.manager, json: { url, events: ["order.created"] } }),
+        400,
+        "BAD_INPUT",
+      );
       expect(err.message, url).toMatch(/^url: /);
-      expect((err.details as { fields: { path: string }[] }).fields.map((f) => f.path), url).toEqual(["url"]);
+      expect(
+        (err.details as { fields: { path: string }[] }).fields.map((f) => f.path),
+        url,
+      ).toEqual(["url"]);
     }
     expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(tenant.slug, "webhooks"), { key: tenant.apiKeys.manager }), 200).webhooks).toEqual([]);
   });
@@ -334,10 +463,20 @@ describe("with the default policy (no private destinations)", () => {
       // (DNS rebinding): the row is written directly, since creation refuses it now.
       const id = "0b9f6c1e-4a3d-4c55-9a1e-000000000001";
       await prisma.webhookEndpoint.create({
-        data: { id, tenantId: tenant.id, url: `http://localhost:${receiver.port}/hooks`, events: ["order.created"], secretEnc: new SecretCipher(sessionSecret).seal(`whsec_${randomBytes(32).toString("base64")}`, id) },
+        data: {
+          id,
+          tenantId: tenant.id,
+          url: `http://localhost:${receiver.port}/hooks`,
+          events: ["order.created"],
+          secretEnc: new SecretCipher(sessionSecret).seal(`whsec_${randomBytes(32).toString("base64")}`, id),
+        },
       });
       expectStatus(await call("POST", org(tenant.slug, "orders"), { key: tenant.apiKeys.cashier, json: {} }), 201);
-      const [d] = await until("two refused attempts", () => deliveries(call, tenant, id), (ds) => ds.length === 1 && ds[0]!.attempts >= 2);
+      const [d] = await until(
+        "two refused attempts",
+        () => deliveries(call, tenant, id),
+        (ds) => ds.length === 1 && ds[0]!.attempts >= 2,
+      );
       expect(d).toMatchObject({ type: "order.created", lastStatus: null, deliveredAt: null });
       expect(d!.lastError).toMatch(/^destination refused: localhost resolves to (127\.0\.0\.1|::1): .* loopback address/);
       expect(receiver.received).toEqual([]);

@@ -23,7 +23,8 @@ export async function startCaddy(upstreams: string[]): Promise<ReverseProxy> {
     .replace("http://:2020", `http://:${healthPort}`)
     .replace(/^\{\n/m, "{\n\tadmin off\n")
     .replace(/(\n\t\thealth_uri )/, "\n\t\theader_down X-Upstream {http.reverse_proxy.upstream.port}$1");
-  if (!config.includes("admin off") || !config.includes("X-Upstream") || config === deployed) throw new Error("deploy/Caddyfile changed shape: update tests/support/caddy.ts");
+  if (!config.includes("admin off") || !config.includes("X-Upstream") || config === deployed)
+    throw new Error("deploy/Caddyfile changed shape: update tests/support/caddy.ts");
   writeFileSync(path.join(dir, "Caddyfile"), config);
   const proc = spawn("caddy", ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, SITE_ADDRESS: `:${port}` },
@@ -34,7 +35,10 @@ export async function startCaddy(upstreams: string[]): Promise<ReverseProxy> {
   proc.stderr.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${healthPort}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${healthPort}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (proc.exitCode !== null || i > 100) {
       proc.kill("SIGKILL");

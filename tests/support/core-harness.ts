@@ -17,11 +17,7 @@ import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import {
-  PrismaOrderRepository,
-  PrismaShiftRepository,
-  PrismaTenantRepository,
-} from "@/lib/adapters/postgres/repositories.server";
+import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 
 export class RecordingPublisher implements EventPublisher {
   events: { type: string; tenant: string; payload: unknown }[] = [];
@@ -117,7 +113,13 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     orders: orderRepo,
     shifts: shiftRepo,
     events,
-    metrics: { duplicateNumber: (t) => duplicates.push(t.slug), numberIssued: () => {}, orderPlaced: () => {}, orderStatusChanged: () => {}, uniqueViolation: () => {} },
+    metrics: {
+      duplicateNumber: (t) => duplicates.push(t.slug),
+      numberIssued: () => {},
+      orderPlaced: () => {},
+      orderStatusChanged: () => {},
+      uniqueViolation: () => {},
+    },
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
   });

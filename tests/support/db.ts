@@ -26,7 +26,12 @@ export interface TestDatabase {
 /** Creates an empty database (no migrations applied) with a unique `nextup_test_<label>_<random>` name. */
 export async function createEmptyTestDatabase(label: string): Promise<TestDatabase> {
   // PostgreSQL truncates identifiers at 63 bytes; keep the random suffix intact.
-  const safeLabel = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 30) || "db";
+  const safeLabel =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 30) || "db";
   const name = `nextup_test_${safeLabel}_${randomBytes(4).toString("hex")}`;
   const adminUrl = testPgAdminUrl();
   const url = await createDatabase(adminUrl, name);

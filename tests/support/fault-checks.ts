@@ -57,7 +57,7 @@ export interface ShiftStats {
 /** [1,2,3,7,9,10] → "1–3, 7, 9–10". */
 export function ranges(sorted: number[]): string {
   const out: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     out.push(i === j ? `${sorted[i]}` : `${sorted[i]}–${sorted[j]}`);
@@ -178,7 +178,8 @@ export function checkRun(input: CheckInput): FaultReport {
   if (duplicates > 10) violations.push(`… ${duplicates} duplicated numbers in all`);
   const keysById = new Map<string, string[]>();
   for (const r of ok) keysById.set(r.id!, [...(keysById.get(r.id!) ?? []), r.key]);
-  for (const [id, keys] of keysById) if (keys.length > 1) violations.push(`order ${id} was returned for ${keys.length} different Idempotency-Keys: ${keys.join(", ")}`);
+  for (const [id, keys] of keysById)
+    if (keys.length > 1) violations.push(`order ${id} was returned for ${keys.length} different Idempotency-Keys: ${keys.join(", ")}`);
 
   // 2. Acceptance.
   const acceptance = records.length ? ok.length / records.length : 0;
@@ -222,7 +223,9 @@ export function checkRun(input: CheckInput): FaultReport {
       if (++missingFromDb <= 5) violations.push(`201 order not stored in PostgreSQL: ${describeRecord(r, t0)}`);
     } else if (s.businessDay !== r.businessDay || s.shift !== r.shift || s.number !== r.number) {
       if (++mismatched <= 5)
-        violations.push(`order ${r.id} stored as ${s.businessDay}/shift ${s.shift}/#${s.number} but the client was told ${r.businessDay}/shift ${r.shift}/#${r.number}`);
+        violations.push(
+          `order ${r.id} stored as ${s.businessDay}/shift ${s.shift}/#${s.number} but the client was told ${r.businessDay}/shift ${r.shift}/#${r.number}`,
+        );
     }
   }
   if (missingFromDb > 5) violations.push(`… ${missingFromDb} answered-201 orders missing from PostgreSQL in all`);
@@ -234,7 +237,8 @@ export function checkRun(input: CheckInput): FaultReport {
     if (okIds.has(s.id)) continue;
     const r = s.idempotencyKey ? byKey.get(s.idempotencyKey) : undefined;
     if (!r) unseenBad.push(`stored order ${s.id} (#${s.number}, shift ${s.shift}) with Idempotency-Key ${s.idempotencyKey} that no client sent`);
-    else if (r.status === 201) unseenBad.push(`stored order ${s.id} (#${s.number}) for key ${r.key}, but that client got order ${r.id}: two orders for one key`);
+    else if (r.status === 201)
+      unseenBad.push(`stored order ${s.id} (#${s.number}) for key ${r.key}, but that client got order ${r.id}: two orders for one key`);
     else if (r.attempts.some((a) => a.status === null)) unseenAllowed++;
     else unseenBad.push(`stored order ${s.id} (#${s.number}, shift ${s.shift}) although its client was told ${r.status} every time: ${describeRecord(r, t0)}`);
   }
@@ -262,12 +266,17 @@ export function checkRun(input: CheckInput): FaultReport {
       `shift ${s.businessDay}/${s.shift}: ${s.count} orders, numbers ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
         (s.missing ? `; missing ${s.missing.length > 300 ? `${s.missing.slice(0, 300)}…` : s.missing}` : ""),
     );
-    if (s.skipped > budget) violations.push(`SKIPPED ${s.skipped} numbers in ${s.businessDay}/shift ${s.shift} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`);
+    if (s.skipped > budget)
+      violations.push(
+        `SKIPPED ${s.skipped} numbers in ${s.businessDay}/shift ${s.shift} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`,
+      );
   }
 
   // 5. Latency: printed only.
   const latency = latencyStats(records);
-  lines.push(`latency (ms): p50 ${latency.p50}, p99 ${latency.p99}, max ${latency.max} (max single attempt ${latency.maxAttempt}, slowest 201 ${latency.max201})`);
+  lines.push(
+    `latency (ms): p50 ${latency.p50}, p99 ${latency.p99}, max ${latency.max} (max single attempt ${latency.maxAttempt}, slowest 201 ${latency.max201})`,
+  );
 
   const nodes = [...new Set(records.map((r) => r.node))].sort();
   if (nodes.length > 1) {
@@ -277,10 +286,19 @@ export function checkRun(input: CheckInput): FaultReport {
     }
   }
   if (input.timeline?.length) {
-    lines.push(`timeline (ms from first request): ${[...input.timeline].sort((a, b) => a.at - b.at).map((e) => `+${Math.round(e.at - t0)} ${e.what}`).join("; ")}`);
+    lines.push(
+      `timeline (ms from first request): ${[...input.timeline]
+        .sort((a, b) => a.at - b.at)
+        .map((e) => `+${Math.round(e.at - t0)} ${e.what}`)
+        .join("; ")}`,
+    );
   }
   for (const n of input.notes ?? []) lines.push(n);
 
-  const text = [`── ${scenario}: ${violations.length ? `${violations.length} VIOLATION(S)` : "ok"}`, ...lines.map((l) => `  ${l}`), ...violations.map((v) => `  ✗ ${v}`)].join("\n");
+  const text = [
+    `── ${scenario}: ${violations.length ? `${violations.length} VIOLATION(S)` : "ok"}`,
+    ...lines.map((l) => `  ${l}`),
+    ...violations.map((v) => `  ✗ ${v}`),
+  ].join("\n");
   return { scenario, violations, lines, shifts, latency, acceptance, duplicates, text };
 }

@@ -262,7 +262,12 @@ export async function probeOrder(app: AppServer, node: number, tenant: TestTenan
         // not JSON
       }
       replayed = res.headers.get("idempotent-replayed") === "true";
-      attempts.push({ start, end: Date.now(), status: res.status, ...(res.status !== 201 ? { code: String((json?.error as { code?: string })?.code ?? text.slice(0, 200)) } : {}) });
+      attempts.push({
+        start,
+        end: Date.now(),
+        status: res.status,
+        ...(res.status !== 201 ? { code: String((json?.error as { code?: string })?.code ?? text.slice(0, 200)) } : {}),
+      });
       if (res.status !== 503) break;
     } catch (e) {
       attempts.push({ start, end: Date.now(), status: null, error: e instanceof Error ? e.message : String(e) });
@@ -379,8 +384,13 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
   if (opts.probe ?? true) {
     for (const [node, app] of rig.apps.entries()) {
       const rec = await awaitRecovery(app);
-      notes.push(`node ${node} recovery: ${rec.ok ? `back on Redis ${rec.waitedMs} ms after the burst` : `NOT back on Redis after ${rec.waitedMs} ms (last health: ${rec.last.slice(0, 200)})`}`);
-      if (!rec.ok) violations.push(`node ${node} did not report {redis: "up", counter: "redis"} within 20 s after the fault ended; last health: ${rec.last.slice(0, 200)}`);
+      notes.push(
+        `node ${node} recovery: ${rec.ok ? `back on Redis ${rec.waitedMs} ms after the burst` : `NOT back on Redis after ${rec.waitedMs} ms (last health: ${rec.last.slice(0, 200)})`}`,
+      );
+      if (!rec.ok)
+        violations.push(
+          `node ${node} did not report {redis: "up", counter: "redis"} within 20 s after the fault ended; last health: ${rec.last.slice(0, 200)}`,
+        );
     }
     for (const [node, app] of rig.apps.entries()) {
       const p = await probeOrder(app, node, rig.tenant, `n${node}`);
@@ -390,11 +400,16 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
         continue;
       }
       if (opts.counterRedis) {
-        const hash = await opts.counterRedis().hgetall(rig.counterKey).catch((e: unknown): Record<string, string> => ({ error: String(e) }));
+        const hash = await opts
+          .counterRedis()
+          .hgetall(rig.counterKey)
+          .catch((e: unknown): Record<string, string> => ({ error: String(e) }));
         notes.push(`probe on node ${node}: ${p.businessDay}/shift ${p.shift}/#${p.number}; Redis counter then ${JSON.stringify(hash)}`);
         const last = lastIssuedIn(hash);
         if (hash.day !== p.businessDay || Number(hash.shift) !== p.shift || last !== p.number) {
-          violations.push(`after recovery, node ${node}'s probe order ${p.businessDay}/shift ${p.shift}/#${p.number} was not issued by Redis (counter hash ${JSON.stringify(hash)})`);
+          violations.push(
+            `after recovery, node ${node}'s probe order ${p.businessDay}/shift ${p.shift}/#${p.number} was not issued by Redis (counter hash ${JSON.stringify(hash)})`,
+          );
         }
       } else {
         notes.push(`probe on node ${node}: ${p.businessDay}/shift ${p.shift}/#${p.number}`);
@@ -412,7 +427,9 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
     const counters = summarize(inside.map((s) => s.counter ?? (s.status === null ? `error` : `?`)));
     notes.push(`health of node ${w.node} during ${w.why} (${Math.round(w.to - w.from)} ms): ${inside.length} samples, counter ${counters || "-"}`);
     if (!inside.some((s) => s.counter === "database")) {
-      violations.push(`node ${w.node} never reported counter "database" during ${w.why} (${inside.length} health samples inside the window: ${counters || "none"})`);
+      violations.push(
+        `node ${w.node} never reported counter "database" during ${w.why} (${inside.length} health samples inside the window: ${counters || "none"})`,
+      );
     }
   }
   if (opts.expectRedisThroughout) {
@@ -421,15 +438,21 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
   }
   for (const [node] of rig.apps.entries()) {
     const s = health.samples.filter((x) => x.node === node);
-    notes.push(`health samples node ${node}: ${s.length}; counter ${summarize(s.map((x) => x.counter ?? "error"))}; redis ${summarize(s.map((x) => x.redis ?? "error"))}; max health latency ${Math.max(0, ...s.map((x) => x.end - x.start))} ms`);
+    notes.push(
+      `health samples node ${node}: ${s.length}; counter ${summarize(s.map((x) => x.counter ?? "error"))}; redis ${summarize(s.map((x) => x.redis ?? "error"))}; max health latency ${Math.max(0, ...s.map((x) => x.end - x.start))} ms`,
+    );
   }
 
   // Collisions the unique index had to catch ("the last line of defence").
   for (const [node, app] of rig.apps.entries()) {
     const { collisions, byMsg } = errorLogSummary(app);
     if (byMsg.size) notes.push(`node ${node} error log: ${[...byMsg].map(([m, n]) => `"${m}" ×${n}`).join("; ")}`);
-    if (collisions && opts.allowIndexCollisions) notes.push(`node ${node}: ${collisions} number(s) issued that were already stored, caught by the unique index (allowed in this scenario)`);
-    else if (collisions) violations.push(`node ${node}: the counter issued ${collisions} number(s) already stored (caught by the unique index, logged "already stored"): Redis/database numbering collided`);
+    if (collisions && opts.allowIndexCollisions)
+      notes.push(`node ${node}: ${collisions} number(s) issued that were already stored, caught by the unique index (allowed in this scenario)`);
+    else if (collisions)
+      violations.push(
+        `node ${node}: the counter issued ${collisions} number(s) already stored (caught by the unique index, logged "already stored"): Redis/database numbering collided`,
+      );
   }
 
   if (opts.extraChecks) violations.push(...(await opts.extraChecks(records)));
@@ -439,7 +462,10 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
   const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes });
   report.violations.push(...violations);
   report.text = [report.text, ...violations.map((v) => `  ✗ ${v}`)].join("\n");
-  report.text = report.text.replace(/^── (.*?): (ok|\d+ VIOLATION\(S\))/, `── ${opts.name}: ${report.violations.length ? `${report.violations.length} VIOLATION(S)` : "ok"}`);
+  report.text = report.text.replace(
+    /^── (.*?): (ok|\d+ VIOLATION\(S\))/,
+    `── ${opts.name}: ${report.violations.length ? `${report.violations.length} VIOLATION(S)` : "ok"}`,
+  );
 
   const dir = join(tmpdir(), "nextup-faults");
   mkdirSync(dir, { recursive: true });

@@ -5,7 +5,13 @@
  * integration tests sign in and out on a real server without a browser.
  */
 
-const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The hidden fields of the first <form> in `html` whose hidden fields satisfy `match`. */
 export function hiddenFields(html: string, match: (fields: Record<string, string>) => boolean): Record<string, string> {
@@ -42,7 +48,13 @@ export async function postForm(url: string, fields: Record<string, string>, head
 }
 
 /** Signs in on `/{slug}/sign-in` as a browser without JavaScript would; `headers` go with both requests. */
-export async function signInOverHttp(baseUrl: string, slug: string, role: "CASHIER" | "KITCHEN" | "MANAGER", code: string, headers: Record<string, string> = {}): Promise<FormResult> {
+export async function signInOverHttp(
+  baseUrl: string,
+  slug: string,
+  role: "CASHIER" | "KITCHEN" | "MANAGER",
+  code: string,
+  headers: Record<string, string> = {},
+): Promise<FormResult> {
   const page = await fetch(`${baseUrl}/${slug}/sign-in?lang=en`, { headers });
   const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && "next" in f);
   return postForm(`${baseUrl}/${slug}/sign-in?lang=en`, { ...fields, role, code }, headers);
@@ -54,6 +66,9 @@ export async function signOutOverHttp(baseUrl: string, slug: string, screen: str
   const page = await fetch(`${baseUrl}/${slug}/${screen}?lang=en`, { headers: cookie, redirect: "manual" });
   if (page.status !== 200) throw new Error(`${screen} answered ${page.status}, not the signed-in page`);
   // The header's sign-out form: the restaurant and the action's id, nothing else.
-  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && Object.keys(f).length === 2 && Object.keys(f).some((k) => k.startsWith("$ACTION_ID_")));
+  const fields = hiddenFields(
+    await page.text(),
+    (f) => f.tenant === slug && Object.keys(f).length === 2 && Object.keys(f).some((k) => k.startsWith("$ACTION_ID_")),
+  );
   return postForm(`${baseUrl}/${slug}/${screen}?lang=en`, fields, cookie);
 }

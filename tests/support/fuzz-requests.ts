@@ -56,7 +56,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     "🍜🍜",
     "面条",
     "<script>alert(1)</script>",
-    "'; DROP TABLE \"Order\"; --",
+    '\'; DROP TABLE "Order"; --',
     "../../etc/passwd",
     "%00",
     "%ff",
@@ -66,7 +66,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     "NaN",
     "null",
     "true",
-    "=HYPERLINK(\"http://x\")",
+    '=HYPERLINK("http://x")',
     "\r\n",
     "\t",
   ),
@@ -78,7 +78,26 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 3 },
   { arbitrary: hostileString, weight: 3 },
   {
-    arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, -0, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e308, -1e308, 99_999_999, 100_000_000, [], {}, [null], { "": "" }),
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0,
+      1.5,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53,
+      1e308,
+      -1e308,
+      99_999_999,
+      100_000_000,
+      [],
+      {},
+      [null],
+      { "": "" },
+    ),
     weight: 3,
   },
   { arbitrary: fc.integer(), weight: 1 },
@@ -119,23 +138,41 @@ export interface FuzzContext {
 }
 
 const name = fc.oneof(fc.constantFrom("Noodles", "Tea", "面条", "Café crème"), fc.string({ minLength: 1, maxLength: 20 }));
-const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+const time = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
 
 /** Valid bodies per `METHOD template` (a rule across fields, or the state, may still refuse some). */
 function validBodies(ctx: FuzzContext): Record<string, fc.Arbitrary<Record<string, unknown>>> {
-  const mostly = (own: string[]) => fc.oneof({ arbitrary: fc.constantFrom(...own), weight: 3 }, { arbitrary: fc.constantFrom(...ctx.ids.own, ...ctx.ids.other), weight: 1 });
-  const line = fc.oneof(fc.record({ name, qty: fc.integer({ min: 1, max: 5 }) }), fc.record({ menuItemId: mostly(ctx.menu.items), qty: fc.integer({ min: 1, max: 3 }) }));
+  const mostly = (own: string[]) =>
+    fc.oneof({ arbitrary: fc.constantFrom(...own), weight: 3 }, { arbitrary: fc.constantFrom(...ctx.ids.own, ...ctx.ids.other), weight: 1 });
+  const line = fc.oneof(
+    fc.record({ name, qty: fc.integer({ min: 1, max: 5 }) }),
+    fc.record({ menuItemId: mostly(ctx.menu.items), qty: fc.integer({ min: 1, max: 3 }) }),
+  );
   const category = fc.record({ name, position: fc.nat(20) }, { requiredKeys: ["name"] });
-  const item = fc.record({ categoryId: mostly(ctx.menu.categories), name, priceCents: fc.option(fc.nat(5000)), available: fc.boolean(), position: fc.nat(20) }, { requiredKeys: ["categoryId", "name"] });
+  const item = fc.record(
+    { categoryId: mostly(ctx.menu.categories), name, priceCents: fc.option(fc.nat(5000)), available: fc.boolean(), position: fc.nat(20) },
+    { requiredKeys: ["categoryId", "name"] },
+  );
   const api = "/api/v1/orgs/[slug]";
   return {
     [`POST ${api}/orders`]: fc.record(
-      { items: fc.array(line, { maxLength: 3 }), note: fc.string({ maxLength: 30 }), channel: fc.constantFrom("kiosk", "counter", "api", "pos", "delivery", "phone", "web") },
+      {
+        items: fc.array(line, { maxLength: 3 }),
+        note: fc.string({ maxLength: 30 }),
+        channel: fc.constantFrom("kiosk", "counter", "api", "pos", "delivery", "phone", "web"),
+      },
       { requiredKeys: [] },
     ),
     [`POST ${api}/orders/[id]/status`]: fc.record({ status: fc.constantFrom("PLACED", "READY", "COLLECTED", "CANCELLED", "ready") }),
     [`POST ${api}/shifts`]: fc.record(
-      { reason: fc.string({ maxLength: 20 }), firstNumber: fc.integer({ min: 1, max: 500 }), ifCurrentShift: fc.integer({ min: 1, max: 5 }), openOrders: fc.constantFrom("keep", "clear") },
+      {
+        reason: fc.string({ maxLength: 20 }),
+        firstNumber: fc.integer({ min: 1, max: 500 }),
+        ifCurrentShift: fc.integer({ min: 1, max: 5 }),
+        openOrders: fc.constantFrom("keep", "clear"),
+      },
       { requiredKeys: [] },
     ),
     // No valid time zone or day start: moving the business day restarts numbering (legitimately)
@@ -189,7 +226,10 @@ function segments(param: string, ctx: FuzzContext): { plausible: fc.Arbitrary<st
         ),
       };
     case "role":
-      return { plausible: fc.constantFrom("manager", "cashier", "kitchen"), hostile: fc.oneof(fc.constantFrom("MANAGER", "Kitchen", "owner", "admin"), junkSegment) };
+      return {
+        plausible: fc.constantFrom("manager", "cashier", "kitchen"),
+        hostile: fc.oneof(fc.constantFrom("MANAGER", "Kitchen", "owner", "admin"), junkSegment),
+      };
     case "locale":
       return { plausible: fc.constantFrom("en", "zh-CN"), hostile: fc.oneof(fc.constantFrom("zh-cn", "fr", "EN"), junkSegment) };
     case "clip":
@@ -199,7 +239,10 @@ function segments(param: string, ctx: FuzzContext): { plausible: fc.Arbitrary<st
       };
     case "path":
       // The catch-all under app/api: paths no route serves, one segment or several.
-      return { plausible: fc.constantFrom("nothing", "v1/orgs", `v1/orgs/${ctx.slug}/nothing/here`), hostile: fc.array(junkSegment, { minLength: 1, maxLength: 4 }).map((xs) => xs.join("/")) };
+      return {
+        plausible: fc.constantFrom("nothing", "v1/orgs", `v1/orgs/${ctx.slug}/nothing/here`),
+        hostile: fc.array(junkSegment, { minLength: 1, maxLength: 4 }).map((xs) => xs.join("/")),
+      };
     default:
       return { plausible: fc.string({ minLength: 1, maxLength: 12 }).map(encodeSegment), hostile: junkSegment };
   }
@@ -232,7 +275,25 @@ function plausibleQuery(ctx: FuzzContext): fc.Arbitrary<string> {
 /** `?a=b&…`: known parameter names and unknown ones, repeated, with valid and hostile values. */
 function hostileQuery(ctx: FuzzContext): fc.Arbitrary<string> {
   const value = fc.oneof(
-    fc.constantFrom("PLACED", "ready,COLLECTED", "1", "0", "-1", "99999999", "1e3", "2026-11-23", "2026-02-30", "2024-02-29", "1999-01-01", "9999-12-31", "true", "false", "en", "zh-CN", ""),
+    fc.constantFrom(
+      "PLACED",
+      "ready,COLLECTED",
+      "1",
+      "0",
+      "-1",
+      "99999999",
+      "1e3",
+      "2026-11-23",
+      "2026-02-30",
+      "2024-02-29",
+      "1999-01-01",
+      "9999-12-31",
+      "true",
+      "false",
+      "en",
+      "zh-CN",
+      "",
+    ),
     fc.constantFrom(...ctx.ids.own, ...ctx.ids.other),
     hostileString.map(encodeSegment),
     fc.constantFrom("%ff", "%00", "%zz", "%", "a=b", "a&b", "x".repeat(8_000)),
@@ -260,7 +321,16 @@ function hostileAuthorization(ctx: FuzzContext): fc.Arbitrary<string | undefined
     fc.constant(undefined),
     fc.constantFrom(...ctx.keys.other, ...ctx.keys.dead).map((k) => `Bearer ${k}`),
     wellFormedUnknown,
-    fc.constantFrom(`bearer ${ctx.keys.own[0]}`, `Bearer  ${ctx.keys.own[0]}`, `Bearer ${ctx.keys.own[0]}x`, `Basic ${ctx.keys.own[0]}`, `Bearer ${ctx.metricsToken}`, "Bearer", "Bearer ", ""),
+    fc.constantFrom(
+      `bearer ${ctx.keys.own[0]}`,
+      `Bearer  ${ctx.keys.own[0]}`,
+      `Bearer ${ctx.keys.own[0]}x`,
+      `Basic ${ctx.keys.own[0]}`,
+      `Bearer ${ctx.metricsToken}`,
+      "Bearer",
+      "Bearer ",
+      "",
+    ),
     headerText.map((s) => `Bearer ${s}`),
     headerText,
   );
@@ -298,7 +368,10 @@ const hostileIdempotencyKey = fc.oneof(headerText, fc.constantFrom("", " ", "a b
 /** Other headers whose parsing could go wrong: cookies, languages, forwarding, the Host. */
 const hostileHeaders: fc.Arbitrary<[string, string][]> = fc.array(
   fc.oneof(
-    fc.tuple(fc.constant("Cookie"), fc.oneof(fc.constantFrom("nextup_session=eyJhbGciOiJIUzI1NiJ9.e30.x", "nextup_session=", "nextup_session=%ff; nextup_lang=xx", "a=b; ; =;"), headerText)),
+    fc.tuple(
+      fc.constant("Cookie"),
+      fc.oneof(fc.constantFrom("nextup_session=eyJhbGciOiJIUzI1NiJ9.e30.x", "nextup_session=", "nextup_session=%ff; nextup_lang=xx", "a=b; ; =;"), headerText),
+    ),
     fc.tuple(fc.constant("Accept-Language"), fc.oneof(fc.constantFrom("zh-CN,zh;q=0.9", "*", "xx-YY;q=2", ";q="), headerText)),
     fc.tuple(fc.constant("X-Forwarded-For"), fc.oneof(fc.constantFrom("1.2.3.4", "1.2.3.4, 10.0.0.1", "::1", "999.1.1.1", "unknown"), headerText)),
     fc.tuple(fc.constantFrom("X-Forwarded-Host", "X-Forwarded-Proto", "Origin", "Referer", "Accept"), headerText),
@@ -386,7 +459,9 @@ export function fuzzTargets(routes: Route[]): { target: Target; modes: Mode[] }[
 export function requestFor({ route, method: exported }: Target, mode: Mode, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const valid = validBodies(ctx);
   // Mostly the manager's key (it may do everything), so that a hostile part is not stopped by a 403 first.
-  const ownKey = fc.oneof({ arbitrary: fc.constant(ctx.keys.own[0]!), weight: 4 }, { arbitrary: fc.constantFrom(...ctx.keys.own), weight: 1 }).map((k) => `Bearer ${k}`);
+  const ownKey = fc
+    .oneof({ arbitrary: fc.constant(ctx.keys.own[0]!), weight: 4 }, { arbitrary: fc.constantFrom(...ctx.keys.own), weight: 1 })
+    .map((k) => `Bearer ${k}`);
   const params = [...route.template.matchAll(/\[+(?:\.\.\.)?([^\]]+)\]+/g)].map((x) => x[1]!);
   const otherMethods = METHODS.filter((x) => x !== exported);
   return fc.array(fc.boolean(), { minLength: DIMENSIONS.length, maxLength: DIMENSIONS.length }).chain((coins) => {
@@ -413,7 +488,14 @@ export function requestFor({ route, method: exported }: Target, mode: Mode, ctx:
         if (r.authorization !== undefined) headers.push(["Authorization", r.authorization]);
         if (r.contentType !== undefined) headers.push(["Content-Type", r.contentType]);
         if (r.idempotencyKey !== undefined) headers.push(["Idempotency-Key", r.idempotencyKey]);
-        const req = { route: `${r.method} ${route.template} (${mode})`, method: r.method, target: `${path}${r.query}`, headers, body: r.body.bytes, chunked: r.body.chunked };
+        const req = {
+          route: `${r.method} ${route.template} (${mode})`,
+          method: r.method,
+          target: `${path}${r.query}`,
+          headers,
+          body: r.body.bytes,
+          chunked: r.body.chunked,
+        };
         // fast-check prints a counterexample with this: one readable line, not thousands of bytes.
         return Object.assign(req, { [fc.toStringMethod]: () => `${req.route}: ${describeRequest(req)}` });
       });

@@ -101,17 +101,28 @@ export async function startRedisCluster(opts: { masters?: number; timeoutMs?: nu
       const proc = spawn(
         "redis-server",
         [
-          "--port", String(port),
-          "--cluster-port", String(bus),
-          "--cluster-enabled", "yes",
-          "--cluster-config-file", join(dir, `nodes-${port}.conf`),
-          "--cluster-node-timeout", "5000",
-          "--save", "",
-          "--appendonly", "no",
-          "--bind", "127.0.0.1",
-          "--protected-mode", "no",
-          "--dir", dir,
-          "--daemonize", "no",
+          "--port",
+          String(port),
+          "--cluster-port",
+          String(bus),
+          "--cluster-enabled",
+          "yes",
+          "--cluster-config-file",
+          join(dir, `nodes-${port}.conf`),
+          "--cluster-node-timeout",
+          "5000",
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+          "--bind",
+          "127.0.0.1",
+          "--protected-mode",
+          "no",
+          "--dir",
+          dir,
+          "--daemonize",
+          "no",
         ],
         { stdio: ["ignore", "pipe", "pipe"] },
       );
@@ -136,11 +147,9 @@ export async function startRedisCluster(opts: { masters?: number; timeoutMs?: nu
     for (let i = 0; i < count; i++) ports.push(await launch(taken));
     const nodes = ports.map((port) => ({ host: "127.0.0.1", port }));
 
-    await run(
-      "redis-cli",
-      ["--cluster", "create", ...nodes.map((n) => `${n.host}:${n.port}`), "--cluster-replicas", "0", "--cluster-yes"],
-      { timeout: 20_000 },
-    ).catch((e: { stdout?: string; stderr?: string; message: string }) => {
+    await run("redis-cli", ["--cluster", "create", ...nodes.map((n) => `${n.host}:${n.port}`), "--cluster-replicas", "0", "--cluster-yes"], {
+      timeout: 20_000,
+    }).catch((e: { stdout?: string; stderr?: string; message: string }) => {
       throw new Error(`redis-cli --cluster create failed: ${e.message}\n${e.stdout ?? ""}${e.stderr ?? ""}\n${out.slice(-3000)}`);
     });
 

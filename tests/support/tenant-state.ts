@@ -13,7 +13,9 @@ export type TenantState = Record<string, string | Record<string, string>>;
 
 export async function tenantState(db: pg.Client, redis: Redis, keyPrefix: string, tenantId: string): Promise<TenantState> {
   const columns = [
-    ...TABLES.map((t) => `(SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t}" x WHERE x."tenantId" = $1) AS "${t}"`),
+    ...TABLES.map(
+      (t) => `(SELECT count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t}" x WHERE x."tenantId" = $1) AS "${t}"`,
+    ),
     `(SELECT md5(x::text) FROM "Tenant" x WHERE x.id = $1) AS "Tenant"`,
   ];
   const { rows } = await db.query<Record<string, string>>(`SELECT ${columns.join(", ")}`, [tenantId]);

@@ -19,7 +19,13 @@ export async function provisionTenants(
   try {
     const out: Record<string, TestTenant> = {};
     for (const s of specs) {
-      const p = await createTenant(db, { slug: s.slug, name: s.name, timeZone: s.timeZone ?? "Europe/Berlin", dayStart: s.dayStart ?? "04:00", floor: s.floor });
+      const p = await createTenant(db, {
+        slug: s.slug,
+        name: s.name,
+        timeZone: s.timeZone ?? "Europe/Berlin",
+        dayStart: s.dayStart ?? "04:00",
+        floor: s.floor,
+      });
       out[s.slug] = { id: p.tenant.id, slug: p.tenant.slug, name: p.tenant.name, apiKeys: p.apiKeys, staff: p.staff };
     }
     return out;

@@ -20,7 +20,11 @@ export class WebhookReceiver {
   readonly received: ReceivedHook[] = [];
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
 
-  private constructor(private readonly server: Server, readonly url: string, public respond: Responder) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    public respond: Responder,
+  ) {}
 
   static async start(respond: Responder = () => 204): Promise<WebhookReceiver> {
     const server = createServer();
@@ -33,7 +37,11 @@ export class WebhookReceiver {
       req.on("end", () => {
         const id = String(req.headers["webhook-id"] ?? "");
         const body = Buffer.concat(chunks).toString("utf8");
-        const status = self.respond(id, self.received.filter((r) => r.id === id), body);
+        const status = self.respond(
+          id,
+          self.received.filter((r) => r.id === id),
+          body,
+        );
         self.received.push({ id, headers: req.headers, body, status });
         res.writeHead(status).end();
         self.check();
@@ -55,7 +63,15 @@ export class WebhookReceiver {
   until(pred: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
     if (pred()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`receiver: ${what} not within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((r) => [r.id, r.status, r.body.slice(0, 80)]))}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `receiver: ${what} not within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((r) => [r.id, r.status, r.body.slice(0, 80)]))}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({ pred, resolve: () => (clearTimeout(timer), resolve()) });
     });
   }

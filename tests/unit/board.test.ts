@@ -7,8 +7,25 @@ const DAY = "2026-11-22";
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const at = (min: number) => new Date(T0 + min * 60_000).toISOString();
 
-function order(shift: number, number: number, status: BoardOrder["status"], createdMin: number, readyMin: number | null = null, extra: Partial<BoardOrder> = {}): BoardOrder {
-  return { key: `${DAY}/${shift}/${number}`, number, shift, status, businessDay: DAY, createdAt: at(createdMin), readyAt: readyMin === null ? null : at(readyMin), cleared: false, ...extra };
+function order(
+  shift: number,
+  number: number,
+  status: BoardOrder["status"],
+  createdMin: number,
+  readyMin: number | null = null,
+  extra: Partial<BoardOrder> = {},
+): BoardOrder {
+  return {
+    key: `${DAY}/${shift}/${number}`,
+    number,
+    shift,
+    status,
+    businessDay: DAY,
+    createdAt: at(createdMin),
+    readyAt: readyMin === null ? null : at(readyMin),
+    cleared: false,
+    ...extra,
+  };
 }
 
 const base = { businessDay: DAY, shift: 2, readyClearMinutes: 10 };
@@ -26,7 +43,11 @@ describe("the board", () => {
   });
 
   it("leaves out cleared orders and other days", () => {
-    const view = boardView(base, [order(1, 3, "PLACED", 0, null, { cleared: true }), order(1, 4, "PLACED", 0, null, { businessDay: "2026-11-21", key: "x" })], T0);
+    const view = boardView(
+      base,
+      [order(1, 3, "PLACED", 0, null, { cleared: true }), order(1, 4, "PLACED", 0, null, { businessDay: "2026-11-21", key: "x" })],
+      T0,
+    );
     expect(view.preparing).toEqual([]);
   });
 

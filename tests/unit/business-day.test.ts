@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  addDays,
-  businessDayAt,
-  expiryFor,
-  isValidTimeZone,
-  laterDay,
-  parseDayStart,
-} from "@/lib/core/business-day";
+import { addDays, businessDayAt, expiryFor, isValidTimeZone, laterDay, parseDayStart } from "@/lib/core/business-day";
 
 const at = (iso: string) => new Date(iso);
 const rule = (timeZone: string, dayStart = "04:00") => ({ timeZone, dayStartMinutes: parseDayStart(dayStart)! });
@@ -74,7 +67,16 @@ describe("businessDayAt", () => {
 });
 
 describe("property: business days", () => {
-  const zones = ["Asia/Shanghai", "America/New_York", "Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"];
+  const zones = [
+    "Asia/Shanghai",
+    "America/New_York",
+    "Europe/Berlin",
+    "Pacific/Kiritimati",
+    "Pacific/Pago_Pago",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "UTC",
+  ];
   const instant = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true });
   const dayStart = fc.integer({ min: 0, max: 23 * 60 + 59 });
   const zone = fc.constantFrom(...zones);

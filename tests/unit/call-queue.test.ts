@@ -157,7 +157,13 @@ describe("the call queue", () => {
 });
 
 describe("choosing a device voice", () => {
-  const v = (name: string, lang: string, extra: Partial<{ default: boolean; localService: boolean }> = {}) => ({ name, lang, default: false, localService: true, ...extra });
+  const v = (name: string, lang: string, extra: Partial<{ default: boolean; localService: boolean }> = {}) => ({
+    name,
+    lang,
+    default: false,
+    localService: true,
+    ...extra,
+  });
 
   it("takes a voice of exactly the screen's language first", () => {
     const voices = [v("UK", "en-GB"), v("US", "en-US"), v("Ting-Ting", "zh-CN")];

@@ -4,11 +4,23 @@ import type { OrderStatus } from "@/lib/core/orders";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
-const o = (id: string, status: OrderStatus, created: number, ready: number | null = null) => ({ id, status, createdAt: minutesAgo(created), readyAt: ready === null ? null : minutesAgo(ready) });
+const o = (id: string, status: OrderStatus, created: number, ready: number | null = null) => ({
+  id,
+  status,
+  createdAt: minutesAgo(created),
+  readyAt: ready === null ? null : minutesAgo(ready),
+});
 
 describe("kitchen sections", () => {
   it("splits open orders into to prepare (oldest first), ready on the board and not collected (longest waiting first)", () => {
-    const open = [o("p-new", "PLACED", 2), o("r-old", "READY", 30, 12), o("p-old", "PLACED", 9), o("r-new", "READY", 6, 1), o("r-mid", "READY", 8, 5), o("r-gone", "READY", 40, 25)];
+    const open = [
+      o("p-new", "PLACED", 2),
+      o("r-old", "READY", 30, 12),
+      o("p-old", "PLACED", 9),
+      o("r-new", "READY", 6, 1),
+      o("r-mid", "READY", 8, 5),
+      o("r-gone", "READY", 40, 25),
+    ];
     const s = kitchenSections(open, NOW, 10);
     expect(s.toPrepare.map((x) => x.id)).toEqual(["p-old", "p-new"]);
     expect(s.ready.map((x) => x.id)).toEqual(["r-mid", "r-new"]);

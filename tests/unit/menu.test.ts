@@ -17,7 +17,13 @@ import {
 import { newOrderSchema, parseOrThrow } from "@/lib/core/orders";
 
 const CAT = "00000000-0000-4000-8000-000000000001";
-const item = (over: Partial<MenuItem> & { id: string; name: string }): MenuItem => ({ categoryId: CAT, priceCents: null, available: true, position: 0, ...over });
+const item = (over: Partial<MenuItem> & { id: string; name: string }): MenuItem => ({
+  categoryId: CAT,
+  priceCents: null,
+  available: true,
+  position: 0,
+  ...over,
+});
 
 function fails(fn: () => unknown): AppError {
   try {
@@ -88,7 +94,11 @@ describe("menu order", () => {
     );
     expect(menu.map((s) => s.name)).toEqual(["Noodles", "Drinks"]);
     expect(menu[0]!.items.map((i) => i.id)).toEqual(["b", "c", "a"]);
-    expect(groupMenu([{ id: other, name: "Drinks", position: 0 }], [item({ id: "t", name: "Tea", categoryId: other, available: false })], { availableOnly: true })[0]!.items).toEqual([]);
+    expect(
+      groupMenu([{ id: other, name: "Drinks", position: 0 }], [item({ id: "t", name: "Tea", categoryId: other, available: false })], {
+        availableOnly: true,
+      })[0]!.items,
+    ).toEqual([]);
   });
 
   it("puts a new entry last", () => {
@@ -120,7 +130,17 @@ describe("turning a kiosk selection into order items", () => {
   const buns = item({ id: "33333333-3333-4333-8333-333333333333", name: "Pork buns", available: false });
 
   it("copies the menu item's name, id and price; keeps free-text lines as they are", () => {
-    const lines = parseOrThrow(newOrderSchema, { items: [{ menuItemId: beef.id, qty: 2 }, { name: "Extra egg", qty: 1 }, { menuItemId: tea.id, qty: 1 }] }, "order").items;
+    const lines = parseOrThrow(
+      newOrderSchema,
+      {
+        items: [
+          { menuItemId: beef.id, qty: 2 },
+          { name: "Extra egg", qty: 1 },
+          { menuItemId: tea.id, qty: 1 },
+        ],
+      },
+      "order",
+    ).items;
     expect(resolveOrderLines(lines, [beef, tea])).toEqual([
       { name: "Beef noodles", qty: 2, menuItemId: beef.id, priceCents: 1250 },
       { name: "Extra egg", qty: 1 },
@@ -129,7 +149,15 @@ describe("turning a kiosk selection into order items", () => {
   });
 
   it("refuses an unknown (or another restaurant's) item with 400, naming the line", () => {
-    const e = fails(() => resolveOrderLines([{ name: "Tea", qty: 1 }, { menuItemId: buns.id.replace("3", "4"), qty: 1 }], [beef, tea, buns]));
+    const e = fails(() =>
+      resolveOrderLines(
+        [
+          { name: "Tea", qty: 1 },
+          { menuItemId: buns.id.replace("3", "4"), qty: 1 },
+        ],
+        [beef, tea, buns],
+      ),
+    );
     expect(e.code).toBe("BAD_INPUT");
     expect(e.message).toContain("items.1.menuItemId");
   });

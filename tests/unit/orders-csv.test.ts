@@ -60,7 +60,8 @@ describe("csvLine", () => {
 describe("orders as CSV", () => {
   it("header row names the columns", () => {
     expect(orderCsvHeader()).toBe(`${ORDER_CSV_COLUMNS.join(",")}\r\n`);
-    for (const c of ["number", "status", "businessDay", "shift", "createdAt", "readyAt", "collectedAt", "items", "note"]) expect(ORDER_CSV_COLUMNS).toContain(c);
+    for (const c of ["number", "status", "businessDay", "shift", "createdAt", "readyAt", "collectedAt", "items", "note"])
+      expect(ORDER_CSV_COLUMNS).toContain(c);
   });
 
   it("items read '2× Beef noodles; 1× Tea'", () => {

@@ -89,7 +89,11 @@ describe("tenant and shift input", () => {
   });
 
   it("accepts a shift with a chosen first number and refuses nonsense", () => {
-    expect(parseOrThrow(startShiftSchema, { firstNumber: 100, reason: " evening " }, "shift")).toEqual({ firstNumber: 100, reason: "evening", openOrders: "keep" });
+    expect(parseOrThrow(startShiftSchema, { firstNumber: 100, reason: " evening " }, "shift")).toEqual({
+      firstNumber: 100,
+      reason: "evening",
+      openOrders: "keep",
+    });
     expect(parseOrThrow(startShiftSchema, { openOrders: "clear" }, "shift")).toEqual({ openOrders: "clear" });
     badInput(() => parseOrThrow(startShiftSchema, { openOrders: "hide" }, "shift"));
     badInput(() => parseOrThrow(startShiftSchema, { firstNumber: 0 }, "shift"));

@@ -25,7 +25,10 @@ describe("checkReadiness", () => {
       checks: { migrations: "pending" },
     });
     // No bookkeeping table yet while the database answers: nothing was migrated.
-    expect(await checkReadiness({ ...healthy(), appliedMigrations: () => Promise.reject(new Error("relation does not exist")) })).toMatchObject({ failing: ["migrations"], checks: { migrations: "pending" } });
+    expect(await checkReadiness({ ...healthy(), appliedMigrations: () => Promise.reject(new Error("relation does not exist")) })).toMatchObject({
+      failing: ["migrations"],
+      checks: { migrations: "pending" },
+    });
     expect(await checkReadiness({ ...healthy(), stopping: () => true })).toMatchObject({ status: "unready", failing: ["node"], checks: { node: "stopping" } });
   });
 

@@ -79,14 +79,20 @@ describe("dayHours", () => {
 describe("hourlyCounts", () => {
   const h = dayHours("2026-11-21", rule("UTC", "00:00"));
   it("places counts by index, zero elsewhere", () => {
-    const c = hourlyCounts(h, [{ index: 0, orders: 2 }, { index: 13, orders: 5 }]);
+    const c = hourlyCounts(h, [
+      { index: 0, orders: 2 },
+      { index: 13, orders: 5 },
+    ]);
     expect(c).toHaveLength(24);
     expect(c[0]).toBe(2);
     expect(c[13]).toBe(5);
     expect(c.reduce((a, b) => a + b, 0)).toBe(7);
   });
   it("an index outside the day (a node's clock off) counts in the nearest slice, so totals hold", () => {
-    const c = hourlyCounts(h, [{ index: -1, orders: 1 }, { index: 30, orders: 2 }]);
+    const c = hourlyCounts(h, [
+      { index: -1, orders: 1 },
+      { index: 30, orders: 2 },
+    ]);
     expect(c[0]).toBe(1);
     expect(c[23]).toBe(2);
   });

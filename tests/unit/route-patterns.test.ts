@@ -6,7 +6,19 @@ import { NEXT_ASSETS_ROUTE, PUBLIC_FILE_ROUTE, UNKNOWN_ROUTE, routeMatcher, scan
 
 describe("routeMatcher", () => {
   const match = routeMatcher(
-    ["/", "/[tenant]/kiosk", "/[tenant]/o/[orderId]", "/api/health", "/api/v1/orgs/[slug]/orders", "/api/v1/orgs/[slug]/orders.csv", "/api/v1/orgs/[slug]/orders/[id]", "/api/v1/orgs/[slug]/orders/[id]/status", "/docs/[...path]", "/[x]/static-beats-dynamic", "/special/static-beats-dynamic"],
+    [
+      "/",
+      "/[tenant]/kiosk",
+      "/[tenant]/o/[orderId]",
+      "/api/health",
+      "/api/v1/orgs/[slug]/orders",
+      "/api/v1/orgs/[slug]/orders.csv",
+      "/api/v1/orgs/[slug]/orders/[id]",
+      "/api/v1/orgs/[slug]/orders/[id]/status",
+      "/docs/[...path]",
+      "/[x]/static-beats-dynamic",
+      "/special/static-beats-dynamic",
+    ],
     ["/sounds/chime.wav"],
   );
 

@@ -77,7 +77,15 @@ const silent = { info() {}, warn() {}, error() {} };
 const now = new Date("2026-11-23T10:25:00Z");
 
 function node(w: ReturnType<typeof world>, shifts: ReturnType<typeof recordingShifts>) {
-  return new Scheduler({ lock: w.lockFor(), store: w.store([tenant]), shifts, log: silent, clock: { now: () => now }, monotonic: w.monotonic, graceMs: 30 * 60_000 });
+  return new Scheduler({
+    lock: w.lockFor(),
+    store: w.store([tenant]),
+    shifts,
+    log: silent,
+    clock: { now: () => now },
+    monotonic: w.monotonic,
+    graceMs: 30 * 60_000,
+  });
 }
 
 async function round(s: Scheduler) {

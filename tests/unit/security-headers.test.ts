@@ -24,7 +24,8 @@ describe("contentSecurityPolicy", () => {
 });
 
 describe("servedOverHttps", () => {
-  const req = (peer: string, proto?: string) => ({ socket: { remoteAddress: peer }, headers: proto ? { "x-forwarded-proto": proto } : {} }) as unknown as IncomingMessage;
+  const req = (peer: string, proto?: string) =>
+    ({ socket: { remoteAddress: peer }, headers: proto ? { "x-forwarded-proto": proto } : {} }) as unknown as IncomingMessage;
   const none = parseTrustProxy(undefined);
   const loopback = parseTrustProxy("loopback");
   it("is true when PUBLIC_URL is https, whoever asks", () => {
@@ -41,7 +42,9 @@ describe("servedOverHttps", () => {
 
 describe("isPublicPath", () => {
   it("names the board (page and API) and the customer's page, nothing behind a sign-in", () => {
-    for (const p of ["/api/v1/orgs/demo/board", "/demo/board", "/demo/board/", "/demo/o/7d4c0000-0000-4000-8000-000000000000"]) expect(isPublicPath(p), p).toBe(true);
-    for (const p of ["/", "/demo/kiosk", "/demo/sign-in", "/api/v1/orgs/demo/orders", "/api/health", "/_next/static/chunks/x.js", "/socket.io/", "/demo/o/x/y"]) expect(isPublicPath(p), p).toBe(false);
+    for (const p of ["/api/v1/orgs/demo/board", "/demo/board", "/demo/board/", "/demo/o/7d4c0000-0000-4000-8000-000000000000"])
+      expect(isPublicPath(p), p).toBe(true);
+    for (const p of ["/", "/demo/kiosk", "/demo/sign-in", "/api/v1/orgs/demo/orders", "/api/health", "/_next/static/chunks/x.js", "/socket.io/", "/demo/o/x/y"])
+      expect(isPublicPath(p), p).toBe(false);
   });
 });

@@ -14,7 +14,12 @@ describe("session ids", () => {
     expect(sa!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 15 * 3600_000);
   });
   it("a token signed before sessions had an id is named by its hash, the same each time", async () => {
-    const legacy = await new SignJWT({ slug: "demo", role: "KITCHEN", name: "Kitchen" }).setProtectedHeader({ alg: "HS256" }).setSubject(claims.tenantId).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(secret));
+    const legacy = await new SignJWT({ slug: "demo", role: "KITCHEN", name: "Kitchen" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.tenantId)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(secret));
     const [x, y] = await Promise.all([verifySession(legacy, secret), verifySession(legacy, secret)]);
     expect(x?.id).toMatch(/^legacy:[0-9a-f]{64}$/);
     expect(y?.id).toBe(x?.id);

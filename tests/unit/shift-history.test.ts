@@ -16,8 +16,22 @@ describe("assembleShiftHistory", () => {
   });
 
   it("recorded shifts follow shift 1 in order, with their trigger, and each gets its own counts", () => {
-    const manual = { shift: 2, firstNumber: 1, startedAt: new Date("2026-11-21T09:00:00Z"), startedBy: "Manager (staff)", reason: "dinner", trigger: "manual" as const };
-    const scheduled = { shift: 3, firstNumber: 100, startedAt: new Date("2026-11-21T15:00:00Z"), startedBy: "scheduler", reason: null, trigger: "schedule" as const };
+    const manual = {
+      shift: 2,
+      firstNumber: 1,
+      startedAt: new Date("2026-11-21T09:00:00Z"),
+      startedBy: "Manager (staff)",
+      reason: "dinner",
+      trigger: "manual" as const,
+    };
+    const scheduled = {
+      shift: 3,
+      firstNumber: 100,
+      startedAt: new Date("2026-11-21T15:00:00Z"),
+      startedBy: "scheduler",
+      reason: null,
+      trigger: "schedule" as const,
+    };
     const h = assembleShiftHistory({
       day: "2026-11-21",
       today: "2026-11-21",

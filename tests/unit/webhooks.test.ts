@@ -50,7 +50,8 @@ describe("destinations (SSRF)", () => {
 
   it("with WEBHOOKS_ALLOW_PRIVATE allows a restaurant's network, never metadata, multicast, unspecified or mapped addresses", () => {
     for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.20", "169.254.3.4", "fd00::5", "fe80::1", "::1"]) expect(addressRefusal(ip, lan), ip).toBeNull();
-    for (const ip of ["169.254.169.254", "fd00:ec2::254", "0.0.0.0", "224.0.0.1", "::ffff:10.0.0.1", "255.255.255.255"]) expect(addressRefusal(ip, lan), ip).not.toBeNull();
+    for (const ip of ["169.254.169.254", "fd00:ec2::254", "0.0.0.0", "224.0.0.1", "::ffff:10.0.0.1", "255.255.255.255"])
+      expect(addressRefusal(ip, lan), ip).not.toBeNull();
   });
 
   it("reads IP literals from URLs, however they are written", () => {
@@ -90,8 +91,14 @@ describe("the retry schedule", () => {
   it("a 2xx delivers; anything else retries while attempts are left, then gives up", () => {
     const now = new Date("2026-11-23T10:00:00Z");
     expect(outcomeOf({ status: 204, error: null }, 1, 5_000, now)).toEqual({ outcome: "delivered", nextAttemptAt: null });
-    expect(outcomeOf({ status: 302, error: "HTTP 302" }, 1, 5_000, now, () => 0)).toEqual({ outcome: "retrying", nextAttemptAt: new Date("2026-11-23T10:00:05Z") });
-    expect(outcomeOf({ status: null, error: "connection refused" }, 2, 5_000, now, () => 0)).toEqual({ outcome: "retrying", nextAttemptAt: new Date("2026-11-23T10:00:10Z") });
+    expect(outcomeOf({ status: 302, error: "HTTP 302" }, 1, 5_000, now, () => 0)).toEqual({
+      outcome: "retrying",
+      nextAttemptAt: new Date("2026-11-23T10:00:05Z"),
+    });
+    expect(outcomeOf({ status: null, error: "connection refused" }, 2, 5_000, now, () => 0)).toEqual({
+      outcome: "retrying",
+      nextAttemptAt: new Date("2026-11-23T10:00:10Z"),
+    });
     expect(outcomeOf({ status: 500, error: "HTTP 500" }, MAX_ATTEMPTS, 5_000, now)).toEqual({ outcome: "gave_up", nextAttemptAt: null });
   });
 });
@@ -118,10 +125,16 @@ const order: Order = {
 describe("events", () => {
   it("an order's events carry its public JSON and the time of the change", () => {
     const [created] = orderCreated({ slug: "alpha" })(order);
-    expect(JSON.parse(webhookBody(created!))).toEqual({ type: "order.created", timestamp: "2026-11-23T10:00:00.000Z", data: expect.objectContaining({ id: order.id, number: 42, status: "PLACED", trackPath: `/alpha/o/${order.id}` }) });
+    expect(JSON.parse(webhookBody(created!))).toEqual({
+      type: "order.created",
+      timestamp: "2026-11-23T10:00:00.000Z",
+      data: expect.objectContaining({ id: order.id, number: 42, status: "PLACED", trackPath: `/alpha/o/${order.id}` }),
+    });
     const ready = { ...order, status: "READY" as const, readyAt: new Date("2026-11-23T10:05:00Z") };
     expect(orderMoved({ slug: "alpha" })(ready)).toMatchObject([{ type: "order.ready", timestamp: "2026-11-23T10:05:00.000Z" }]);
-    expect(orderMoved({ slug: "alpha" })({ ...ready, status: "COLLECTED", collectedAt: new Date("2026-11-23T10:07:00Z") })).toMatchObject([{ type: "order.collected" }]);
+    expect(orderMoved({ slug: "alpha" })({ ...ready, status: "COLLECTED", collectedAt: new Date("2026-11-23T10:07:00Z") })).toMatchObject([
+      { type: "order.collected" },
+    ]);
     expect(orderMoved({ slug: "alpha" })({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([{ type: "order.cancelled" }]);
     // An undo back to PLACED has no event type.
     expect(orderMoved({ slug: "alpha" })(order)).toEqual([]);
@@ -130,7 +143,11 @@ describe("events", () => {
   it("a shift's event", () => {
     const startedAt = new Date("2026-11-23T16:00:00Z");
     expect(shiftStarted({ businessDay: "2026-11-23", shift: 2, firstNumber: 1, startedAt, startedBy: "Manager (staff)", reason: "evening" })).toEqual([
-      { type: "shift.started", timestamp: startedAt.toISOString(), data: { businessDay: "2026-11-23", shift: 2, firstNumber: 1, startedAt: startedAt.toISOString(), startedBy: "Manager (staff)", reason: "evening" } },
+      {
+        type: "shift.started",
+        timestamp: startedAt.toISOString(),
+        data: { businessDay: "2026-11-23", shift: 2, firstNumber: 1, startedAt: startedAt.toISOString(), startedBy: "Manager (staff)", reason: "evening" },
+      },
     ]);
   });
 });
@@ -155,7 +172,11 @@ describe("signing secrets", () => {
     const headers = signatureHeaders({ id: "msg-1", body, secret }, at);
     const ts = String(Math.floor(at.getTime() / 1000));
     expect(headers["webhook-timestamp"]).toBe(ts);
-    expect(headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", Buffer.from(secret.slice(6), "base64")).update(`msg-1.${ts}.${body}`).digest("base64")}`);
+    expect(headers["webhook-signature"]).toBe(
+      `v1,${createHmac("sha256", Buffer.from(secret.slice(6), "base64"))
+        .update(`msg-1.${ts}.${body}`)
+        .digest("base64")}`,
+    );
     expect(new Webhook(secret).verify(body, headers)).toMatchObject({ type: "order.created" });
   });
 });
@@ -200,14 +221,19 @@ describe("the HTTP sender", () => {
   it("does not follow redirects, and times out", async () => {
     await withServer(302, async (port, seen) => {
       const send = createHttpSender({ policy: lan, timeoutMs: 2_000 });
-      expect(await send({ url: `http://127.0.0.1:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual({ status: 302, error: "HTTP 302 (redirects are not followed)" });
+      expect(await send({ url: `http://127.0.0.1:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual({
+        status: 302,
+        error: "HTTP 302 (redirects are not followed)",
+      });
       expect(seen.n).toBe(1);
     });
     const silent = createServer(() => {}); // never answers
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
       const send = createHttpSender({ policy: lan, timeoutMs: 200 });
-      expect(await send({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual({ status: null, error: "no answer within 200 ms" });
+      expect(await send({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual(
+        { status: null, error: "no answer within 200 ms" },
+      );
     } finally {
       silent.closeAllConnections();
       await new Promise((r) => silent.close(r));
@@ -243,7 +269,9 @@ describe("the dispatcher", () => {
     const ok = harness(due, { status: 200, error: null });
     await ok.dispatcher.attempt("d1", "j1");
     expect(ok.sent).toEqual([{ url: due.url, id: "d1", body: "{}", secret: "whsec_AAAA" }]);
-    expect(ok.records).toEqual([{ attempts: 1, at: new Date("2026-11-23T10:00:00Z"), result: { status: 200, error: null }, delivered: true, nextAttemptAt: null }]);
+    expect(ok.records).toEqual([
+      { attempts: 1, at: new Date("2026-11-23T10:00:00Z"), result: { status: 200, error: null }, delivered: true, nextAttemptAt: null },
+    ]);
     expect(ok.outcomes).toEqual(["delivered"]);
 
     const failing = harness({ ...due, attempts: 1 }, { status: 500, error: "HTTP 500" });
@@ -281,7 +309,12 @@ describe("the webhook service", () => {
       delete: async () => null,
       deliveries: async () => null,
     };
-    const svc = new WebhookService({ store, resolve: opts.resolve ?? (async () => ["93.184.215.14"]), generateSecret: () => "whsec_c2VjcmV0", policy: opts.policy ?? strict });
+    const svc = new WebhookService({
+      store,
+      resolve: opts.resolve ?? (async () => ["93.184.215.14"]),
+      generateSecret: () => "whsec_c2VjcmV0",
+      policy: opts.policy ?? strict,
+    });
     return { svc, created };
   }
   const refusal = async (p: Promise<unknown>) => {
@@ -296,26 +329,53 @@ describe("the webhook service", () => {
 
   it("creates with the events in canonical order, audits the URL without its query, returns the secret", async () => {
     const { svc, created } = service();
-    const made = await svc.create(tenant, { url: "https://pos.example.com/hook?token=abc", events: ["shift.started", "order.created", "order.created"] }, "api-key mgr:1");
+    const made = await svc.create(
+      tenant,
+      { url: "https://pos.example.com/hook?token=abc", events: ["shift.started", "order.created", "order.created"] },
+      "api-key mgr:1",
+    );
     expect(made).toMatchObject({ events: ["order.created", "shift.started"], secret: "whsec_c2VjcmV0" });
-    expect(created).toEqual([expect.objectContaining({ secret: "whsec_c2VjcmV0", audit: { actor: "api-key mgr:1", action: "webhook.create", details: { id: "e1", url: "https://pos.example.com/hook?…", events: ["order.created", "shift.started"] } } })]);
+    expect(created).toEqual([
+      expect.objectContaining({
+        secret: "whsec_c2VjcmV0",
+        audit: {
+          actor: "api-key mgr:1",
+          action: "webhook.create",
+          details: { id: "e1", url: "https://pos.example.com/hook?…", events: ["order.created", "shift.started"] },
+        },
+      }),
+    ]);
   });
 
   it("refuses a name that resolves to any private address, or does not resolve; stores nothing", async () => {
     const { svc, created } = service({ resolve: async () => ["93.184.215.14", "10.0.0.5"] });
-    expect(await refusal(svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toEqual({ code: "BAD_INPUT", message: expect.stringMatching(/^url: pos\.example\.com resolves to 10\.0\.0\.5: 10\.0\.0\.5 is a private address/) });
+    expect(await refusal(svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toEqual({
+      code: "BAD_INPUT",
+      message: expect.stringMatching(/^url: pos\.example\.com resolves to 10\.0\.0\.5: 10\.0\.0\.5 is a private address/),
+    });
     const dead = service({ resolve: async () => Promise.reject(new Error("ENOTFOUND")) });
-    expect(await refusal(dead.svc.create(tenant, { url: "https://nowhere.example/", events: ["order.ready"] }, "x"))).toEqual({ code: "BAD_INPUT", message: "url: the host nowhere.example does not resolve" });
+    expect(await refusal(dead.svc.create(tenant, { url: "https://nowhere.example/", events: ["order.ready"] }, "x"))).toEqual({
+      code: "BAD_INPUT",
+      message: "url: the host nowhere.example does not resolve",
+    });
     expect([created, dead.created]).toEqual([[], []]);
   });
 
   it("refuses bad events and a 21st endpoint", async () => {
-    expect(await refusal(service().svc.create(tenant, { url: "https://pos.example.com/", events: [] }, "x"))).toMatchObject({ code: "BAD_INPUT", message: expect.stringContaining("events") });
-    expect(await refusal(service({ count: 20 }).svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toMatchObject({ code: "CONFLICT" });
+    expect(await refusal(service().svc.create(tenant, { url: "https://pos.example.com/", events: [] }, "x"))).toMatchObject({
+      code: "BAD_INPUT",
+      message: expect.stringContaining("events"),
+    });
+    expect(await refusal(service({ count: 20 }).svc.create(tenant, { url: "https://pos.example.com/", events: ["order.ready"] }, "x"))).toMatchObject({
+      code: "CONFLICT",
+    });
   });
 
   it("reads deliveries with a limit of 1–200, naming a bad one", async () => {
-    expect(await refusal(service().svc.deliveries(tenant, "0b9f6c1e-4a3d-4c55-9a1e-000000000001", "500"))).toMatchObject({ code: "BAD_INPUT", message: expect.stringContaining("limit") });
+    expect(await refusal(service().svc.deliveries(tenant, "0b9f6c1e-4a3d-4c55-9a1e-000000000001", "500"))).toMatchObject({
+      code: "BAD_INPUT",
+      message: expect.stringContaining("limit"),
+    });
     expect(await refusal(service().svc.deliveries(tenant, "0b9f6c1e-4a3d-4c55-9a1e-000000000001", "10"))).toMatchObject({ code: "NOT_FOUND" });
   });
 });

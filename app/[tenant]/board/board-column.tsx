@@ -89,7 +89,10 @@ export function BoardColumn({ kind, orders, currentShift, highlighted }: ColumnP
                 >
                   {o.number}
                   {earlier && (
-                    <span data-testid="shift-tag" className="absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] text-[0.2em] leading-[1.35] font-extrabold text-black">
+                    <span
+                      data-testid="shift-tag"
+                      className="absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] text-[0.2em] leading-[1.35] font-extrabold text-black"
+                    >
                       <span aria-hidden="true">{t("shiftTag", { shift: o.shift })}</span>
                       <span className="sr-only">, {t("shiftLabel", { shift: o.shift })}</span>
                     </span>

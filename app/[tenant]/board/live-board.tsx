@@ -50,7 +50,11 @@ function ConnectionPill({ state }: { state: ConnectionState }) {
   const t = useTranslations("common.connection");
   const live = state === "live";
   return (
-    <span data-testid="connection" data-state={state} className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-[min(1vw,1.8vh)] font-semibold ring-1 ${live ? "bg-emerald-950 text-emerald-200 ring-emerald-700" : "bg-amber-950 text-amber-200 ring-amber-600"}`}>
+    <span
+      data-testid="connection"
+      data-state={state}
+      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-[min(1vw,1.8vh)] font-semibold ring-1 ${live ? "bg-emerald-950 text-emerald-200 ring-emerald-700" : "bg-amber-950 text-amber-200 ring-amber-600"}`}
+    >
       <span aria-hidden="true" className={`size-2.5 rounded-full ${live ? "bg-emerald-400" : "animate-pulse bg-amber-400"}`} />
       {t(state)}
     </span>

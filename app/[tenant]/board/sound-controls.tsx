@@ -15,7 +15,13 @@ const button = "rounded-lg px-3 py-1.5 font-semibold focus-visible:outline-4 foc
 function VoiceName({ engine }: { engine: VoiceEngine }) {
   const t = useTranslations("board.sound");
   const text =
-    engine.kind === "device" ? t("voiceDevice", { name: engine.voice.name }) : engine.kind === "espeak" ? t("voiceEspeak") : engine.kind === "none" ? t("voiceNone") : t("voicePending");
+    engine.kind === "device"
+      ? t("voiceDevice", { name: engine.voice.name })
+      : engine.kind === "espeak"
+        ? t("voiceEspeak")
+        : engine.kind === "none"
+          ? t("voiceNone")
+          : t("voicePending");
   return (
     <span data-testid="voice-name" className="max-w-[22vw] truncate text-slate-400">
       {text}
@@ -26,7 +32,12 @@ function VoiceName({ engine }: { engine: VoiceEngine }) {
 function Toggle({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
   const t = useTranslations("board.sound");
   return (
-    <button type="button" aria-pressed={on} onClick={() => onChange(!on)} className={`${button} ring-1 ${on ? "bg-slate-800 text-white ring-slate-500" : "bg-transparent text-slate-400 ring-slate-700 line-through"}`}>
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => onChange(!on)}
+      className={`${button} ring-1 ${on ? "bg-slate-800 text-white ring-slate-500" : "bg-transparent text-slate-400 ring-slate-700 line-through"}`}
+    >
       {label}
       <span aria-hidden="true" className="ml-1.5 font-normal no-underline">
         {on ? t("on") : t("off")}

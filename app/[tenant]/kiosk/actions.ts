@@ -37,14 +37,19 @@ function orderForm(t: Translator) {
       // Lines tapped from the menu: ids only; the server copies their names.
       menuItemId: formList(z.string().trim()),
       menuQty: formList(z.string().trim()),
-      note: z.string().trim().max(ORDER_LIMITS.note, t("kiosk.errors.noteTooLong", { max: ORDER_LIMITS.note })).optional(),
+      note: z
+        .string()
+        .trim()
+        .max(ORDER_LIMITS.note, t("kiosk.errors.noteTooLong", { max: ORDER_LIMITS.note }))
+        .optional(),
       idempotencyKey: z.string().trim().optional(),
     })
     .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey }, ctx) => {
       const items: OrderLineInput[] = [];
       menuItemId.forEach((id, i) => {
         const qty = Number(menuQty[i] ?? "1");
-        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }) });
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty)
+          ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }) });
         else items.push({ menuItemId: id, qty });
       });
       itemName.forEach((name, i) => {
@@ -52,8 +57,10 @@ function orderForm(t: Translator) {
         const row = i + 1;
         const rawQty = itemQty[i] ?? "";
         const qty = rawQty === "" ? 1 : Number(rawQty);
-        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }) });
-        else if (name.length > ORDER_LIMITS.itemName) ctx.addIssue({ code: "custom", message: t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }) });
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty)
+          ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }) });
+        else if (name.length > ORDER_LIMITS.itemName)
+          ctx.addIssue({ code: "custom", message: t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }) });
         else items.push({ name, qty });
       });
       if (items.length > ORDER_LIMITS.items) ctx.addIssue({ code: "custom", message: t("kiosk.errors.tooManyItems", { max: ORDER_LIMITS.items }) });

@@ -119,7 +119,9 @@ export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskForm
           <p role="status" aria-live="polite" className="sr-only">
             {t("issuedStatus", { number: ticket.number })}
           </p>
-          <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">{ticket.number}</p>
+          <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">
+            {ticket.number}
+          </p>
           {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
           <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
             <button
@@ -149,131 +151,136 @@ export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskForm
   const error = state && !state.ok ? state.error : null;
 
   return (
-    <form ref={formRef} onSubmit={submit} className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""} aria-describedby={error ? "order-error" : undefined}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}
+      aria-describedby={error ? "order-error" : undefined}
+    >
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {hasMenu ? <MenuPad menu={menu} picked={picked} onPick={setPicked} /> : null}
 
       <div className="space-y-6">
-      {hasMenu ? <PickedList menu={menu} picked={picked} onChange={setPicked} /> : null}
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-2xl font-bold">{hasMenu ? t("otherItems") : t("items")}</legend>
-        {rows.map((row, i) => (
-          <div key={row.id} className={`flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 ${hasMenu ? "" : "sm:flex-nowrap"}`}>
-            <div className="min-w-0 flex-1 basis-full sm:basis-auto">
-              <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                {t("item", { n: i + 1 })}
-              </label>
-              <input
-                id={`item-name-${row.id}`}
-                name="itemName"
-                data-testid={`item-name-${i}`}
-                // The cashier types the next order at once: on opening the kiosk and after "Next order".
-                autoFocus={i === 0}
-                value={row.name}
-                onChange={(e) => update(row.id, { name: e.target.value })}
-                maxLength={ORDER_LIMITS.itemName}
-                autoComplete="off"
-                placeholder={t("itemPlaceholder")}
-                className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
-              />
-            </div>
-            <div>
-              <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                {t("quantity")}
-              </label>
-              <div className="flex items-stretch">
-                <button
-                  type="button"
-                  onClick={() => stepQty(row, -1)}
-                  aria-label={t("less", { n: i + 1 })}
-                  className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
-                >
-                  −
-                </button>
+        {hasMenu ? <PickedList menu={menu} picked={picked} onChange={setPicked} /> : null}
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-2xl font-bold">{hasMenu ? t("otherItems") : t("items")}</legend>
+          {rows.map((row, i) => (
+            <div key={row.id} className={`flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 ${hasMenu ? "" : "sm:flex-nowrap"}`}>
+              <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+                <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+                  {t("item", { n: i + 1 })}
+                </label>
                 <input
-                  id={`item-qty-${row.id}`}
-                  name="itemQty"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={ORDER_LIMITS.qty}
-                  step={1}
-                  value={row.qty}
-                  onChange={(e) => update(row.id, { qty: e.target.value })}
-                  className="w-20 border-2 border-slate-400 px-2 py-3 text-center text-2xl tabular-nums focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+                  id={`item-name-${row.id}`}
+                  name="itemName"
+                  data-testid={`item-name-${i}`}
+                  // The cashier types the next order at once: on opening the kiosk and after "Next order".
+                  autoFocus={i === 0}
+                  value={row.name}
+                  onChange={(e) => update(row.id, { name: e.target.value })}
+                  maxLength={ORDER_LIMITS.itemName}
+                  autoComplete="off"
+                  placeholder={t("itemPlaceholder")}
+                  className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
                 />
-                <button
-                  type="button"
-                  onClick={() => stepQty(row, 1)}
-                  aria-label={t("more", { n: i + 1 })}
-                  className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
-                >
-                  +
-                </button>
               </div>
+              <div>
+                <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+                  {t("quantity")}
+                </label>
+                <div className="flex items-stretch">
+                  <button
+                    type="button"
+                    onClick={() => stepQty(row, -1)}
+                    aria-label={t("less", { n: i + 1 })}
+                    className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+                  >
+                    −
+                  </button>
+                  <input
+                    id={`item-qty-${row.id}`}
+                    name="itemQty"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={ORDER_LIMITS.qty}
+                    step={1}
+                    value={row.qty}
+                    onChange={(e) => update(row.id, { qty: e.target.value })}
+                    className="w-20 border-2 border-slate-400 px-2 py-3 text-center text-2xl tabular-nums focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => stepQty(row, 1)}
+                    aria-label={t("more", { n: i + 1 })}
+                    className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+                  >
+                    +
+                  </button>
+                </div>
+              </div>
+              <button
+                type="button"
+                onClick={() => removeRow(row.id)}
+                aria-label={t("removeLabel", { n: i + 1 })}
+                className="rounded-lg border-2 border-slate-300 px-4 py-3 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
+              >
+                {t("remove")}
+              </button>
             </div>
-            <button
-              type="button"
-              onClick={() => removeRow(row.id)}
-              aria-label={t("removeLabel", { n: i + 1 })}
-              className="rounded-lg border-2 border-slate-300 px-4 py-3 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
-            >
-              {t("remove")}
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          onClick={addRow}
-          className="rounded-xl border-2 border-dashed border-blue-700 px-6 py-3 text-xl font-semibold text-blue-800 hover:bg-blue-50"
-        >
-          {t("addItem")}
-        </button>
-      </fieldset>
-
-      <div>
-        <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
-          {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>
-        </label>
-        <textarea
-          id="order-note"
-          name="note"
-          rows={2}
-          maxLength={ORDER_LIMITS.note}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          placeholder={t("notePlaceholder")}
-          className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
-        />
-      </div>
-
-      <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
-
-      {/* With the menu beside it the column is long: the button stays in view at the bottom. */}
-      <div className={hasMenu ? "sticky bottom-0 bg-slate-50 pt-2 pb-3" : ""}>
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-2xl bg-emerald-700 px-8 py-6 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
-      >
-        {pending ? t("taking") : t("takeOrder")}
-      </button>
-      </div>
-
-      {lastTicket ? (
-        <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
+          ))}
           <button
             type="button"
-            onClick={() => window.print()}
-            data-testid="reprint"
-            className="rounded-xl border-2 border-slate-700 bg-white px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+            onClick={addRow}
+            className="rounded-xl border-2 border-dashed border-blue-700 px-6 py-3 text-xl font-semibold text-blue-800 hover:bg-blue-50"
           >
-            {t("reprint")}
+            {t("addItem")}
           </button>
-          <span className="text-lg text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
+        </fieldset>
+
+        <div>
+          <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
+            {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>
+          </label>
+          <textarea
+            id="order-note"
+            name="note"
+            rows={2}
+            maxLength={ORDER_LIMITS.note}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder={t("notePlaceholder")}
+            className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
+          />
         </div>
-      ) : null}
+
+        <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
+
+        {/* With the menu beside it the column is long: the button stays in view at the bottom. */}
+        <div className={hasMenu ? "sticky bottom-0 bg-slate-50 pt-2 pb-3" : ""}>
+          <button
+            type="submit"
+            disabled={pending}
+            className="w-full rounded-2xl bg-emerald-700 px-8 py-6 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
+          >
+            {pending ? t("taking") : t("takeOrder")}
+          </button>
+        </div>
+
+        {lastTicket ? (
+          <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
+            <button
+              type="button"
+              onClick={() => window.print()}
+              data-testid="reprint"
+              className="rounded-xl border-2 border-slate-700 bg-white px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+            >
+              {t("reprint")}
+            </button>
+            <span className="text-lg text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
+          </div>
+        ) : null}
       </div>
     </form>
   );

@@ -92,20 +92,34 @@ export function PickedList({ menu, picked, onChange }: { menu: MenuSection[]; pi
             const now = items.get(p.id);
             const gone = !now || !now.available;
             return (
-              <li key={p.id} data-testid="order-line" className={`flex items-center gap-2 rounded-xl border-2 bg-white p-2 ${gone ? "border-red-700" : "border-slate-200"}`}>
+              <li
+                key={p.id}
+                data-testid="order-line"
+                className={`flex items-center gap-2 rounded-xl border-2 bg-white p-2 ${gone ? "border-red-700" : "border-slate-200"}`}
+              >
                 <input type="hidden" name="menuItemId" value={p.id} />
                 <input type="hidden" name="menuQty" value={p.qty} />
                 <span className="min-w-0 flex-1 text-xl font-semibold break-words">
                   {now?.name ?? p.name}
                   {gone ? <span className="ml-2 text-base font-bold text-red-800">{t("soldOut")}</span> : null}
                 </span>
-                <button type="button" onClick={() => step(p.id, -1)} aria-label={t("lessOf", { name: p.name })} className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+                <button
+                  type="button"
+                  onClick={() => step(p.id, -1)}
+                  aria-label={t("lessOf", { name: p.name })}
+                  className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+                >
                   −
                 </button>
                 <output aria-label={t("qtyOf", { name: p.name })} data-testid="order-line-qty" className="w-10 text-center text-2xl font-bold tabular-nums">
                   {p.qty}
                 </output>
-                <button type="button" onClick={() => step(p.id, 1)} aria-label={t("moreOf", { name: p.name })} className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+                <button
+                  type="button"
+                  onClick={() => step(p.id, 1)}
+                  aria-label={t("moreOf", { name: p.name })}
+                  className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+                >
                   +
                 </button>
               </li>

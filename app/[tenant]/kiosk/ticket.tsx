@@ -19,7 +19,12 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
   const t = useTranslations("kiosk.ticket");
   const s = SIZE[paper];
   return (
-    <article aria-label={t("label", { number: ticket.number })} data-testid="ticket" data-paper={paper} className={`box-border bg-white text-center leading-snug text-black ${s.page} ${s.text}`}>
+    <article
+      aria-label={t("label", { number: ticket.number })}
+      data-testid="ticket"
+      data-paper={paper}
+      className={`box-border bg-white text-center leading-snug text-black ${s.page} ${s.text}`}
+    >
       <p className={`font-bold break-words ${s.title}`}>{ticket.restaurant}</p>
       <p className="mt-[2mm] font-semibold tracking-widest uppercase">{t("yourNumber")}</p>
       <p data-testid="ticket-number" className={`leading-none font-black tabular-nums ${s.number}`}>
@@ -27,7 +32,12 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
       </p>
       <p className="mt-[1.5mm]">{t("orderedAt", { time: ticket.time })}</p>
       {ticket.items.length > 0 ? (
-        <ItemList items={ticket.items} className="mt-[2mm] border-t border-dashed border-black pt-[2mm] text-left" rowClassName="gap-[1.5mm]" qtyClassName="w-[9mm] text-right font-semibold" />
+        <ItemList
+          items={ticket.items}
+          className="mt-[2mm] border-t border-dashed border-black pt-[2mm] text-left"
+          rowClassName="gap-[1.5mm]"
+          qtyClassName="w-[9mm] text-right font-semibold"
+        />
       ) : null}
       {ticket.note ? <p className="mt-[1.5mm] text-left break-words italic">{t("note", { note: ticket.note })}</p> : null}
       <div className="mt-[2mm] border-t border-dashed border-black pt-[2mm]">

@@ -43,25 +43,26 @@ export const callOrderAgain = staffAction(["KITCHEN"], anOrder, async ({ id }, {
 
 /** What a typed number did; the expected misses are data, so the screen words them in its language. */
 export type TypedOutcome =
-  | { kind: "moved"; order: StatusChanged }
-  | { kind: "unknown"; number: number }
-  | { kind: "several"; number: number; shifts: number[] }
-  | { kind: "invalid" };
+  { kind: "moved"; order: StatusChanged } | { kind: "unknown"; number: number } | { kind: "several"; number: number; shifts: number[] } | { kind: "invalid" };
 
 /** The counter's shortcut: the typed number's open order moves one step forward. */
-export const advanceTypedNumber = staffAction(["KITCHEN"], () => z.object({ number: z.string().trim().catch("") }), async ({ number: typed }, { app, caller }): Promise<TypedOutcome> => {
-  // Digits only: "4e1" or "0x2a" would otherwise coerce to a number nobody typed.
-  if (!/^\d{1,8}$/.test(typed)) return { kind: "invalid" };
-  try {
-    const order = await app.orders.advanceByNumber(caller.tenant, { number: typed });
-    refresh();
-    return { kind: "moved", order: changed(order) };
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    const details = (e.details ?? {}) as { shifts?: number[] };
-    if (e.code === "BAD_INPUT") return { kind: "invalid" };
-    if (e.reason === "noOpenOrder") return { kind: "unknown", number: Number(typed) };
-    if (e.reason === "severalOpen") return { kind: "several", number: Number(typed), shifts: details.shifts ?? [] };
-    throw e;
-  }
-});
+export const advanceTypedNumber = staffAction(
+  ["KITCHEN"],
+  () => z.object({ number: z.string().trim().catch("") }),
+  async ({ number: typed }, { app, caller }): Promise<TypedOutcome> => {
+    // Digits only: "4e1" or "0x2a" would otherwise coerce to a number nobody typed.
+    if (!/^\d{1,8}$/.test(typed)) return { kind: "invalid" };
+    try {
+      const order = await app.orders.advanceByNumber(caller.tenant, { number: typed });
+      refresh();
+      return { kind: "moved", order: changed(order) };
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      const details = (e.details ?? {}) as { shifts?: number[] };
+      if (e.code === "BAD_INPUT") return { kind: "invalid" };
+      if (e.reason === "noOpenOrder") return { kind: "unknown", number: Number(typed) };
+      if (e.reason === "severalOpen") return { kind: "several", number: Number(typed), shifts: details.shifts ?? [] };
+      throw e;
+    }
+  },
+);

@@ -10,7 +10,17 @@ import type { CollectedOrder } from "./types";
 import { useOrderAction } from "./use-order-action";
 
 /** The last collected orders, most recent first: Undo recalls one tapped by mistake (back to Ready and to the board). */
-export function CollectedList({ slug, orders, currentShift, onMoved }: { slug: string; orders: CollectedOrder[]; currentShift: number; onMoved: CardCallbacks["onMoved"] }) {
+export function CollectedList({
+  slug,
+  orders,
+  currentShift,
+  onMoved,
+}: {
+  slug: string;
+  orders: CollectedOrder[];
+  currentShift: number;
+  onMoved: CardCallbacks["onMoved"];
+}) {
   const t = useTranslations("kitchen");
   return (
     <section aria-labelledby="recently-collected" className="flex min-h-0 flex-col rounded-2xl border-2 border-slate-300 bg-white">

@@ -101,7 +101,15 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
               <OrderCard key={o.id} order={o} layout="row" {...card} />
             ))}
           </OrderSection>
-          <OrderSection id="not-collected" title={t("sections.notCollected")} count={notCollected.length} empty={t("empty.notCollected")} hint={t("notCollectedHint", { minutes: floor.readyClearMinutes })} tone="muted" layout="rows">
+          <OrderSection
+            id="not-collected"
+            title={t("sections.notCollected")}
+            count={notCollected.length}
+            empty={t("empty.notCollected")}
+            hint={t("notCollectedHint", { minutes: floor.readyClearMinutes })}
+            tone="muted"
+            layout="rows"
+          >
             {notCollected.map((o) => (
               <OrderCard key={o.id} order={o} layout="row" {...card} />
             ))}

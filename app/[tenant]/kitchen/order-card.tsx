@@ -82,7 +82,11 @@ export function OrderCard({
     >
       <div className={look.head}>
         <div className="flex items-center gap-2">
-          <h3 id={headingId} aria-label={earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number })} className="text-5xl leading-none font-black tabular-nums">
+          <h3
+            id={headingId}
+            aria-label={earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number })}
+            className="text-5xl leading-none font-black tabular-nums"
+          >
             {order.number}
           </h3>
           {earlier ? (
@@ -117,7 +121,11 @@ export function OrderCard({
 
       <div className={look.actions}>
         {confirmCancel ? (
-          <div role="group" aria-label={t("confirmCancel.label", { number: order.number })} className={`rounded-xl border-2 border-red-700 bg-red-50 p-2 ${look.confirm}`}>
+          <div
+            role="group"
+            aria-label={t("confirmCancel.label", { number: order.number })}
+            className={`rounded-xl border-2 border-red-700 bg-red-50 p-2 ${look.confirm}`}
+          >
             <p className="text-base font-semibold text-red-900">{t("confirmCancel.text", { number: order.number })}</p>
             <div className="grid shrink-0 grid-cols-2 gap-2">
               <button type="button" disabled={pending} onClick={(e) => move("CANCELLED", e.currentTarget)} className={BUTTON.danger}>

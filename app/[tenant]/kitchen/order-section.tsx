@@ -3,7 +3,25 @@
 import type { ReactNode } from "react";
 
 /** One pile of orders on the kitchen screen: a heading with its count, the cards, or a calm "nothing here". */
-export function OrderSection({ id, title, count, empty, hint, children, layout, tone = "default" }: { id: string; title: string; count: number; empty: string; hint?: string; children: ReactNode; layout: "grid" | "rows"; tone?: "default" | "muted" }) {
+export function OrderSection({
+  id,
+  title,
+  count,
+  empty,
+  hint,
+  children,
+  layout,
+  tone = "default",
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  hint?: string;
+  children: ReactNode;
+  layout: "grid" | "rows";
+  tone?: "default" | "muted";
+}) {
   return (
     <section aria-labelledby={id} data-testid={id}>
       <div className="mb-1.5 flex flex-wrap items-baseline gap-x-3">

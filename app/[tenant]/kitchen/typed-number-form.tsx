@@ -12,7 +12,17 @@ import { useOrderAction } from "./use-order-action";
  * then Collected). The field is emptied at once and keeps focus, so the next number can
  * be typed while the first is saved.
  */
-export function TypedNumberForm({ slug, inputRef, describedBy, onOutcome }: { slug: string; inputRef: Ref<HTMLInputElement>; describedBy: string; onOutcome: (outcome: TypedOutcome) => void }) {
+export function TypedNumberForm({
+  slug,
+  inputRef,
+  describedBy,
+  onOutcome,
+}: {
+  slug: string;
+  inputRef: Ref<HTMLInputElement>;
+  describedBy: string;
+  onOutcome: (outcome: TypedOutcome) => void;
+}) {
   const t = useTranslations("kitchen.typed");
   const { run, error } = useOrderAction(slug);
   const [value, setValue] = useState("");

@@ -18,7 +18,11 @@ export interface ShiftResult {
 }
 
 /** The live panel again, after a reconnect or an event. */
-export const readManager = staffAction(["MANAGER"], () => z.object({}), (_input, { app, caller }): Promise<ManagerData> => managerData(app, caller.tenant));
+export const readManager = staffAction(
+  ["MANAGER"],
+  () => z.object({}),
+  (_input, { app, caller }): Promise<ManagerData> => managerData(app, caller.tenant),
+);
 
 /**
  * Starts the next shift. `ifCurrentShift` is the shift the manager was looking at: when
@@ -34,14 +38,24 @@ export const startShift = staffAction(
         .string()
         .trim()
         .transform((v) => (v === "" ? 1 : Number(v)))
-        .pipe(z.number({ error: t("manager.newShift.badFirstNumber") }).int(t("manager.newShift.badFirstNumber")).min(1, t("manager.newShift.badFirstNumber")).max(9999, t("manager.newShift.badFirstNumber")))
+        .pipe(
+          z
+            .number({ error: t("manager.newShift.badFirstNumber") })
+            .int(t("manager.newShift.badFirstNumber"))
+            .min(1, t("manager.newShift.badFirstNumber"))
+            .max(9999, t("manager.newShift.badFirstNumber")),
+        )
         .optional(),
       // The shift on the manager's screen; anything else means "none".
       ifCurrentShift: z.coerce.number().int().min(1).optional().catch(undefined),
       openOrders: z.enum(["keep", "clear"]).catch("keep"),
     }),
   async ({ reason, firstNumber, ifCurrentShift, openOrders }, { app, caller }): Promise<ShiftResult> => {
-    const { shift, created, cleared } = await app.shifts.start(caller.tenant, { ...(reason ? { reason } : {}), firstNumber: firstNumber ?? 1, ifCurrentShift, openOrders }, caller.actor);
+    const { shift, created, cleared } = await app.shifts.start(
+      caller.tenant,
+      { ...(reason ? { reason } : {}), firstNumber: firstNumber ?? 1, ifCurrentShift, openOrders },
+      caller.actor,
+    );
     refresh();
     return {
       created,

@@ -19,5 +19,13 @@ export interface ManagerData {
 export async function managerData(app: App, tenant: Tenant): Promise<ManagerData> {
   const [{ businessDay, shift, orders }, openCount] = await Promise.all([app.orders.currentShift(tenant), app.shifts.openCount(tenant)]);
   const next = nextSlot(tenant, new Date());
-  return { businessDay, shift, summary: summarizeShift(orders), openCount, counter: app.counterSource(), schedule: tenant.schedule, nextScheduled: next?.slot ?? null };
+  return {
+    businessDay,
+    shift,
+    summary: summarizeShift(orders),
+    openCount,
+    counter: app.counterSource(),
+    schedule: tenant.schedule,
+    nextScheduled: next?.slot ?? null,
+  };
 }

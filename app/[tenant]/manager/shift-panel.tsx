@@ -66,7 +66,9 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
           <h2 id="shift-orders" className="text-2xl font-bold">
             {t("ordersInShift", { shift })}
           </h2>
-          <p className="mt-1 text-slate-600">{summary.total === 0 ? t("noOrders") : t("ordersSoFar", { count: summary.total, last: summary.lastNumber ?? 0 })}</p>
+          <p className="mt-1 text-slate-600">
+            {summary.total === 0 ? t("noOrders") : t("ordersSoFar", { count: summary.total, last: summary.lastNumber ?? 0 })}
+          </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {ORDER_STATUSES.map((s) => (
               <div key={s} className={`rounded-xl border-2 p-4 ${STATUS_STYLE[s]}`}>

@@ -10,7 +10,8 @@ import { FormError } from "@/app/_components/form-error";
 type Result = Awaited<ReturnType<typeof startShift>>;
 
 const BUTTON = "rounded-xl px-6 py-3 text-xl font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100";
+const INPUT =
+  "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100";
 
 /**
  * Two steps: fill in, then confirm. The confirmation says how many orders are still open
@@ -51,7 +52,10 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
   return (
     <div className="space-y-4">
       {state?.ok ? (
-        <p role="status" className={`rounded-lg border-2 px-4 py-3 text-lg font-medium ${state.data.created ? "border-emerald-700 bg-emerald-50 text-emerald-900" : "border-amber-600 bg-amber-50 text-amber-950"}`}>
+        <p
+          role="status"
+          className={`rounded-lg border-2 px-4 py-3 text-lg font-medium ${state.data.created ? "border-emerald-700 bg-emerald-50 text-emerald-900" : "border-amber-600 bg-amber-50 text-amber-950"}`}
+        >
           {!state.data.created
             ? t("already", { shift: state.data.shift, by: state.data.startedBy, at: state.data.startedAt })
             : state.data.cleared > 0
@@ -69,7 +73,16 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
             <label htmlFor="shift-reason" className="mb-1 block text-lg font-semibold">
               {t("reason")} <span className="font-normal text-slate-600">{t("optional")}</span>
             </label>
-            <input id="shift-reason" name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} readOnly={confirming} placeholder={t("reasonPlaceholder")} className={INPUT} />
+            <input
+              id="shift-reason"
+              name="reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={200}
+              readOnly={confirming}
+              placeholder={t("reasonPlaceholder")}
+              className={INPUT}
+            />
           </div>
           <div>
             <label htmlFor="shift-first" className="mb-1 block text-lg font-semibold">
@@ -93,14 +106,25 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
         {confirming ? (
           <div role="group" aria-labelledby="confirm-shift" className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
             <p id="confirm-shift" className="text-lg font-semibold text-amber-950">
-              {t("confirm", { shift: next, first })} <span data-testid="open-count">{openCount === 0 ? t("openNone") : t("openSome", { count: openCount })}</span>
+              {t("confirm", { shift: next, first })}{" "}
+              <span data-testid="open-count">{openCount === 0 ? t("openNone") : t("openSome", { count: openCount })}</span>
             </p>
             {openCount > 0 ? (
               <fieldset className="space-y-2">
                 <legend className="sr-only">{t("openLegend")}</legend>
                 {(["keep", "clear"] as const).map((choice) => (
-                  <label key={choice} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-amber-300 bg-white p-3 text-lg has-checked:border-amber-700">
-                    <input type="radio" name="openOrders" value={choice} checked={openOrders === choice} onChange={() => setOpenOrders(choice)} className="mt-1 size-5 accent-amber-700" />
+                  <label
+                    key={choice}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-amber-300 bg-white p-3 text-lg has-checked:border-amber-700"
+                  >
+                    <input
+                      type="radio"
+                      name="openOrders"
+                      value={choice}
+                      checked={openOrders === choice}
+                      onChange={() => setOpenOrders(choice)}
+                      className="mt-1 size-5 accent-amber-700"
+                    />
                     <span>{t(choice)}</span>
                   </label>
                 ))}

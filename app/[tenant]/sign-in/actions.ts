@@ -39,7 +39,10 @@ export const signIn = publicAction(
   (t) =>
     z.object({
       role: z.enum(STAFF_ROLES, { error: t("signIn.chooseRole") }),
-      code: z.string({ error: t("signIn.typeCode") }).trim().min(1, t("signIn.typeCode")),
+      code: z
+        .string({ error: t("signIn.typeCode") })
+        .trim()
+        .min(1, t("signIn.typeCode")),
       next: z.string().max(500).catch(""),
     }),
   async ({ role, code, next }, { app, tenant }): Promise<never> => {

@@ -7,7 +7,14 @@ type CategoryRow = { id: string; name: string; position: number };
 type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number };
 
 const toCategory = (r: CategoryRow): MenuCategory => ({ id: r.id, name: r.name, position: r.position });
-const toItem = (r: ItemRow): MenuItem => ({ id: r.id, categoryId: r.categoryId, name: r.name, priceCents: r.priceCents, available: r.available, position: r.position });
+const toItem = (r: ItemRow): MenuItem => ({
+  id: r.id,
+  categoryId: r.categoryId,
+  name: r.name,
+  priceCents: r.priceCents,
+  available: r.available,
+  position: r.position,
+});
 
 /** A unique index refusing a name becomes DuplicateMenuNameError. */
 async function named<T>(kind: "category" | "item", name: string, write: () => Promise<T>): Promise<T> {
@@ -27,7 +34,10 @@ export class PrismaMenuRepository implements MenuRepository {
   }
 
   async listItems(tenantId: string, categoryId?: string): Promise<MenuItem[]> {
-    const rows = await this.db.menuItem.findMany({ where: { tenantId, ...(categoryId ? { categoryId } : {}) }, orderBy: [{ position: "asc" }, { name: "asc" }] });
+    const rows = await this.db.menuItem.findMany({
+      where: { tenantId, ...(categoryId ? { categoryId } : {}) },
+      orderBy: [{ position: "asc" }, { name: "asc" }],
+    });
     return rows.map(toItem);
   }
 
@@ -84,7 +94,9 @@ export class PrismaMenuRepository implements MenuRepository {
   async setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void> {
     await this.db.$transaction(
       positions.map(({ id, position }) =>
-        kind === "category" ? this.db.menuCategory.updateMany({ where: { tenantId, id }, data: { position } }) : this.db.menuItem.updateMany({ where: { tenantId, id }, data: { position } }),
+        kind === "category"
+          ? this.db.menuCategory.updateMany({ where: { tenantId, id }, data: { position } })
+          : this.db.menuItem.updateMany({ where: { tenantId, id }, data: { position } }),
       ),
     );
   }
@@ -94,7 +106,9 @@ export class PrismaMenuRepository implements MenuRepository {
       if ((await tx.menuCategory.count({ where: { tenantId } })) > 0) return false;
       for (const [position, c] of menu.entries()) {
         const category = await tx.menuCategory.create({ data: { tenantId, name: c.name, position } });
-        await tx.menuItem.createMany({ data: c.items.map((i, p) => ({ tenantId, categoryId: category.id, name: i.name, priceCents: i.priceCents, position: p })) });
+        await tx.menuItem.createMany({
+          data: c.items.map((i, p) => ({ tenantId, categoryId: category.id, name: i.name, priceCents: i.priceCents, position: p })),
+        });
       }
       return true;
     });

@@ -140,10 +140,7 @@ interface MigrationRow {
  * several processes at once (they serialise on Prisma's advisory lock) and idempotent.
  * Throws, naming the migration, when the recorded history does not match the folders.
  */
-export async function applyMigrations(
-  databaseUrl: string,
-  opts: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, opts: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const log = opts.log ?? (() => {});
   const folders = await readMigrationFolders(opts.migrationsDir);
 
@@ -156,9 +153,7 @@ export async function applyMigrations(
     await acquireLock(client, opts.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, log);
     try {
       // Only under the lock: two processes must not both find the table missing.
-      const { rows: exists } = await client.query<{ table: string | null }>(
-        `SELECT to_regclass('_prisma_migrations')::text AS table`,
-      );
+      const { rows: exists } = await client.query<{ table: string | null }>(`SELECT to_regclass('_prisma_migrations')::text AS table`);
       if (exists[0]?.table == null) {
         await client.query(PRISMA_MIGRATIONS_TABLE_DDL);
         log("Created _prisma_migrations.");
@@ -192,9 +187,7 @@ export async function applyMigrations(
  * per session, so everything after it runs on this one connection.
  */
 async function acquireLock(client: pg.Client, timeoutMs: number, log: (msg: string) => void): Promise<void> {
-  const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock($1) AS locked`, [
-    PRISMA_MIGRATE_ADVISORY_LOCK,
-  ]);
+  const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock($1) AS locked`, [PRISMA_MIGRATE_ADVISORY_LOCK]);
   if (rows[0]?.locked) return;
 
   log(`Another process is applying migrations (advisory lock ${PRISMA_MIGRATE_ADVISORY_LOCK}); waiting...`);
@@ -257,11 +250,7 @@ async function applyOne(client: pg.Client, folder: MigrationFolder): Promise<voi
   await client.query("BEGIN");
   try {
     // The row Prisma writes when it starts a migration (started_at defaults to now())...
-    await client.query(`INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)`, [
-      id,
-      folder.checksum,
-      folder.name,
-    ]);
+    await client.query(`INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, folder.checksum, folder.name]);
     // ...the script, sent as one multi-statement simple query, as Prisma sends it...
     await client.query(folder.sql);
     // ...and the update Prisma makes when it finishes (one step: the whole script).

@@ -90,11 +90,19 @@ const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | 
 };
 
 /** Open on the floor: being prepared or ready, and not cleared by a new shift. */
-const openOn = (tenantId: string, day: BusinessDay) => ({ tenantId, businessDay: toSqlDate(day), status: { in: ["PLACED", "READY"] as OrderStatus[] }, clearedAt: null });
+const openOn = (tenantId: string, day: BusinessDay) => ({
+  tenantId,
+  businessDay: toSqlDate(day),
+  status: { in: ["PLACED", "READY"] as OrderStatus[] },
+  clearedAt: null,
+});
 
 export class PrismaOrderRepository implements OrderRepository {
   /** Without `outbox`, changes emit no webhook events (tools and tests that need none). */
-  constructor(private readonly db: Db, private readonly outbox?: WebhookOutbox) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outbox?: WebhookOutbox,
+  ) {}
 
   /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
   private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
@@ -110,19 +118,23 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
     try {
-      const order = await this.withEvents(r.tenantId, emits, async (db) => toOrder(await db.order.create({
-        data: {
-          tenantId: r.tenantId,
-          businessDay: toSqlDate(r.businessDay),
-          shift: r.shift,
-          number: r.number,
-          items: r.items as unknown as Prisma.InputJsonValue,
-          note: r.note ?? null,
-          channel: r.channel,
-          idempotencyKey: r.idempotencyKey,
-          requestHash: r.requestHash,
-        },
-      })));
+      const order = await this.withEvents(r.tenantId, emits, async (db) =>
+        toOrder(
+          await db.order.create({
+            data: {
+              tenantId: r.tenantId,
+              businessDay: toSqlDate(r.businessDay),
+              shift: r.shift,
+              number: r.number,
+              items: r.items as unknown as Prisma.InputJsonValue,
+              note: r.note ?? null,
+              channel: r.channel,
+              idempotencyKey: r.idempotencyKey,
+              requestHash: r.requestHash,
+            },
+          }),
+        ),
+      );
       return order!;
     } catch (e) {
       const target = uniqueViolationOn(e);
@@ -194,7 +206,12 @@ export class PrismaOrderRepository implements OrderRepository {
       const { count } = await db.order.updateMany({
         where: { id, tenantId, status: from },
         // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
-        data: { status: to, ...(stamp ? { [stamp]: at } : {}), ...(to === "PLACED" ? { readyAt: null } : {}), ...(from === "COLLECTED" ? { collectedAt: null } : {}) },
+        data: {
+          status: to,
+          ...(stamp ? { [stamp]: at } : {}),
+          ...(to === "PLACED" ? { readyAt: null } : {}),
+          ...(from === "COLLECTED" ? { collectedAt: null } : {}),
+        },
       });
       if (count !== 1) return null;
       const row = await db.order.findFirst({ where: { id, tenantId } });
@@ -205,7 +222,10 @@ export class PrismaOrderRepository implements OrderRepository {
 
 export class PrismaShiftRepository implements ShiftRepository {
   /** Without `outbox`, a new shift emits no webhook event. */
-  constructor(private readonly db: Db, private readonly outbox?: WebhookOutbox) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outbox?: WebhookOutbox,
+  ) {}
 
   async currentShift(tenantId: string, day: BusinessDay): Promise<number> {
     const latest = await this.db.shift.findFirst({
@@ -219,7 +239,15 @@ export class PrismaShiftRepository implements ShiftRepository {
   async startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: { startedBy: string; reason: string | null; firstNumber: number; ifCurrentShift?: number; blockSize: number; scheduled?: ScheduledStart; emits?: Emits<ShiftInfo> },
+    opts: {
+      startedBy: string;
+      reason: string | null;
+      firstNumber: number;
+      ifCurrentShift?: number;
+      blockSize: number;
+      scheduled?: ScheduledStart;
+      emits?: Emits<ShiftInfo>;
+    },
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }> {
     const s = opts.scheduled;
@@ -282,7 +310,12 @@ export class PrismaShiftRepository implements ShiftRepository {
     }
   }
 
-  async recordScheduleSkip(tenantId: string, day: BusinessDay, s: ScheduledStart, entry: { actor: string; details: Record<string, unknown> }): Promise<boolean> {
+  async recordScheduleSkip(
+    tenantId: string,
+    day: BusinessDay,
+    s: ScheduledStart,
+    entry: { actor: string; details: Record<string, unknown> },
+  ): Promise<boolean> {
     return this.db.$transaction(async (tx) => {
       // Under the tenant's shift lock and the term check, so two nodes never both record it.
       await lockTenantShifts(tx, tenantId);

@@ -10,7 +10,7 @@ export class PrismaSchedulerStore implements SchedulerStore {
   /** One row, raised at each election: an empty Redis after a restart cannot lower it. */
   async nextTerm(): Promise<number> {
     const [row] = await this.db.$queryRaw<{ term: number }[]>`UPDATE "SchedulerTerm" SET "term" = "term" + 1 WHERE "id" = 1 RETURNING "term"`;
-    if (!row) throw new Error('SchedulerTerm has no row 1 (the migration inserts it)');
+    if (!row) throw new Error("SchedulerTerm has no row 1 (the migration inserts it)");
     return row.term;
   }
 

@@ -8,7 +8,11 @@ import type { WebhookQueue } from "./webhook-queue.server";
 const MAX_ERROR = 500;
 
 export class PrismaDeliveryLedger implements DeliveryLedger {
-  constructor(private readonly db: Db, private readonly queue: WebhookQueue, private readonly cipher: SecretCipher) {}
+  constructor(
+    private readonly db: Db,
+    private readonly queue: WebhookQueue,
+    private readonly cipher: SecretCipher,
+  ) {}
 
   async due(deliveryId: string, jobId: string): Promise<DueDelivery | null> {
     const row = await this.db.webhookDelivery.findFirst({
@@ -16,7 +20,15 @@ export class PrismaDeliveryLedger implements DeliveryLedger {
       include: { endpoint: { select: { id: true, url: true, secretEnc: true } } },
     });
     if (!row) return null;
-    return { id: row.id, tenantId: row.tenantId, type: row.type, body: row.body, attempts: row.attempts, url: row.endpoint.url, secret: this.cipher.open(row.endpoint.secretEnc, row.endpoint.id) };
+    return {
+      id: row.id,
+      tenantId: row.tenantId,
+      type: row.type,
+      body: row.body,
+      attempts: row.attempts,
+      url: row.endpoint.url,
+      secret: this.cipher.open(row.endpoint.secretEnc, row.endpoint.id),
+    };
   }
 
   async record(deliveryId: string, jobId: string, r: Parameters<DeliveryLedger["record"]>[2]): Promise<void> {

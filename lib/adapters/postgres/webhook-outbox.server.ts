@@ -32,7 +32,10 @@ export class WebhookOutbox {
         .map((ep) => ({ id: randomUUID(), jobId: randomUUID(), tenantId, endpointId: ep.id, type: e.type, body: webhookBody(e), nextAttemptAt: now })),
     );
     await tx.webhookDelivery.createMany({ data: rows });
-    await this.queue.enqueue(tx, rows.map((r) => ({ id: r.jobId, deliveryId: r.id, startAfter: null })));
+    await this.queue.enqueue(
+      tx,
+      rows.map((r) => ({ id: r.jobId, deliveryId: r.id, startAfter: null })),
+    );
     return rows.length;
   }
 

@@ -32,7 +32,10 @@ export class WebhookQueue {
   private readonly workers: string[] = [];
   private readonly expireSeconds: number;
 
-  constructor(private readonly connectionString: string, private readonly opts: { attemptTimeoutMs: number; pollMs: number; log: Logger }) {
+  constructor(
+    private readonly connectionString: string,
+    private readonly opts: { attemptTimeoutMs: number; pollMs: number; log: Logger },
+  ) {
     // An attempt's job expires (and is run again) a little after the attempt's own timeout.
     this.expireSeconds = Math.ceil(opts.attemptTimeoutMs / 1000) + 5;
     this.boss = new PgBoss({
@@ -77,9 +80,13 @@ export class WebhookQueue {
   /** `concurrency` polling workers on this node, each running one attempt at a time. */
   async work(concurrency: number, attempt: (deliveryId: string, jobId: string) => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<{ deliveryId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.opts.pollMs / 1000) }, async ([job]) => {
-        if (job) await attempt(job.data.deliveryId, job.id);
-      });
+      const id = await this.boss.work<{ deliveryId: string }>(
+        WEBHOOK_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.opts.pollMs / 1000) },
+        async ([job]) => {
+          if (job) await attempt(job.data.deliveryId, job.id);
+        },
+      );
       this.workers.push(id);
     }
   }

@@ -6,10 +6,16 @@ import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { type Db, Prisma } from "./prisma.server";
 
 const PUBLIC = { id: true, url: true, events: true, createdAt: true, createdBy: true } as const;
-const toEndpoint = (r: { id: string; url: string; events: string[]; createdAt: Date; createdBy: string | null }): WebhookEndpoint => ({ ...r, events: r.events as WebhookEventType[] });
+const toEndpoint = (r: { id: string; url: string; events: string[]; createdAt: Date; createdBy: string | null }): WebhookEndpoint => ({
+  ...r,
+  events: r.events as WebhookEventType[],
+});
 
 export class PrismaWebhookStore implements WebhookStore {
-  constructor(private readonly db: Db, private readonly cipher: SecretCipher) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: SecretCipher,
+  ) {}
 
   async list(tenantId: string): Promise<WebhookEndpoint[]> {
     return (await this.db.webhookEndpoint.findMany({ where: { tenantId }, select: PUBLIC, orderBy: [{ createdAt: "desc" }, { id: "asc" }] })).map(toEndpoint);
@@ -22,7 +28,12 @@ export class PrismaWebhookStore implements WebhookStore {
   async create(tenantId: string, e: Parameters<WebhookStore["create"]>[1], audit: Parameters<WebhookStore["create"]>[2]): Promise<WebhookEndpoint> {
     const id = randomUUID();
     return this.db.$transaction(async (tx) => {
-      const row = toEndpoint(await tx.webhookEndpoint.create({ data: { id, tenantId, url: e.url, events: e.events, secretEnc: this.cipher.seal(e.secret, id), createdBy: e.createdBy }, select: PUBLIC }));
+      const row = toEndpoint(
+        await tx.webhookEndpoint.create({
+          data: { id, tenantId, url: e.url, events: e.events, secretEnc: this.cipher.seal(e.secret, id), createdBy: e.createdBy },
+          select: PUBLIC,
+        }),
+      );
       const entry = audit(row);
       await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: entry.details as Prisma.InputJsonValue } });
       return row;
@@ -46,7 +57,17 @@ export class PrismaWebhookStore implements WebhookStore {
     if (!endpoint) return null;
     return this.db.webhookDelivery.findMany({
       where: { endpointId, tenantId },
-      select: { id: true, type: true, createdAt: true, attempts: true, lastStatus: true, lastError: true, nextAttemptAt: true, deliveredAt: true, gaveUpAt: true },
+      select: {
+        id: true,
+        type: true,
+        createdAt: true,
+        attempts: true,
+        lastStatus: true,
+        lastError: true,
+        nextAttemptAt: true,
+        deliveredAt: true,
+        gaveUpAt: true,
+      },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: limit,
     });

@@ -85,7 +85,10 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     // Twice the limit is a flood, not a screen: refused before a connection is even made
     // (up to the limit and a little over, the handshake below refuses with a clear message).
     ...(limits
-      ? { allowRequest: (req: IncomingMessage, fn: (err: string | null | undefined, ok: boolean) => void) => fn(null, open.get(limits.addressOf(req)) < 2 * limits.connectionsPerAddress) }
+      ? {
+          allowRequest: (req: IncomingMessage, fn: (err: string | null | undefined, ok: boolean) => void) =>
+            fn(null, open.get(limits.addressOf(req)) < 2 * limits.connectionsPerAddress),
+        }
       : {}),
     ...(deps.pubsub ? { adapter: createAdapter(deps.pubsub.pub, deps.pubsub.sub, { key: deps.pubsub.channelPrefix }) } : {}),
   });

@@ -18,15 +18,7 @@
 import type { Cluster, Redis } from "ioredis";
 import DataLoader from "dataloader";
 import CircuitBreaker from "opossum";
-import {
-  CounterUnavailableError,
-  LOW_WATER,
-  REFILL_LEASE_MS,
-  type Block,
-  type FastCounter,
-  type FastIssue,
-  type IssuedNumber,
-} from "@/lib/core/numbering";
+import { CounterUnavailableError, LOW_WATER, REFILL_LEASE_MS, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/numbering";
 import type { Logger } from "@/lib/core/ports";
 import type { IssueNumbersReply } from "./scripts.server";
 

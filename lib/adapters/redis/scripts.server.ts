@@ -17,15 +17,7 @@ declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
     /** `numberOfKeys, ...counterKeys, nowMs, lowWater, leaseMs, ...(blockHint, today, expireAtMs, count) per key` */
     issueNumbers(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<IssueNumbersReply, Context>;
-    installBlock(
-      counterKey: string,
-      day: string,
-      shift: number,
-      lo: number,
-      hi: number,
-      expireAtMs: number,
-      mode: "add" | "restore",
-    ): Result<0 | 1, Context>;
+    installBlock(counterKey: string, day: string, shift: number, lo: number, hi: number, expireAtMs: number, mode: "add" | "restore"): Result<0 | 1, Context>;
     burnBlock(counterKey: string, day: string, shift: number, number: number, storedUpTo: number): Result<0 | 1, Context>;
     /** extend-lock-1.lua: 1 extended, 0 not held (see LOCK_REPLY in leader-lock.server.ts). */
     extendLock(lockKey: string, token: string, ttlMs: number): Result<0 | 1, Context>;

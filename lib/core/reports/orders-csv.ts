@@ -45,7 +45,19 @@ export function itemsText(items: readonly OrderItem[]): string {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function orderCsvCells(o: Order): (string | number | null)[] {
-  return [o.businessDay, o.shift, o.number, o.status, o.channel, iso(o.createdAt), iso(o.readyAt), iso(o.collectedAt), iso(o.cancelledAt), itemsText(o.items), o.note];
+  return [
+    o.businessDay,
+    o.shift,
+    o.number,
+    o.status,
+    o.channel,
+    iso(o.createdAt),
+    iso(o.readyAt),
+    iso(o.collectedAt),
+    iso(o.cancelledAt),
+    itemsText(o.items),
+    o.note,
+  ];
 }
 
 export const orderCsvHeader = (): string => csvLine(ORDER_CSV_COLUMNS);

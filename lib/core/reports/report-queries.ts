@@ -27,7 +27,10 @@ export function parseDayQuery(q: Record<string, string | undefined>): { day?: Bu
 }
 
 const numberQuery = z.object({
-  number: z.string({ error: "required, the order number" }).regex(/^[1-9]\d{0,7}$/, "must be a whole number from 1 to 99999999").transform(Number),
+  number: z
+    .string({ error: "required, the order number" })
+    .regex(/^[1-9]\d{0,7}$/, "must be a whole number from 1 to 99999999")
+    .transform(Number),
   day: day().optional(),
 });
 
@@ -35,15 +38,17 @@ export function parseNumberQuery(q: Record<string, string | undefined>): { numbe
   return parseOrThrow(numberQuery, q, "order search");
 }
 
-const rangeQuery = z
-  .strictObject({ from: day(), to: day() })
-  .superRefine((r, ctx) => {
-    if (!isCalendarDay(r.from) || !isCalendarDay(r.to)) return;
-    if (r.from > r.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
-    else if (daysInRange(r.from, r.to) > MAX_EXPORT_DAYS) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: `the range is at most ${MAX_EXPORT_DAYS} days (to may be at most ${addDays(r.from, MAX_EXPORT_DAYS - 1)})` });
-    }
-  });
+const rangeQuery = z.strictObject({ from: day(), to: day() }).superRefine((r, ctx) => {
+  if (!isCalendarDay(r.from) || !isCalendarDay(r.to)) return;
+  if (r.from > r.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
+  else if (daysInRange(r.from, r.to) > MAX_EXPORT_DAYS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["to"],
+      message: `the range is at most ${MAX_EXPORT_DAYS} days (to may be at most ${addDays(r.from, MAX_EXPORT_DAYS - 1)})`,
+    });
+  }
+});
 
 export function parseRangeQuery(q: Record<string, string | undefined>): { from: BusinessDay; to: BusinessDay } {
   return parseOrThrow(rangeQuery, q, "date range");

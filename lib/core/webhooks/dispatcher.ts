@@ -9,7 +9,9 @@ import { outcomeOf } from "./retry";
 import type { DeliveryLedger, WebhookMetrics, WebhookSender } from "./ports";
 
 export class WebhookDispatcher {
-  constructor(private readonly deps: { ledger: DeliveryLedger; send: WebhookSender; metrics: WebhookMetrics; log: Logger; clock: Clock; retryBaseMs: number }) {}
+  constructor(
+    private readonly deps: { ledger: DeliveryLedger; send: WebhookSender; metrics: WebhookMetrics; log: Logger; clock: Clock; retryBaseMs: number },
+  ) {}
 
   /** Makes the attempt `jobId` owns; a stale job does nothing. Rejects only when the ledger fails (the queue retries the job). */
   async attempt(deliveryId: string, jobId: string): Promise<void> {
@@ -17,15 +19,20 @@ export class WebhookDispatcher {
     try {
       const due = await ledger.due(deliveryId, jobId);
       if (!due) return;
-      const result = due.secret === null
-        ? { status: null, error: "the signing secret cannot be read (SESSION_SECRET changed?): delete this webhook and create it again" }
-        : await send({ url: due.url, id: due.id, body: due.body, secret: due.secret });
+      const result =
+        due.secret === null
+          ? { status: null, error: "the signing secret cannot be read (SESSION_SECRET changed?): delete this webhook and create it again" }
+          : await send({ url: due.url, id: due.id, body: due.body, secret: due.secret });
       const at = clock.now();
       const attempts = due.attempts + 1;
       const { outcome, nextAttemptAt } = outcomeOf(result, attempts, this.deps.retryBaseMs, at);
       await ledger.record(deliveryId, jobId, { attempts, at, result, delivered: outcome === "delivered", nextAttemptAt });
       metrics.delivery(outcome);
-      if (outcome !== "delivered") log.warn({ tenantId: due.tenantId, delivery: due.id, type: due.type, attempts, status: result.status, err: result.error, outcome }, "webhook attempt failed");
+      if (outcome !== "delivered")
+        log.warn(
+          { tenantId: due.tenantId, delivery: due.id, type: due.type, attempts, status: result.status, err: result.error, outcome },
+          "webhook attempt failed",
+        );
     } catch (e) {
       metrics.delivery("failed");
       throw e;

@@ -25,9 +25,9 @@ export type Emits<Row> = (row: Row) => OutboxEvent[];
 /** The body every attempt of a message sends, byte for byte: `{ type, timestamp, data }`. */
 export const webhookBody = (e: OutboxEvent): string => JSON.stringify({ type: e.type, timestamp: e.timestamp, data: e.data });
 
-export const orderCreated = (tenant: Pick<Tenant, "slug">): Emits<Order> => (order) => [
-  { type: "order.created", timestamp: order.createdAt.toISOString(), data: orderJson(order, tenant) },
-];
+export const orderCreated =
+  (tenant: Pick<Tenant, "slug">): Emits<Order> =>
+  (order) => [{ type: "order.created", timestamp: order.createdAt.toISOString(), data: orderJson(order, tenant) }];
 
 /** The event of a move to `status`: ready, collected, cancelled; an undo back to PLACED has none. */
 const STATUS_EVENT: Partial<Record<OrderStatus, { type: WebhookEventType; at: (o: Order) => Date | null }>> = {
@@ -36,16 +36,25 @@ const STATUS_EVENT: Partial<Record<OrderStatus, { type: WebhookEventType; at: (o
   CANCELLED: { type: "order.cancelled", at: (o) => o.cancelledAt },
 };
 
-export const orderMoved = (tenant: Pick<Tenant, "slug">): Emits<Order> => (order) => {
-  const e = STATUS_EVENT[order.status];
-  if (!e) return [];
-  return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderJson(order, tenant) }];
-};
+export const orderMoved =
+  (tenant: Pick<Tenant, "slug">): Emits<Order> =>
+  (order) => {
+    const e = STATUS_EVENT[order.status];
+    if (!e) return [];
+    return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderJson(order, tenant) }];
+  };
 
 export const shiftStarted: Emits<ShiftInfo> = (s) => [
   {
     type: "shift.started",
     timestamp: s.startedAt.toISOString(),
-    data: { businessDay: s.businessDay, shift: s.shift, firstNumber: s.firstNumber, startedAt: s.startedAt.toISOString(), startedBy: s.startedBy, reason: s.reason },
+    data: {
+      businessDay: s.businessDay,
+      shift: s.shift,
+      firstNumber: s.firstNumber,
+      startedAt: s.startedAt.toISOString(),
+      startedBy: s.startedBy,
+      reason: s.reason,
+    },
   },
 ];

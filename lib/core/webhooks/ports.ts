@@ -32,7 +32,11 @@ export interface WebhookStore {
   list(tenantId: string): Promise<WebhookEndpoint[]>;
   count(tenantId: string): Promise<number>;
   /** Stores an endpoint with its signing secret (kept so it can sign) and its audit entry, in one transaction. */
-  create(tenantId: string, e: { url: string; events: WebhookEventType[]; secret: string; createdBy: string }, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint>;
+  create(
+    tenantId: string,
+    e: { url: string; events: WebhookEventType[]; secret: string; createdBy: string },
+    audit: (e: WebhookEndpoint) => AuditRecord,
+  ): Promise<WebhookEndpoint>;
   /** Deletes an endpoint of this tenant and its deliveries, with its audit entry; null when the tenant has none of that id. */
   delete(tenantId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null>;
   /** The latest `limit` deliveries of an endpoint of this tenant, newest first; null when the tenant has no such endpoint. */
@@ -62,7 +66,11 @@ export interface DeliveryLedger {
    * Records an attempt made by `jobId`. With `nextAttemptAt`, the next attempt's job is
    * queued in the same transaction. Nothing is written when `jobId` no longer owns the row.
    */
-  record(deliveryId: string, jobId: string, r: { attempts: number; at: Date; result: AttemptResult; delivered: boolean; nextAttemptAt: Date | null }): Promise<void>;
+  record(
+    deliveryId: string,
+    jobId: string,
+    r: { attempts: number; at: Date; result: AttemptResult; delivered: boolean; nextAttemptAt: Date | null },
+  ): Promise<void>;
 }
 
 /** Signs and POSTs one attempt; resolves with what the endpoint answered, never rejects for network reasons. */

@@ -26,7 +26,13 @@ export interface AttemptResult {
 export type AttemptOutcome = "delivered" | "retrying" | "gave_up";
 
 /** A 2xx ends a message; anything else is tried again while attempts are left. */
-export function outcomeOf(result: AttemptResult, attempts: number, baseMs: number, now: Date, random?: () => number): { outcome: AttemptOutcome; nextAttemptAt: Date | null } {
+export function outcomeOf(
+  result: AttemptResult,
+  attempts: number,
+  baseMs: number,
+  now: Date,
+  random?: () => number,
+): { outcome: AttemptOutcome; nextAttemptAt: Date | null } {
   if (result.status !== null && result.status >= 200 && result.status < 300) return { outcome: "delivered", nextAttemptAt: null };
   const delay = retryDelayMs(attempts, baseMs, random);
   if (delay === null) return { outcome: "gave_up", nextAttemptAt: null };

@@ -15,7 +15,12 @@ import type { HostResolver, WebhookDeliveryInfo, WebhookEndpoint, WebhookStore }
 /** Endpoints per restaurant. */
 export const MAX_WEBHOOKS = 20;
 
-export const deliveriesLimitSchema = z.coerce.number({ error: "limit must be a whole number 1–200" }).int("limit must be a whole number 1–200").min(1, "limit must be a whole number 1–200").max(200, "limit must be a whole number 1–200").default(50);
+export const deliveriesLimitSchema = z.coerce
+  .number({ error: "limit must be a whole number 1–200" })
+  .int("limit must be a whole number 1–200")
+  .min(1, "limit must be a whole number 1–200")
+  .max(200, "limit must be a whole number 1–200")
+  .default(50);
 
 const eventsSchema = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `Events must be among ${WEBHOOK_EVENT_TYPES.join(", ")}` }), { error: "events must be a list of event types" })
@@ -33,7 +38,12 @@ export function displayUrl(url: string): string {
 }
 
 const badUrl = (message: string) =>
-  new AppError("BAD_INPUT", { message: `Invalid webhook: url: ${message}`, userMessage: `url: ${message}`, details: { fields: [{ path: "url", message }], why: message }, reason: "webhookUrlRefused" });
+  new AppError("BAD_INPUT", {
+    message: `Invalid webhook: url: ${message}`,
+    userMessage: `url: ${message}`,
+    details: { fields: [{ path: "url", message }], why: message },
+    reason: "webhookUrlRefused",
+  });
 
 export class WebhookService {
   constructor(private readonly deps: { store: WebhookStore; resolve: HostResolver; generateSecret: () => string; policy: DestinationPolicy }) {}
@@ -49,7 +59,12 @@ export class WebhookService {
     if (problem) throw badUrl(problem);
     await this.checkDestination(data.url);
     if ((await this.deps.store.count(tenant.id)) >= MAX_WEBHOOKS) {
-      throw new AppError("CONFLICT", { message: `${tenant.slug} has ${MAX_WEBHOOKS} webhooks`, userMessage: `A restaurant may have at most ${MAX_WEBHOOKS} webhooks: delete one first.`, reason: "tooManyWebhooks", details: { max: MAX_WEBHOOKS } });
+      throw new AppError("CONFLICT", {
+        message: `${tenant.slug} has ${MAX_WEBHOOKS} webhooks`,
+        userMessage: `A restaurant may have at most ${MAX_WEBHOOKS} webhooks: delete one first.`,
+        reason: "tooManyWebhooks",
+        details: { max: MAX_WEBHOOKS },
+      });
     }
     const secret = this.deps.generateSecret();
     const made = await this.deps.store.create(tenant.id, { url: data.url, events: data.events, secret, createdBy: actor }, (e) => ({
@@ -62,7 +77,13 @@ export class WebhookService {
 
   /** Deletes an endpoint of this restaurant (its pending messages are dropped); another's or an unknown one is NOT_FOUND. */
   async delete(tenant: Tenant, id: string, actor: string): Promise<WebhookEndpoint> {
-    const gone = isUuid(id) ? await this.deps.store.delete(tenant.id, id.toLowerCase(), (e) => ({ actor, action: "webhook.delete", details: { id: e.id, url: displayUrl(e.url), events: e.events } })) : null;
+    const gone = isUuid(id)
+      ? await this.deps.store.delete(tenant.id, id.toLowerCase(), (e) => ({
+          actor,
+          action: "webhook.delete",
+          details: { id: e.id, url: displayUrl(e.url), events: e.events },
+        }))
+      : null;
     if (!gone) throw notFound(tenant, id);
     return gone;
   }
@@ -89,11 +110,18 @@ export class WebhookService {
     }
     for (const a of addresses) {
       const refusal = addressRefusal(a, this.deps.policy);
-      if (refusal) throw badUrl(`${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}, refused (allowed for a restaurant's own network only with WEBHOOKS_ALLOW_PRIVATE=true)`);
+      if (refusal)
+        throw badUrl(
+          `${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}, refused (allowed for a restaurant's own network only with WEBHOOKS_ALLOW_PRIVATE=true)`,
+        );
     }
   }
 }
 
 function notFound(tenant: Tenant, id: string): AppError {
-  return new AppError("NOT_FOUND", { message: `No webhook ${id} in ${tenant.slug}`, userMessage: "No such webhook in this restaurant.", reason: "webhookNotFound" });
+  return new AppError("NOT_FOUND", {
+    message: `No webhook ${id} in ${tenant.slug}`,
+    userMessage: "No such webhook in this restaurant.",
+    reason: "webhookNotFound",
+  });
 }

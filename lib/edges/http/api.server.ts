@@ -22,7 +22,9 @@ export function api<P>(handler: Handler<P>) {
     try {
       app = getApp();
     } catch (e) {
-      return Response.json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, { status: 503 });
+      return Response.json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, {
+        status: 503,
+      });
     }
     try {
       return await handler(req, { params: await ctx.params, app });

@@ -13,4 +13,5 @@ export function formObject(form: FormData): Record<string, string | string[]> {
 }
 
 /** A repeated form field (e.g. one per item row): always an array, even with one row or none. */
-export const formList = <S extends z.ZodType>(item: S) => z.preprocess((v): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item));
+export const formList = <S extends z.ZodType>(item: S) =>
+  z.preprocess((v): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item));

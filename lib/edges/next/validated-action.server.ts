@@ -76,7 +76,10 @@ export function publicAction<S extends z.ZodType, T>(
 }
 
 /** An action of no restaurant (the start page's address form). */
-export function siteAction<S extends z.ZodType, T>(schema: (t: Translator) => S, body: (input: z.output<S>, ctx: { t: Translator }) => Promise<T>): FormAction<T> {
+export function siteAction<S extends z.ZodType, T>(
+  schema: (t: Translator) => S,
+  body: (input: z.output<S>, ctx: { t: Translator }) => Promise<T>,
+): FormAction<T> {
   return async (_prev, form) => run(form, schema, (input, { t }) => body(input, { t }));
 }
 

@@ -24,9 +24,19 @@ export function DayPicker({ path, day, today, labels }: { path: string; day: str
       <form method="get" action={path} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-lg font-semibold">
           {labels.label}
-          <input type="date" name="day" defaultValue={day} max={today} required className="mt-1 min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg font-normal" />
+          <input
+            type="date"
+            name="day"
+            defaultValue={day}
+            max={today}
+            required
+            className="mt-1 min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg font-normal"
+          />
         </label>
-        <button type="submit" className="min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+        <button
+          type="submit"
+          className="min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+        >
           {labels.show}
         </button>
       </form>

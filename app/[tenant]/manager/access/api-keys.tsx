@@ -25,8 +25,14 @@ const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-
 export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
   const t = useTranslations("managerAccess");
   const tc = useTranslations("common.errors");
-  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createKey>>, FormData>((prev, form) => callAction(createKey, prev, form, tc("connectionLost")), null);
-  const [revoked, revoke, revoking] = useActionState<Awaited<ReturnType<typeof revokeKey>>, FormData>((prev, form) => callAction(revokeKey, prev, form, tc("connectionLost")), null);
+  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createKey>>, FormData>(
+    (prev, form) => callAction(createKey, prev, form, tc("connectionLost")),
+    null,
+  );
+  const [revoked, revoke, revoking] = useActionState<Awaited<ReturnType<typeof revokeKey>>, FormData>(
+    (prev, form) => callAction(revokeKey, prev, form, tc("connectionLost")),
+    null,
+  );
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
   function submitCreate(e: FormEvent<HTMLFormElement>) {
@@ -52,14 +58,20 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
       <form onSubmit={submitCreate} className="grid gap-4 rounded-xl border-2 border-slate-300 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <input type="hidden" name="tenant" value={slug} />
         <div>
-          <label htmlFor="key-name" className="mb-1 block text-lg font-semibold">{t("keyName")}</label>
+          <label htmlFor="key-name" className="mb-1 block text-lg font-semibold">
+            {t("keyName")}
+          </label>
           <input id="key-name" name="name" required maxLength={80} placeholder={t("keyNamePlaceholder")} className={INPUT} />
         </div>
         <div>
-          <label htmlFor="key-role" className="mb-1 block text-lg font-semibold">{t("keyRole")}</label>
+          <label htmlFor="key-role" className="mb-1 block text-lg font-semibold">
+            {t("keyRole")}
+          </label>
           <select id="key-role" name="role" defaultValue="CASHIER" className={INPUT}>
             {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>{t(`roles.${r}`)}</option>
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
             ))}
           </select>
         </div>
@@ -85,7 +97,9 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
             <thead>
               <tr className="border-b-2 border-slate-400">
                 {(["name", "role", "prefix", "created", "status", "actions"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-2 font-semibold">{t(`table.${c}`)}</th>
+                  <th key={c} scope="col" className="px-2 py-2 font-semibold">
+                    {t(`table.${c}`)}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -99,7 +113,13 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
                     {k.created}
                     {k.createdBy ? <span className="block text-sm text-slate-600">{t("by", { who: k.createdBy })}</span> : null}
                   </td>
-                  <td className="px-2 py-2">{k.revoked ? <span className="text-slate-600">{t("revoked", { at: k.revoked })}</span> : <span className="font-semibold text-emerald-800">{t("active")}</span>}</td>
+                  <td className="px-2 py-2">
+                    {k.revoked ? (
+                      <span className="text-slate-600">{t("revoked", { at: k.revoked })}</span>
+                    ) : (
+                      <span className="font-semibold text-emerald-800">{t("active")}</span>
+                    )}
+                  </td>
                   <td className="px-2 py-2">
                     {k.revoked ? null : (
                       <button

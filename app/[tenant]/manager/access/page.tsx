@@ -15,7 +15,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
 
 export default async function AccessPage({ params }: { params: Promise<{ tenant: string }> }) {
   const { tenant: slug } = await params;
@@ -37,7 +45,9 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
     <ConsoleShell caller={caller} section="access">
       <PageHeading title={t("title")} />
       <section aria-labelledby="codes">
-        <h2 id="codes" className="text-2xl font-bold">{t("codesHeading")}</h2>
+        <h2 id="codes" className="text-2xl font-bold">
+          {t("codesHeading")}
+        </h2>
         <p className="mb-4 mt-1 text-lg text-slate-700">{t("codesIntro")}</p>
         <ul className="grid gap-4 md:grid-cols-3">
           {STAFF_ROLES.map((role) => (
@@ -46,7 +56,9 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
         </ul>
       </section>
       <section aria-labelledby="keys" className="pt-8">
-        <h2 id="keys" className="text-2xl font-bold">{t("keysHeading")}</h2>
+        <h2 id="keys" className="text-2xl font-bold">
+          {t("keysHeading")}
+        </h2>
         <p className="mb-4 mt-1 text-lg text-slate-700">{t("keysIntro")}</p>
         <ApiKeys slug={tenant.slug} keys={rows} />
       </section>

@@ -38,7 +38,12 @@ export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
           <ConfirmButtons yes={t("rotateYes", { role: name })} back={t("back")} onYes={rotate} onBack={() => setConfirming(false)} />
         </div>
       ) : (
-        <button type="button" disabled={pending} onClick={() => setConfirming(true)} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => setConfirming(true)}
+          className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}
+        >
           {pending ? t("rotating") : t("rotate", { role: name })}
         </button>
       )}

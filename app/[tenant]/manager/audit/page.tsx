@@ -45,7 +45,9 @@ function describe(t: T, ta: TAccess, e: AuditEntry): string[] {
   switch (e.action) {
     case "settings.update": {
       const changes = (d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
-      return Object.entries(changes).map(([f, c]) => `${SETTINGS_FIELDS.includes(f as SettingsField) ? t(`fields.${f as SettingsField}`) : f}: ${value(t, f, c.from)} → ${value(t, f, c.to)}`);
+      return Object.entries(changes).map(
+        ([f, c]) => `${SETTINGS_FIELDS.includes(f as SettingsField) ? t(`fields.${f as SettingsField}`) : f}: ${value(t, f, c.from)} → ${value(t, f, c.to)}`,
+      );
     }
     case "staff.rotate":
       return [t("details.role", { role: roleName(ta, d.role) })];
@@ -72,7 +74,16 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/audit`);
   const tenant = caller.tenant;
   const [t, ta, entries] = await Promise.all([getTranslations("managerAudit"), getTranslations("managerAccess"), getApp().audit.list(tenant.id, PAGE_ENTRIES)]);
-  const when = new Intl.DateTimeFormat("en-GB", { timeZone: tenant.timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const when = new Intl.DateTimeFormat("en-GB", {
+    timeZone: tenant.timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
 
   return (
     <ConsoleShell caller={caller} section="audit">
@@ -85,7 +96,9 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
             <thead>
               <tr className="border-b-2 border-slate-400">
                 {(["at", "actor", "action", "details"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-2 font-semibold">{t(`table.${c}`)}</th>
+                  <th key={c} scope="col" className="px-2 py-2 font-semibold">
+                    {t(`table.${c}`)}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -96,7 +109,9 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
                     <time dateTime={e.at.toISOString()}>{when.format(e.at)}</time>
                   </td>
                   <td className="px-2 py-2">{e.actor}</td>
-                  <td className="px-2 py-2 font-semibold">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`actions.${e.action.replace(".", "_") as ActionKey}`) : t("actions.other")}</td>
+                  <td className="px-2 py-2 font-semibold">
+                    {(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`actions.${e.action.replace(".", "_") as ActionKey}`) : t("actions.other")}
+                  </td>
                   <td className="px-2 py-2">
                     <ul>
                       {describe(t, ta, e).map((line, j) => (

@@ -2,7 +2,17 @@
  * Orders per hour as bars drawn with CSS, each with its count written on it; the chart is
  * hidden from screen readers, who get the same figures as a table.
  */
-export function HourChart({ hours, caption, hourLabel, ordersLabel }: { hours: readonly { hour: string; start: string; orders: number }[]; caption: string; hourLabel: string; ordersLabel: string }) {
+export function HourChart({
+  hours,
+  caption,
+  hourLabel,
+  ordersLabel,
+}: {
+  hours: readonly { hour: string; start: string; orders: number }[];
+  caption: string;
+  hourLabel: string;
+  ordersLabel: string;
+}) {
   const max = Math.max(1, ...hours.map((h) => h.orders));
   return (
     <>

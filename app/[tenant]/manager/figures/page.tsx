@@ -18,7 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("managerFigures"))("title") };
 }
 
-export default async function FiguresPage({ params, searchParams }: { params: Promise<{ tenant: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function FiguresPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ tenant: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { tenant: slug } = await params;
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/figures`);

@@ -22,7 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 type Search = Record<string, string | string[] | undefined>;
 
 const inputClass = "mt-1 min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg font-normal";
-const buttonClass = "min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300";
+const buttonClass =
+  "min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300";
 
 export default async function HistoryPage({ params, searchParams }: { params: Promise<{ tenant: string }>; searchParams: Promise<Search> }) {
   const { tenant: slug } = await params;
@@ -59,7 +60,12 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
       <div className="space-y-8">
         <PageHeading title={t("title")} intro={t("intro")} />
         {asked.bad ? <FormError message={t("badDay")} /> : null}
-        <DayPicker path={path} day={day} today={today} labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }} />
+        <DayPicker
+          path={path}
+          day={day}
+          today={today}
+          labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }}
+        />
 
         <section aria-labelledby="shifts-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="shifts-heading" className="text-2xl font-bold">
@@ -82,7 +88,9 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                       <td className="px-2 py-2">{s.startedBy ?? t("dayStart")}</td>
                       <td className="px-2 py-2 break-words">{s.reason ?? ""}</td>
                       <td className="px-2 py-2 tabular-nums">{s.orders}</td>
-                      <td className="px-2 py-2 tabular-nums">{s.lastNumber === null ? t("noNumbers") : t("numberRange", { first: s.firstNumber, last: s.lastNumber })}</td>
+                      <td className="px-2 py-2 tabular-nums">
+                        {s.lastNumber === null ? t("noNumbers") : t("numberRange", { first: s.firstNumber, last: s.lastNumber })}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -163,7 +171,11 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                         ) : null}
                       </dl>
                       <p className="mt-2 text-base font-semibold text-slate-600">{t("find.items")}</p>
-                      {o.items.length ? <ItemList items={o.items} rowClassName="gap-2 text-lg" qtyClassName="font-bold" /> : <p className="text-lg">{t("find.noItems")}</p>}
+                      {o.items.length ? (
+                        <ItemList items={o.items} rowClassName="gap-2 text-lg" qtyClassName="font-bold" />
+                      ) : (
+                        <p className="text-lg">{t("find.noItems")}</p>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -27,7 +27,10 @@ const priceField = (t: Translator) =>
 
 const idField = (t: Translator) => z.uuid(t("managerMenu.errors.badRequest"));
 /** A checkbox: present ("on") when ticked. */
-const checkbox = z.string().optional().transform((v) => v !== undefined);
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined);
 
 export const addCategory = staffAction(
   ["MANAGER"],

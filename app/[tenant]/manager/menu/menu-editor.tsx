@@ -9,7 +9,8 @@ import type { ActionState, FormAction } from "@/lib/edges/next/validated-action.
 import { addCategory, addItem, categoryOp, itemOp, type MenuResult } from "./actions";
 
 const INPUT = "w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-lg focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
-const BUTTON = "rounded-lg border-2 px-3 py-2 text-base font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
+const BUTTON =
+  "rounded-lg border-2 px-3 py-2 text-base font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
 const PLAIN = `${BUTTON} border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
 const PRIMARY = `${BUTTON} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
 const DANGER = `${BUTTON} border-red-700 bg-white text-red-800 hover:bg-red-50`;
@@ -111,7 +112,15 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
           <label htmlFor={`category-name-${section.id}`} className="sr-only">
             {t("name", { name: section.name })}
           </label>
-          <input id={`category-name-${section.id}`} name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={MENU_LIMITS.name} autoComplete="off" className={`${INPUT} max-w-xs`} />
+          <input
+            id={`category-name-${section.id}`}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={MENU_LIMITS.name}
+            autoComplete="off"
+            className={`${INPUT} max-w-xs`}
+          />
           <button type="submit" name="op" value="rename" disabled={pending} aria-label={t("renameLabel", { name: section.name })} className={PLAIN}>
             {t("rename")}
           </button>
@@ -138,7 +147,14 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
             </p>
             <div className="flex flex-wrap gap-2">
               {/* Focus moves here so Enter confirms and Tab reaches "Keep it". */}
-              <button type="submit" name="op" value="deleteAll" autoFocus disabled={pending} className={`${BUTTON} border-red-700 bg-red-700 text-white hover:bg-red-800`}>
+              <button
+                type="submit"
+                name="op"
+                value="deleteAll"
+                autoFocus
+                disabled={pending}
+                className={`${BUTTON} border-red-700 bg-red-700 text-white hover:bg-red-800`}
+              >
                 {t("deleteAll")}
               </button>
               <button type="button" onClick={() => setConfirming(false)} className={PLAIN}>
@@ -199,13 +215,29 @@ function ItemRow({ slug, item }: { slug: string; item: MenuItem }) {
           <label htmlFor={`item-name-${id}`} className="sr-only">
             {t("name", { name: item.name })}
           </label>
-          <input id={`item-name-${id}`} name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={MENU_LIMITS.name} autoComplete="off" className={INPUT} />
+          <input
+            id={`item-name-${id}`}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={MENU_LIMITS.name}
+            autoComplete="off"
+            className={INPUT}
+          />
         </div>
         <div>
           <label htmlFor={`item-price-${id}`} className="sr-only">
             {t("price", { name: item.name })}
           </label>
-          <input id={`item-price-${id}`} name="price" value={priceText} onChange={(e) => setPriceText(e.target.value)} inputMode="decimal" autoComplete="off" className={`${INPUT} tabular-nums`} />
+          <input
+            id={`item-price-${id}`}
+            name="price"
+            value={priceText}
+            onChange={(e) => setPriceText(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            className={`${INPUT} tabular-nums`}
+          />
         </div>
         <div className="flex items-center gap-2">
           <input
@@ -272,7 +304,14 @@ function AddItemForm({ slug, section }: { slug: string; section: MenuSection }) 
             <label htmlFor={`new-item-price-${id}`} className="mb-1 block font-semibold">
               {t("price")} <span className="font-normal text-slate-600">{t("optional")}</span>
             </label>
-            <input id={`new-item-price-${id}`} name="price" inputMode="decimal" autoComplete="off" placeholder={t("pricePlaceholder")} className={`${INPUT} tabular-nums`} />
+            <input
+              id={`new-item-price-${id}`}
+              name="price"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t("pricePlaceholder")}
+              className={`${INPUT} tabular-nums`}
+            />
           </div>
           <label className="flex items-center gap-2 py-2 text-lg">
             <input type="checkbox" name="available" defaultChecked className="size-6 accent-emerald-700" />

@@ -14,7 +14,9 @@ const minutesField = (t: Translator, field: string, min: number, max: number) =>
     .trim()
     .regex(/^\d+$/, t("managerSettings.errors.minutes", { field, min, max }))
     .transform(Number)
-    .pipe(z.number().int().min(min, t("managerSettings.errors.minutes", { field, min, max })).max(max, t("managerSettings.errors.minutes", { field, min, max })));
+    .pipe(
+      z.number().int().min(min, t("managerSettings.errors.minutes", { field, min, max })).max(max, t("managerSettings.errors.minutes", { field, min, max })),
+    );
 
 /**
  * The settings form: its strings become the API's partial update, checked here first so
@@ -33,7 +35,10 @@ export const saveSettings = staffAction(
           .superRefine((v, ctx) => {
             if (!isValidTimeZone(v)) ctx.addIssue({ code: "custom", message: t("managerSettings.errors.timezone", { value: v }) });
           }),
-        dayStartsAt: z.string().trim().refine((v) => parseDayStart(v) !== null, t("managerSettings.errors.dayStartsAt")),
+        dayStartsAt: z
+          .string()
+          .trim()
+          .refine((v) => parseDayStart(v) !== null, t("managerSettings.errors.dayStartsAt")),
         language: z.enum(["", ...LOCALES]).transform((v) => (v === "" ? null : v)),
         schedule: z
           .string()

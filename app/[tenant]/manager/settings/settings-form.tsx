@@ -34,62 +34,120 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
     <form onSubmit={submit} className="space-y-6" key={JSON.stringify(s)}>
       <input type="hidden" name="tenant" value={slug} />
       {state?.ok ? (
-        <p role="status" data-testid="settings-saved" className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900">
+        <p
+          role="status"
+          data-testid="settings-saved"
+          className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900"
+        >
           {state.data.changed ? t("saved") : t("savedNothing")}
         </p>
       ) : null}
       <FormError message={state && !state.ok ? state.error : null} testId="settings-error" />
 
       <div>
-        <label htmlFor="s-name" className={LABEL}>{t("name")}</label>
+        <label htmlFor="s-name" className={LABEL}>
+          {t("name")}
+        </label>
         <input id="s-name" name="name" required maxLength={120} defaultValue={s.name} aria-describedby="s-name-hint" className={INPUT} />
-        <p id="s-name-hint" className={HINT}>{t("nameHint")}</p>
+        <p id="s-name-hint" className={HINT}>
+          {t("nameHint")}
+        </p>
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
         <div>
-          <label htmlFor="s-timezone" className={LABEL}>{t("timezone")}</label>
-          <input id="s-timezone" name="timezone" required list="s-timezones" defaultValue={s.timezone} autoComplete="off" aria-describedby="s-timezone-hint" className={INPUT} />
+          <label htmlFor="s-timezone" className={LABEL}>
+            {t("timezone")}
+          </label>
+          <input
+            id="s-timezone"
+            name="timezone"
+            required
+            list="s-timezones"
+            defaultValue={s.timezone}
+            autoComplete="off"
+            aria-describedby="s-timezone-hint"
+            className={INPUT}
+          />
           <datalist id="s-timezones">
             {timeZones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
-          <p id="s-timezone-hint" className={HINT}>{t("timezoneHint")}</p>
+          <p id="s-timezone-hint" className={HINT}>
+            {t("timezoneHint")}
+          </p>
         </div>
         <div>
-          <label htmlFor="s-day" className={LABEL}>{t("dayStartsAt")}</label>
-          <input id="s-day" name="dayStartsAt" type="time" required defaultValue={s.dayStartsAt} aria-describedby="s-day-hint" className={`${INPUT} tabular-nums`} />
-          <p id="s-day-hint" className={HINT}>{t("dayStartsAtHint")}</p>
+          <label htmlFor="s-day" className={LABEL}>
+            {t("dayStartsAt")}
+          </label>
+          <input
+            id="s-day"
+            name="dayStartsAt"
+            type="time"
+            required
+            defaultValue={s.dayStartsAt}
+            aria-describedby="s-day-hint"
+            className={`${INPUT} tabular-nums`}
+          />
+          <p id="s-day-hint" className={HINT}>
+            {t("dayStartsAtHint")}
+          </p>
         </div>
       </div>
 
       <div>
-        <label htmlFor="s-language" className={LABEL}>{t("language")}</label>
+        <label htmlFor="s-language" className={LABEL}>
+          {t("language")}
+        </label>
         <select id="s-language" name="language" defaultValue={s.language ?? ""} className={INPUT}>
           <option value="">{t("languageBrowser")}</option>
           {LOCALES.map((l) => (
-            <option key={l} value={l}>{tl(l)}</option>
+            <option key={l} value={l}>
+              {tl(l)}
+            </option>
           ))}
         </select>
       </div>
 
       <div>
-        <label htmlFor="s-schedule" className={LABEL}>{t("schedule")}</label>
+        <label htmlFor="s-schedule" className={LABEL}>
+          {t("schedule")}
+        </label>
         <input id="s-schedule" name="schedule" defaultValue={s.schedule.join(", ")} aria-describedby="s-schedule-hint" className={`${INPUT} tabular-nums`} />
-        <p id="s-schedule-hint" className={HINT}>{t("scheduleHint")}</p>
+        <p id="s-schedule-hint" className={HINT}>
+          {t("scheduleHint")}
+        </p>
       </div>
 
       <div className="grid gap-6 sm:grid-cols-3">
         {(["readyClearMinutes", "ageWarnMinutes", "ageLateMinutes"] as const).map((f) => (
           <div key={f}>
-            <label htmlFor={`s-${f}`} className={LABEL}>{t(f)}</label>
-            <input id={`s-${f}`} name={f} type="number" inputMode="numeric" required min={1} max={f === "ageLateMinutes" ? 480 : 240} step={1} defaultValue={s[f]} className={`${INPUT} tabular-nums`} />
+            <label htmlFor={`s-${f}`} className={LABEL}>
+              {t(f)}
+            </label>
+            <input
+              id={`s-${f}`}
+              name={f}
+              type="number"
+              inputMode="numeric"
+              required
+              min={1}
+              max={f === "ageLateMinutes" ? 480 : 240}
+              step={1}
+              defaultValue={s[f]}
+              className={`${INPUT} tabular-nums`}
+            />
           </div>
         ))}
       </div>
 
-      <button type="submit" disabled={pending} className="rounded-xl bg-slate-900 px-6 py-3 text-xl font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-xl bg-slate-900 px-6 py-3 text-xl font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60"
+      >
         {pending ? t("saving") : t("save")}
       </button>
     </form>

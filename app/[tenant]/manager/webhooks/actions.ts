@@ -11,7 +11,10 @@ export const createWebhook = staffAction(
   (t) =>
     z.object({
       url: z.string().trim().min(1, t("managerWebhooks.errors.url")).max(2_000, t("managerWebhooks.errors.url")),
-      events: formList(z.enum(WEBHOOK_EVENT_TYPES, { error: t("managerWebhooks.errors.events") })).refine((e) => e.length > 0, t("managerWebhooks.errors.events")),
+      events: formList(z.enum(WEBHOOK_EVENT_TYPES, { error: t("managerWebhooks.errors.events") })).refine(
+        (e) => e.length > 0,
+        t("managerWebhooks.errors.events"),
+      ),
     }),
   async (input, { app, caller }): Promise<{ url: string; secret: string }> => {
     const made = await app.webhooks.create(caller.tenant, input, caller.actor);

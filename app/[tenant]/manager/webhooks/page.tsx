@@ -23,7 +23,15 @@ export default async function WebhooksPage({ params }: { params: Promise<{ tenan
   const tenant = caller.tenant;
   const app = getApp();
   const [t, endpoints] = await Promise.all([getTranslations("managerWebhooks"), app.webhooks.list(tenant)]);
-  const when = new Intl.DateTimeFormat("en-GB", { timeZone: tenant.timeZone, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const when = new Intl.DateTimeFormat("en-GB", {
+    timeZone: tenant.timeZone,
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
   // Never a secret: the rows hold only what the list and the deliveries show.
   const rows: EndpointRow[] = await Promise.all(
     endpoints.map(async (e) => ({

@@ -44,8 +44,14 @@ const eventKey = (e: string) => e.replace(".", "_") as "order_created";
 export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: EndpointRow[] }) {
   const t = useTranslations("managerWebhooks");
   const tc = useTranslations("common.errors");
-  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createWebhook>>, FormData>((prev, form) => callAction(createWebhook, prev, form, tc("connectionLost")), null);
-  const [deleted, remove, deleting] = useActionState<Awaited<ReturnType<typeof deleteWebhook>>, FormData>((prev, form) => callAction(deleteWebhook, prev, form, tc("connectionLost")), null);
+  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createWebhook>>, FormData>(
+    (prev, form) => callAction(createWebhook, prev, form, tc("connectionLost")),
+    null,
+  );
+  const [deleted, remove, deleting] = useActionState<Awaited<ReturnType<typeof deleteWebhook>>, FormData>(
+    (prev, form) => callAction(deleteWebhook, prev, form, tc("connectionLost")),
+    null,
+  );
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
   function submitCreate(e: FormEvent<HTMLFormElement>) {
@@ -76,17 +82,22 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
         <section key={e.id} aria-labelledby={`webhook-${e.id}`} data-testid="webhook" className="space-y-3 rounded-xl border-2 border-slate-300 bg-white p-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h2 id={`webhook-${e.id}`} className="break-all font-mono text-lg font-bold">{e.url}</h2>
-              <p className="text-base text-slate-700">
-                {e.events.map((ev) => t(`eventNames.${eventKey(ev)}`)).join(" · ")}
-              </p>
+              <h2 id={`webhook-${e.id}`} className="break-all font-mono text-lg font-bold">
+                {e.url}
+              </h2>
+              <p className="text-base text-slate-700">{e.events.map((ev) => t(`eventNames.${eventKey(ev)}`)).join(" · ")}</p>
               <p className="text-sm text-slate-600">
                 {t("created", { at: e.created })}
                 {e.createdBy ? ` ${t("by", { who: e.createdBy })}` : ""}
               </p>
             </div>
             {confirmId === e.id ? null : (
-              <button type="button" disabled={deleting} onClick={() => setConfirmId(e.id)} className={`${BUTTON} min-h-12 border-2 border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:ring-red-300`}>
+              <button
+                type="button"
+                disabled={deleting}
+                onClick={() => setConfirmId(e.id)}
+                className={`${BUTTON} min-h-12 border-2 border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:ring-red-300`}
+              >
                 {t("delete")}
               </button>
             )}
@@ -106,7 +117,9 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
                 <thead>
                   <tr className="border-b-2 border-slate-400">
                     {(["at", "event", "status", "attempts", "answer"] as const).map((c) => (
-                      <th key={c} scope="col" className="px-2 py-2 font-semibold">{t(`table.${c}`)}</th>
+                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
+                        {t(`table.${c}`)}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -114,8 +127,12 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
                   {e.deliveries.map((d) => (
                     <tr key={d.id} data-testid={`delivery-${d.state}`} className="border-b border-slate-200">
                       <td className="whitespace-nowrap px-2 py-2 tabular-nums">{d.at}</td>
-                      <td className="px-2 py-2">{(WEBHOOK_EVENT_TYPES as readonly string[]).includes(d.type) ? t(`eventNames.${eventKey(d.type)}`) : d.type}</td>
-                      <td className={`px-2 py-2 ${STATE_STYLE[d.state]}`}>{d.state === "retrying" ? t("status.retrying", { at: d.nextAttempt ?? "" }) : t(`status.${d.state}`)}</td>
+                      <td className="px-2 py-2">
+                        {(WEBHOOK_EVENT_TYPES as readonly string[]).includes(d.type) ? t(`eventNames.${eventKey(d.type)}`) : d.type}
+                      </td>
+                      <td className={`px-2 py-2 ${STATE_STYLE[d.state]}`}>
+                        {d.state === "retrying" ? t("status.retrying", { at: d.nextAttempt ?? "" }) : t(`status.${d.state}`)}
+                      </td>
                       <td className="px-2 py-2 tabular-nums">{d.attempts}</td>
                       <td className="break-all px-2 py-2 text-slate-700">{d.answer ?? "—"}</td>
                     </tr>
@@ -127,11 +144,15 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
         </section>
       ))}
 
-      <h2 id="add-webhook" className="pt-2 text-2xl font-bold">{t("addHeading")}</h2>
+      <h2 id="add-webhook" className="pt-2 text-2xl font-bold">
+        {t("addHeading")}
+      </h2>
       <form onSubmit={submitCreate} aria-labelledby="add-webhook" className="space-y-4 rounded-xl border-2 border-slate-300 bg-white p-4">
         <input type="hidden" name="tenant" value={slug} />
         <div>
-          <label htmlFor="webhook-url" className="mb-1 block text-lg font-semibold">{t("url")}</label>
+          <label htmlFor="webhook-url" className="mb-1 block text-lg font-semibold">
+            {t("url")}
+          </label>
           <input id="webhook-url" name="url" type="url" required maxLength={2000} placeholder={t("urlPlaceholder")} className={INPUT} />
         </div>
         <fieldset>

@@ -15,7 +15,6 @@ import { tenantForm } from "@/app/_components/use-live-data";
 import { readOrder } from "./actions";
 import type { CustomerOrder } from "./order-data.server";
 
-
 const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> = {
   preparing: { icon: "clock", className: "bg-amber-100 text-amber-950 border-amber-500" },
   ready: { icon: "check", className: "bg-emerald-600 text-white border-emerald-800" },
@@ -26,7 +25,19 @@ const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> 
 };
 
 /** The customer's live view of one order: its status, and the orders ahead counting down. */
-export function OrderStatusView({ slug, orderId, restaurant, today, initial }: { slug: string; orderId: string; restaurant: string; today: string; initial: CustomerOrder }) {
+export function OrderStatusView({
+  slug,
+  orderId,
+  restaurant,
+  today,
+  initial,
+}: {
+  slug: string;
+  orderId: string;
+  restaurant: string;
+  today: string;
+  initial: CustomerOrder;
+}) {
   const t = useTranslations("customer");
   const locale = useLocale();
   const [order, setOrder] = useState(initial.self);
@@ -53,7 +64,12 @@ export function OrderStatusView({ slug, orderId, restaurant, today, initial }: {
     }
     setAhead((set) => applyAhead(set, o, order));
   };
-  const connection = useBoardSocket(slug, { onConnect: () => void resync(), onShiftStarted: () => void resync(), onOrderCreated: onOrder, onOrderUpdated: onOrder });
+  const connection = useBoardSocket(slug, {
+    onConnect: () => void resync(),
+    onShiftStarted: () => void resync(),
+    onOrderCreated: onOrder,
+    onOrderUpdated: onOrder,
+  });
 
   const stage = customerStage(order, today);
   const chime = useChime();
@@ -109,7 +125,11 @@ export function OrderStatusView({ slug, orderId, restaurant, today, initial }: {
               {t("live")}
             </span>
           ) : null}
-          <a href={`?lang=${otherLocale}`} lang={otherLocale} className="rounded-md px-2 py-1 font-semibold text-blue-800 underline focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300">
+          <a
+            href={`?lang=${otherLocale}`}
+            lang={otherLocale}
+            className="rounded-md px-2 py-1 font-semibold text-blue-800 underline focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+          >
             {t("otherLanguage")}
           </a>
         </p>

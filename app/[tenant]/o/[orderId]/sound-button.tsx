@@ -16,7 +16,11 @@ export function SoundButton({ chime }: { chime: Chime }) {
         onClick={on ? chime.turnOff : chime.turnOn}
         data-testid="sound-button"
         className={`inline-flex items-center gap-2 rounded-full border-2 px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 ${
-          on ? "border-emerald-700 bg-emerald-50 text-emerald-900" : chime.blocked ? "border-amber-600 bg-amber-100 text-amber-950" : "border-blue-700 bg-white text-blue-800"
+          on
+            ? "border-emerald-700 bg-emerald-50 text-emerald-900"
+            : chime.blocked
+              ? "border-amber-600 bg-amber-100 text-amber-950"
+              : "border-blue-700 bg-white text-blue-800"
         }`}
       >
         <Icon name={on ? "bell" : "bellOff"} className="size-6" />

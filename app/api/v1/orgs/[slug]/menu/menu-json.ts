@@ -5,7 +5,14 @@ import { parseOrThrow } from "@/lib/core/orders";
 
 export const categoryJson = (c: MenuCategory) => ({ id: c.id, name: c.name, position: c.position });
 
-export const itemJson = (i: MenuItem) => ({ id: i.id, categoryId: i.categoryId, name: i.name, priceCents: i.priceCents, available: i.available, position: i.position });
+export const itemJson = (i: MenuItem) => ({
+  id: i.id,
+  categoryId: i.categoryId,
+  name: i.name,
+  priceCents: i.priceCents,
+  available: i.available,
+  position: i.position,
+});
 
 export const sectionJson = (s: MenuSection) => ({ ...categoryJson(s), items: s.items.map(itemJson) });
 

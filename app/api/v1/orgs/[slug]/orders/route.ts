@@ -31,8 +31,18 @@ export const GET = api<Params>(async (req, { params, app }) => {
     return json({ businessDay: found.businessDay, number: found.number, orders: found.orders.map((o) => orderJson(o, tenant)) });
   }
   const { tenant } = await authorize(app, req, params.slug, ["CASHIER", "KITCHEN"]);
-  const raw = new URL(req.url).searchParams.getAll("status").flatMap((s) => s.split(",")).filter(Boolean);
-  const statuses = raw.length ? parseOrThrow(statusQuery, raw.map((s) => s.toUpperCase()), "status filter", "status") : undefined;
+  const raw = new URL(req.url).searchParams
+    .getAll("status")
+    .flatMap((s) => s.split(","))
+    .filter(Boolean);
+  const statuses = raw.length
+    ? parseOrThrow(
+        statusQuery,
+        raw.map((s) => s.toUpperCase()),
+        "status filter",
+        "status",
+      )
+    : undefined;
   const { businessDay, shift, orders } = await app.orders.currentShift(tenant, statuses);
   return json({ businessDay, shift, orders: orders.map((o) => orderJson(o, tenant)) });
 });
