@@ -49,10 +49,13 @@ test("a manager adds a webhook, sees its secret once and its messages' status, a
       type: "order.created",
     });
 
-    await page.reload();
+    // The receiver has answered; the node records each attempt just after, so reload until it has.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("delivery-delivered")).toHaveCount(2, { timeout: 1_000 });
+      await expect(page.getByTestId("delivery-retrying")).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByTestId("new-webhook-secret")).toHaveCount(0); // shown once
-    await expect(page.getByTestId("delivery-delivered")).toHaveCount(2);
-    await expect(page.getByTestId("delivery-retrying")).toHaveCount(1);
     await expect(page.getByTestId("delivery-retrying")).toContainText(/Retrying at \d\d\/\d\d, \d\d:\d\d:\d\d/);
     await expect(page.getByTestId("delivery-retrying")).toContainText("HTTP 503");
     await page.screenshot({ path: "test-results/screenshots/manager-webhooks-en.png" });
