@@ -67,9 +67,13 @@ describe("issuing numbers", () => {
     // Turn the counter back by 2, as a replica that missed the last writes would be: its
     // next number is one already stored (the previous test's order).
     await rewindTo(h.redis, h.counter.key(tenant.id), before.order.number - 2);
+    h.issuedFrom.length = 0;
     const { order } = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(order.number).toBeGreaterThan(before.order.number);
     expect(h.duplicates).toEqual(["counter-one"]);
+    // The metrics hear of the refusal and of both numbers drawn for this one order.
+    expect(h.uniqueViolations).toEqual(["number"]);
+    expect(h.issuedFrom).toEqual(["redis", "redis"]);
     expect(h.errors).toHaveLength(1);
     // The stale block was abandoned: the next numbers are fresh too.
     const next = await h.orders.place(tenant, {}, { channel: "kiosk" });

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { trackChild } from "./child-registry";
 import { freePort } from "./ports";
 
 export interface AppServer {
@@ -40,6 +41,7 @@ export async function startAppServer(opts: {
     throw new Error("No production build in .next: run `npm run build` first (npm test does).");
   }
   const port = opts.port ?? (await freePort());
+  // Tracked: a test that fails while starting several nodes must not leave the first ones running.
   const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -57,6 +59,7 @@ export async function startAppServer(opts: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  trackChild(proc);
   let out = "";
   proc.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr?.on("data", (d: Buffer) => (out += d.toString()));

@@ -105,6 +105,9 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const issuer = new NumberIssuer(counter, ledger, clock, silent, 10_000);
   const events = new RecordingPublisher();
   const duplicates: string[] = [];
+  /** What the core reported to the metrics: where each number came from, each unique-index refusal. */
+  const issuedFrom: string[] = [];
+  const uniqueViolations: string[] = [];
   const errors: unknown[] = [];
   const orderRepo = new PrismaOrderRepository(db);
   const orders = new OrderService({
@@ -115,10 +118,10 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     events,
     metrics: {
       duplicateNumber: (t) => duplicates.push(t.slug),
-      numberIssued: () => {},
+      numberIssued: (source) => issuedFrom.push(source),
       orderPlaced: () => {},
       orderStatusChanged: () => {},
-      uniqueViolation: () => {},
+      uniqueViolation: (index) => uniqueViolations.push(index),
     },
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
@@ -136,6 +139,8 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     tenants,
     events,
     duplicates,
+    issuedFrom,
+    uniqueViolations,
     errors,
     async close() {
       counter.shutdown();
