@@ -1,9 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
-import { callAction } from "@/app/_lib/client-action";
+import { useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { createKey, revokeKey } from "./actions";
 import { SecretBox } from "./secret-box";
@@ -24,15 +24,8 @@ const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-
 /** Create a key (shown once), list them without secrets, revoke with a second click. */
 export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
   const t = useTranslations("managerAccess");
-  const tc = useTranslations("common.errors");
-  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createKey>>, FormData>(
-    (prev, form) => callAction(createKey, prev, form, tc("connectionLost")),
-    null,
-  );
-  const [revoked, revoke, revoking] = useActionState<Awaited<ReturnType<typeof revokeKey>>, FormData>(
-    (prev, form) => callAction(revokeKey, prev, form, tc("connectionLost")),
-    null,
-  );
+  const [created, create, creating] = useStaffAction(createKey);
+  const [revoked, revoke, revoking] = useStaffAction(revokeKey);
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
   function submitCreate(e: FormEvent<HTMLFormElement>) {

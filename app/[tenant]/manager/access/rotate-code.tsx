@@ -1,10 +1,10 @@
 "use client";
 
 import { ConfirmButtons } from "../_components/confirm-buttons";
-import { startTransition, useActionState, useState } from "react";
+import { startTransition, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
-import { callAction } from "@/app/_lib/client-action";
+import { useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { rotateCode } from "./actions";
 import { SecretBox } from "./secret-box";
@@ -16,9 +16,8 @@ const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-
 /** One role: ask, confirm, then show the new code once. */
 export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
   const t = useTranslations("managerAccess");
-  const tc = useTranslations("common.errors");
   const [confirming, setConfirming] = useState(false);
-  const [state, dispatch, pending] = useActionState<Result, FormData>((prev, form) => callAction(rotateCode, prev, form, tc("connectionLost")), null);
+  const [state, dispatch, pending] = useStaffAction<Result>(rotateCode);
   const name = t(`roles.${role}`);
 
   function rotate() {

@@ -1,10 +1,10 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent } from "react";
+import { startTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { TenantSettings } from "@/lib/core/settings";
 import { LOCALES } from "@/lib/core/locales";
-import { callAction } from "@/app/_lib/client-action";
+import { useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { saveSettings } from "./actions";
 
@@ -18,8 +18,7 @@ const HINT = "mt-1 text-base text-slate-600";
 export function SettingsForm({ slug, initial, timeZones }: { slug: string; initial: TenantSettings; timeZones: string[] }) {
   const t = useTranslations("managerSettings");
   const tl = useTranslations("common.languages");
-  const tc = useTranslations("common.errors");
-  const [state, dispatch, pending] = useActionState<Result, FormData>((prev, form) => callAction(saveSettings, prev, form, tc("connectionLost")), null);
+  const [state, dispatch, pending] = useStaffAction<Result>(saveSettings);
   // After a save the form shows what was saved (the server's answer), else what was loaded.
   const s = state?.ok ? state.data.settings : initial;
 

@@ -1,9 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/core/webhooks/events";
-import { callAction } from "@/app/_lib/client-action";
+import { useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { SecretBox } from "../access/secret-box";
 import { ConfirmButtons } from "../_components/confirm-buttons";
@@ -43,15 +43,8 @@ const eventKey = (e: string) => e.replace(".", "_") as "order_created";
 /** Add an endpoint (its secret shown once), list them with their recent messages, delete with a confirmation. */
 export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: EndpointRow[] }) {
   const t = useTranslations("managerWebhooks");
-  const tc = useTranslations("common.errors");
-  const [created, create, creating] = useActionState<Awaited<ReturnType<typeof createWebhook>>, FormData>(
-    (prev, form) => callAction(createWebhook, prev, form, tc("connectionLost")),
-    null,
-  );
-  const [deleted, remove, deleting] = useActionState<Awaited<ReturnType<typeof deleteWebhook>>, FormData>(
-    (prev, form) => callAction(deleteWebhook, prev, form, tc("connectionLost")),
-    null,
-  );
+  const [created, create, creating] = useStaffAction(createWebhook);
+  const [deleted, remove, deleting] = useStaffAction(deleteWebhook);
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
   function submitCreate(e: FormEvent<HTMLFormElement>) {
