@@ -116,6 +116,17 @@ export interface ScheduledStart {
 /** Why a scheduled start did not happen: the slot has its shift, or a shift was started since the slot's time. */
 export type ScheduleSkip = "slotStarted" | "shiftSince";
 
+/** How a shift starts: who and why, its first number, its guard and block, the schedule's slot, its webhook events. */
+export interface StartShiftOptions {
+  startedBy: string;
+  reason: string | null;
+  firstNumber: number;
+  ifCurrentShift?: number;
+  blockSize: number;
+  scheduled?: ScheduledStart;
+  emits?: Emits<ShiftInfo>;
+}
+
 export interface ShiftRepository {
   /** The current shift of `day` (1 when no manager started one). */
   currentShift(tenantId: string, day: BusinessDay): Promise<number>;
@@ -135,15 +146,7 @@ export interface ShiftRepository {
   startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: {
-      startedBy: string;
-      reason: string | null;
-      firstNumber: number;
-      ifCurrentShift?: number;
-      blockSize: number;
-      scheduled?: ScheduledStart;
-      emits?: Emits<ShiftInfo>;
-    },
+    opts: StartShiftOptions,
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }>;
   /**

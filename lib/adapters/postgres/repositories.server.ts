@@ -15,6 +15,7 @@ import {
   type OrderRecord,
   type OrderRepository,
   type ShiftInfo,
+  type StartShiftOptions,
   type ShiftRepository,
 } from "@/lib/core/ports";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
@@ -239,15 +240,7 @@ export class PrismaShiftRepository implements ShiftRepository {
   async startShift(
     tenantId: string,
     day: BusinessDay,
-    opts: {
-      startedBy: string;
-      reason: string | null;
-      firstNumber: number;
-      ifCurrentShift?: number;
-      blockSize: number;
-      scheduled?: ScheduledStart;
-      emits?: Emits<ShiftInfo>;
-    },
+    opts: StartShiftOptions,
     commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
   ): Promise<{ shift: ShiftInfo; created: boolean; skipped?: ScheduleSkip }> {
     const s = opts.scheduled;
