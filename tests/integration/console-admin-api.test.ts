@@ -19,6 +19,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
+import { timeUntil } from "../support/until";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
@@ -360,16 +361,6 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     }
   });
 
-  /** Polls `check` every 50 ms until it is true; returns how long that took. */
-  async function until(check: () => Promise<boolean>, maxMs: number): Promise<number> {
-    const start = Date.now();
-    for (;;) {
-      if (await check()) return Date.now() - start;
-      if (Date.now() - start > maxMs) throw new Error(`not within ${maxMs} ms`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it("a key revoked on node A is refused on node B within 2 s", async () => {
     const onA = apiClient(a.url);
     const onB = apiClient(b.url);
@@ -381,7 +372,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
     expectStatus(await onA("DELETE", org(t.nodes.slug, `keys/${made.id}`), { key: t.nodes.apiKeys.manager }), 200);
-    const took = await until(async () => (await onB("GET", org(t.nodes.slug, "orders"), { key: made.key })).status === 401, 2_000);
+    const took = await timeUntil(async () => (await onB("GET", org(t.nodes.slug, "orders"), { key: made.key })).status === 401, 2_000);
     expect(took).toBeLessThanOrEqual(2_000);
   });
 
@@ -417,7 +408,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     );
     expect(rotated.generation).toBe(2);
     for (const token of [current, legacy]) {
-      expect(await until(async () => !(await signedIn(b, token)), 2_000)).toBeLessThanOrEqual(2_000);
+      expect(await timeUntil(async () => !(await signedIn(b, token)), 2_000)).toBeLessThanOrEqual(2_000);
       expect(await signedIn(a, token)).toBe(false);
     }
     // Another role is not affected; a session of the new generation works.
@@ -433,7 +424,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       await apiClient(a.url)("PUT", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager, json: { readyClearMinutes: 4, name: "Seen Everywhere" } }),
       200,
     );
-    const took = await until(async () => (await read()).readyClearMinutes === 4, 5_000);
+    const took = await timeUntil(async () => (await read()).readyClearMinutes === 4, 5_000);
     expect(took).toBeLessThanOrEqual(5_000);
     expect((await read()).name).toBe("Seen Everywhere");
   });

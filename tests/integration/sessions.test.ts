@@ -11,6 +11,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { signInOverHttp, signOutOverHttp } from "../support/forms";
+import { timeUntil } from "../support/until";
 
 const databaseUrl = inject("databaseUrl");
 const keyPrefix = testKeyPrefix("sessions");
@@ -32,16 +33,6 @@ afterAll(async () => {
     if (s && code !== 0) console.error(`node exited with ${code}:\n${s.output().slice(-4000)}`);
   }
 });
-
-/** Polls `check` every 50 ms until it is true; returns how long that took. */
-async function until(check: () => Promise<boolean>, maxMs: number): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > maxMs) throw new Error(`not within ${maxMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
 async function signedIn(node: AppServer, token: string, screen = "kitchen"): Promise<boolean> {
@@ -72,7 +63,7 @@ describe("signing out", () => {
     expect(out.location).toContain(`/${t.slug}/sign-in`);
     expect(out.sessionCookie).toBe("");
 
-    const took = await until(async () => !(await signedIn(b, token)), 2_000);
+    const took = await timeUntil(async () => !(await signedIn(b, token)), 2_000);
     expect(took).toBeLessThanOrEqual(2_000);
     expect(await signedIn(a, token)).toBe(false);
     // The kitchen's other tablet is still signed in.
@@ -85,7 +76,7 @@ describe("signing out", () => {
       fetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
     expect((await csv(b)).status).toBe(200);
     expect((await signOutOverHttp(a.url, t.slug, "manager", token)).status).toBe(303);
-    await until(async () => (await csv(b)).status === 401, 2_000);
+    await timeUntil(async () => (await csv(b)).status === 401, 2_000);
     const refused = await csv(b);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("UNAUTHENTICATED");
@@ -100,7 +91,7 @@ describe("signing out", () => {
       .sign(new TextEncoder().encode(secret));
     expect(await signedIn(b, legacy)).toBe(true);
     expect((await signOutOverHttp(a.url, t.slug, "kitchen", legacy)).status).toBe(303);
-    expect(await until(async () => !(await signedIn(b, legacy)), 2_000)).toBeLessThanOrEqual(2_000);
+    expect(await timeUntil(async () => !(await signedIn(b, legacy)), 2_000)).toBeLessThanOrEqual(2_000);
   });
 
   it("stays ended on a node that starts afterwards, with nothing cached (the revocation is in PostgreSQL)", async () => {
