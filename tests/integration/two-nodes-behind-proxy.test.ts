@@ -66,6 +66,7 @@ const proxies = [
 
 describe.each(proxies)("two app nodes behind $name", ({ start, skip }) => {
   if (skip) {
+    // Reason: this variant runs the real Caddy binary, absent on a laptop without it; .ci/run installs it, so CI runs it.
     it.skip("needs `caddy` on PATH (apt-get install caddy)", () => {});
     return;
   }
