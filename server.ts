@@ -26,6 +26,7 @@ import { refusePublicFlood } from "@/lib/server/public-throttle.server";
 import { applySecurityHeaders } from "@/lib/server/security-headers.server";
 import { observeRequest } from "@/lib/server/observe-request.server";
 import { routeMatcher, scanAppRoutes, scanPublicFiles } from "@/lib/server/route-patterns.server";
+import { apiRouter, loadApiRoutes } from "@/lib/server/api-router.server";
 
 async function main() {
   const dev = process.env.NODE_ENV !== "production";
@@ -73,11 +74,13 @@ async function main() {
   const handle = nextApp.getRequestHandler();
   await nextApp.prepare();
 
+  // /api is served from the same route files without Next's request handling (decision 0018).
+  const api = apiRouter(await loadApiRoutes("app"), log);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
   const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
   const serve = (req: IncomingMessage, res: ServerResponse) =>
-    observeRequest(observed, req, res, () => {
+    observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
       if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
@@ -85,6 +88,7 @@ async function main() {
       stampClientAddress(req, trustProxy);
       void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
         if (refused) return;
+        if (api.serves(match)) return api.serve(req, res, match);
         applyLanguage(req, res);
         return handle(req, res);
       });

@@ -16,12 +16,13 @@ export interface RequestObserverDeps {
   metrics(): AppMetrics | undefined;
 }
 
-/** Observes `req` and calls `handle` inside its log context. */
-export function observeRequest(deps: RequestObserverDeps, req: IncomingMessage, res: ServerResponse, handle: () => void): void {
+/** Observes `req` and calls `handle` with its route inside its log context. */
+export function observeRequest(deps: RequestObserverDeps, req: IncomingMessage, res: ServerResponse, handle: (match: RouteMatch) => void): void {
   const started = performance.now();
   const url = req.url ?? "/";
   const q = url.indexOf("?");
-  const { route, params } = deps.match(q === -1 ? url : url.slice(0, q));
+  const match = deps.match(q === -1 ? url : url.slice(0, q));
+  const { route, params } = match;
   const reqId = requestIdFrom(req.headers["x-request-id"]);
   const tenant = tenantFromParam(params.tenant ?? params.slug);
   const method = req.method ?? "GET";
@@ -44,5 +45,5 @@ export function observeRequest(deps: RequestObserverDeps, req: IncomingMessage, 
   res.once("close", () => {
     if (!finished) record("499");
   });
-  runWithRequest(tenant ? { reqId, tenant } : { reqId }, handle);
+  runWithRequest(tenant ? { reqId, tenant } : { reqId }, () => handle(match));
 }

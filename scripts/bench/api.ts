@@ -34,6 +34,7 @@ async function main() {
     databaseUrl: db.url,
     keyPrefix: testKeyPrefix("bench"),
     env: { API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
+    nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   });
   try {
     const tenants = await provisionTenants(db.url, [{ slug: "bench", name: "Bench Bistro" }]);

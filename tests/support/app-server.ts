@@ -36,13 +36,15 @@ export async function startAppServer(opts: {
   timeoutMs?: number;
   /** A fixed port, e.g. to restart a server where its clients expect it; default: a free one. */
   port?: number;
+  /** Extra node flags, e.g. `--cpu-prof` for a benchmark's profile. */
+  nodeArgs?: string[];
 }): Promise<AppServer> {
   if (!existsSync(".next/BUILD_ID")) {
     throw new Error("No production build in .next: run `npm run build` first (npm test does).");
   }
   const port = opts.port ?? (await freePort());
   // Tracked: a test that fails while starting several nodes must not leave the first ones running.
-  const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

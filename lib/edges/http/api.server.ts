@@ -22,9 +22,7 @@ export function api<P>(handler: Handler<P>) {
     try {
       app = getApp();
     } catch (e) {
-      return Response.json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, {
-        status: 503,
-      });
+      return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503);
     }
     try {
       return await handler(req, { params: await ctx.params, app });
@@ -33,14 +31,16 @@ export function api<P>(handler: Handler<P>) {
       if (err.code === "INTERNAL") app.log.error({ err: e, path: new URL(req.url).pathname }, "unhandled error in API");
       else if (err.code === "UNAVAILABLE") app.log.warn({ err: err.message, path: new URL(req.url).pathname }, "dependency unavailable");
       const { status, body } = toErrorBody(err);
-      const headers: HeadersInit = err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {};
-      return Response.json(body, { status, headers });
+      const headers: Record<string, string> =
+        err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {};
+      return json(body, status, headers);
     }
   };
 }
 
-export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
-  return Response.json(data, { status, headers });
+/** A JSON response; its body is one string, which the API router writes without reading a stream. */
+export function json(data: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
 /**

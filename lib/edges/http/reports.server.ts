@@ -3,7 +3,7 @@
  * object, and the CSV endpoint's check that takes a manager API key or, for the console's
  * download link, the manager's session cookie.
  */
-import { cookies } from "next/headers";
+import { parse as parseCookies } from "cookie";
 import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import type { App } from "@/lib/server/app.server";
@@ -20,7 +20,7 @@ export function queryOf(req: Request, names: readonly string[]): Record<string, 
 export async function authorizeManager(app: App, req: Request, slug: string): Promise<Caller> {
   if (req.headers.get("authorization") !== null) return authorize(app, req, slug, ["MANAGER"]);
   const tenant = await app.tenants.get(slug);
-  const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, ["MANAGER"]);
+  const caller = await app.access.session(parseCookies(req.headers.get("cookie") ?? "")[SESSION_COOKIE], tenant, ["MANAGER"]);
   await rateLimit(app, `${tenant.id}:${caller.actor}`);
   return caller;
 }

@@ -1,0 +1,100 @@
+/**
+ * Serves /api in server.ts, before Next.js sees the request: the same route files
+ * (app/api/**\/route.ts) called directly with a Web Request, through @hono/node-server's
+ * Node ↔ Fetch bridge. Next's request handling cost more than most handlers (decision 0018).
+ */
+import { readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { AppError, toErrorBody } from "@/lib/core/errors";
+import type { Logger } from "./logger.server";
+import type { RouteMatch } from "./route-patterns.server";
+
+export const ROUTE_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+type Params = Record<string, string | string[] | undefined>;
+export type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
+export type RouteModule = Partial<Record<RouteMethod, RouteHandler>>;
+
+/** Every route file under `appDir`/api, imported, by its Next.js pattern (`/api/v1/orgs/[slug]/orders`). */
+export async function loadApiRoutes(appDir: string): Promise<Map<string, RouteModule>> {
+  const routes = new Map<string, RouteModule>();
+  const walk = async (dir: string, pattern: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full, `${pattern}/${entry.name}`);
+      else if (/^route\.(ts|js)$/.test(entry.name)) routes.set(pattern, (await import(pathToFileURL(path.resolve(full)).href)) as RouteModule);
+    }
+  };
+  await walk(path.join(appDir, "api"), "/api");
+  return routes;
+}
+
+/** Next's params: decoded, a catch-all as its segments. */
+function paramsOf(pattern: string, raw: Record<string, string>): Params {
+  const params: Params = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const catchAll = pattern.includes(`[...${name}]`);
+    params[name] = catchAll ? (value ? value.split("/").map(decodeURIComponent) : undefined) : decodeURIComponent(value);
+  }
+  return params;
+}
+
+function errorResponse(err: AppError, headers: Record<string, string> = {}): Response {
+  const { status, body } = toErrorBody(err);
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/** The methods a route answers, as Next.js derives them (HEAD from GET, OPTIONS always). */
+function allowed(mod: RouteModule): string {
+  const methods = new Set(ROUTE_METHODS.filter((m) => mod[m]));
+  if (mod.GET) methods.add("HEAD");
+  methods.add("OPTIONS");
+  return ROUTE_METHODS.filter((m) => methods.has(m)).join(", ");
+}
+
+export interface ApiRouter {
+  /** Whether `match` (from the route matcher) is an API route this router serves. */
+  serves(match: RouteMatch): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch): void;
+}
+
+export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRouter {
+  const matches = new WeakMap<IncomingMessage, RouteMatch>();
+  const dispatch = (request: Request, incoming: IncomingMessage): Promise<Response> => {
+    const match = matches.get(incoming)!;
+    const mod = routes.get(match.route)!;
+    const method = request.method as RouteMethod;
+    const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
+    if (handler) return handler(request, { params: Promise.resolve(paramsOf(match.route, match.params)) });
+    if (method === "OPTIONS") return Promise.resolve(new Response(null, { status: 204, headers: { Allow: allowed(mod) } }));
+    return Promise.resolve(
+      errorResponse(
+        new AppError("METHOD_NOT_ALLOWED", {
+          message: `Method ${method} on ${match.route}`,
+          userMessage: `This endpoint does not accept ${method.slice(0, 20)} requests.`,
+        }),
+        { Allow: allowed(mod) },
+      ),
+    );
+  };
+  const listener = getRequestListener((request, env) => dispatch(request, env.incoming as IncomingMessage), {
+    // Its lightweight Request and Response (subclasses of the global ones) become the globals:
+    // a handler's `new Response(string)` is then written as it is, without a stream.
+    overrideGlobalObjects: true,
+    errorHandler: (e) => {
+      log.error({ err: e }, "unhandled error in API routing");
+      return errorResponse(new AppError("INTERNAL", { message: String(e), userMessage: "Something went wrong on the server." }));
+    },
+  });
+  return {
+    serves: (match) => routes.has(match.route),
+    serve(req, res, match) {
+      matches.set(req, match);
+      void listener(req, res);
+    },
+  };
+}
