@@ -1,6 +1,6 @@
 /**
- * What a change must make every node forget: nodes cache restaurants, API key lookups and
- * staff code generations, so a write announces itself (locally at once, to the other
+ * What a change must make every node forget: nodes cache restaurants, API key lookups,
+ * staff code generations and whether a restaurant has webhooks, so a write announces itself (locally at once, to the other
  * nodes through the invalidation bus).
  */
 import type { StaffRole } from "./tenants";
@@ -12,4 +12,6 @@ export interface CacheInvalidator {
   keysChanged(): Promise<void>;
   /** A role's sign-in code was rotated: its older sessions end. */
   staffChanged(tenantId: string, role: StaffRole): Promise<void>;
+  /** A restaurant's webhook endpoints were created or deleted. */
+  webhooksChanged(tenantId: string): Promise<void>;
 }

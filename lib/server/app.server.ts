@@ -43,7 +43,7 @@ import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./metric
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
-import { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import { OUTBOX_CACHE_MS, WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
 import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries.server";
 import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server";
 import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
@@ -233,14 +233,14 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     // `invalidate` is wired just below; a sign-out only happens once requests arrive.
     sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: (id) => invalidate.sessionEnded(id) },
   });
-  const invalidate = wireInvalidation(bus, { tenants, access });
   // Webhooks: the outbox rows and their queued attempts are written in each change's transaction.
   const webhookQueue = new WebhookQueue(env.DATABASE_URL, {
     attemptTimeoutMs: env.WEBHOOKS_TIMEOUT_MS,
     pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS),
     log,
   });
-  const outbox = new WebhookOutbox(webhookQueue);
+  const outbox = new WebhookOutbox(webhookQueue, ttlWhileSubscribed(bus, OUTBOX_CACHE_MS));
+  const invalidate = wireInvalidation(bus, { tenants, access, outbox });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };
   const orderRepo = new PrismaOrderRepository(db, outbox);
@@ -340,6 +340,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       resolve: resolveHost,
       generateSecret: generateWebhookSecret,
       policy: webhookPolicy,
+      invalidate,
     }),
     metrics,
     throttles,

@@ -9,6 +9,7 @@ import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import type { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import type { Access } from "./access.server";
 import type { TenantDirectory } from "./tenant-directory.server";
+import type { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
 
 /** How long a cache entry may be trusted while the bus is down. */
 export const UNSUBSCRIBED_TTL_MS = 1_000;
@@ -18,11 +19,12 @@ export interface Invalidator extends CacheInvalidator {
   sessionEnded(id: string): Promise<void>;
 }
 
-export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access }): Invalidator {
-  const { tenants, access } = caches;
+export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access; outbox: WebhookOutbox }): Invalidator {
+  const { tenants, access, outbox } = caches;
   bus.onReset(() => {
     tenants.clear();
     access.clear();
+    outbox.clear();
   });
   bus.onMessage((message) => {
     // A session id may itself hold ':' ("legacy:<hash>").
@@ -30,6 +32,7 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
     const [kind, a, b] = message.split(":");
     if (kind === "tenant" && a) tenants.forget(a);
     else if (kind === "keys") access.forgetKeys();
+    else if (kind === "webhooks" && a) outbox.forget(a);
     else if (kind === "staff" && a && STAFF_ROLES.includes(b as StaffRole)) access.forgetStaff(a, b as StaffRole);
   });
   return {
@@ -44,6 +47,10 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
     async staffChanged(tenantId, role) {
       access.forgetStaff(tenantId, role);
       await bus.publish(`staff:${tenantId}:${role}`);
+    },
+    async webhooksChanged(tenantId) {
+      outbox.forget(tenantId);
+      await bus.publish(`webhooks:${tenantId}`);
     },
     async sessionEnded(id) {
       access.forgetSession(id);

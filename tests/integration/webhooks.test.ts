@@ -81,7 +81,9 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   let t: Record<"main" | "crash" | "other", TestTenant>;
   const sessionSecret = randomBytes(32).toString("hex");
   const env = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret, METRICS_TOKEN };
-  const start = (port?: number) => startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("hooks"), env, port });
+  // One prefix for every node and restart: they share the counters and the invalidation bus.
+  const keyPrefix = testKeyPrefix("hooks");
+  const start = (port?: number) => startAppServer({ databaseUrl: db.url, keyPrefix, env, port });
 
   beforeAll(async () => {
     db = await createTestDatabase("webhooks");
@@ -273,6 +275,9 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     const second = await start();
     const receiver = await WebhookReceiver.start(() => 204);
     try {
+      // The second node learns (and caches) that this restaurant has no webhooks; creating one
+      // on the first node must make it forget that before its next order.
+      expectStatus(await apiClient(second.url)("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
       const hook = expectStatus(
         await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
           key: t.other.apiKeys.manager,

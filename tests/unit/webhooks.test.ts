@@ -298,6 +298,7 @@ describe("the webhook service", () => {
   const tenant = { id: "t1", slug: "alpha" } as Tenant;
   function service(opts: { resolve?: (h: string) => Promise<string[]>; count?: number; policy?: { allowPrivate: boolean } } = {}) {
     const created: unknown[] = [];
+    const invalidated: string[] = [];
     const store: WebhookStore = {
       list: async () => [],
       count: async () => opts.count ?? 0,
@@ -314,8 +315,9 @@ describe("the webhook service", () => {
       resolve: opts.resolve ?? (async () => ["93.184.215.14"]),
       generateSecret: () => "whsec_c2VjcmV0",
       policy: opts.policy ?? strict,
+      invalidate: { webhooksChanged: async (id) => void invalidated.push(id) },
     });
-    return { svc, created };
+    return { svc, created, invalidated };
   }
   const refusal = async (p: Promise<unknown>) => {
     try {
@@ -328,13 +330,15 @@ describe("the webhook service", () => {
   };
 
   it("creates with the events in canonical order, audits the URL without its query, returns the secret", async () => {
-    const { svc, created } = service();
+    const { svc, created, invalidated } = service();
     const made = await svc.create(
       tenant,
       { url: "https://pos.example.com/hook?token=abc", events: ["shift.started", "order.created", "order.created"] },
       "api-key mgr:1",
     );
     expect(made).toMatchObject({ events: ["order.created", "shift.started"], secret: "whsec_c2VjcmV0" });
+    // Every node forgets that this restaurant had no webhooks, so its next order writes the event.
+    expect(invalidated).toEqual(["t1"]);
     expect(created).toEqual([
       expect.objectContaining({
         secret: "whsec_c2VjcmV0",

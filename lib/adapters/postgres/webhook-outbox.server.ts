@@ -8,15 +8,44 @@ import { webhookBody, type OutboxEvent } from "@/lib/core/webhooks/events";
 import type { Db, Tx } from "./prisma.server";
 import type { WebhookQueue } from "./webhook-queue.server";
 
+/** How long "has endpoints" is trusted without an invalidation (endpoints change through the bus). */
+export const OUTBOX_CACHE_MS = 5_000;
+
 export class WebhookOutbox {
-  constructor(private readonly queue: WebhookQueue) {}
+  private hasEndpoints = new Map<string, { active: boolean; at: number }>();
+  private epoch = 0;
+
+  constructor(
+    private readonly queue: WebhookQueue,
+    /** How long a cached answer is trusted right now (shorter while invalidations may be missed). */
+    private readonly ttlMs: () => number = () => OUTBOX_CACHE_MS,
+  ) {}
 
   /**
-   * Whether `tenantId` has any endpoint: the changes of a restaurant without webhooks skip
-   * the transaction (an endpoint created while such a change commits may miss its event).
+   * Whether `tenantId` has any endpoint, cached per node: the changes of a restaurant
+   * without webhooks skip the transaction. An endpoint created while such a change commits,
+   * or before its invalidation reached this node, may miss that change's event.
    */
   async active(db: Db, tenantId: string): Promise<boolean> {
-    return (await db.webhookEndpoint.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
+    const hit = this.hasEndpoints.get(tenantId);
+    if (hit && Date.now() - hit.at < Math.min(this.ttlMs(), OUTBOX_CACHE_MS)) return hit.active;
+    const epoch = this.epoch;
+    const active = (await db.webhookEndpoint.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
+    if (epoch !== this.epoch) return active;
+    if (this.hasEndpoints.size > 100_000) this.hasEndpoints.clear();
+    this.hasEndpoints.set(tenantId, { active, at: Date.now() });
+    return active;
+  }
+
+  /** Endpoints of `tenantId` were created or deleted. */
+  forget(tenantId: string): void {
+    this.hasEndpoints.delete(tenantId);
+    this.epoch++;
+  }
+
+  clear(): void {
+    this.hasEndpoints.clear();
+    this.epoch++;
   }
 
   /** Writes `events` of `tenantId` in `tx`; returns how many deliveries were queued. */

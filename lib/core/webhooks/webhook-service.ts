@@ -3,6 +3,7 @@
  * endpoint's recent deliveries. A destination is checked when created (SSRF) and again
  * by the sender at every attempt.
  */
+import type { CacheInvalidator } from "../cache-invalidator";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
@@ -46,7 +47,15 @@ const badUrl = (message: string) =>
   });
 
 export class WebhookService {
-  constructor(private readonly deps: { store: WebhookStore; resolve: HostResolver; generateSecret: () => string; policy: DestinationPolicy }) {}
+  constructor(
+    private readonly deps: {
+      store: WebhookStore;
+      resolve: HostResolver;
+      generateSecret: () => string;
+      policy: DestinationPolicy;
+      invalidate: Pick<CacheInvalidator, "webhooksChanged">;
+    },
+  ) {}
 
   list(tenant: Tenant): Promise<WebhookEndpoint[]> {
     return this.deps.store.list(tenant.id);
@@ -72,6 +81,7 @@ export class WebhookService {
       action: "webhook.create",
       details: { id: e.id, url: displayUrl(e.url), events: e.events },
     }));
+    await this.deps.invalidate.webhooksChanged(tenant.id);
     return { ...made, secret };
   }
 
@@ -85,6 +95,7 @@ export class WebhookService {
         }))
       : null;
     if (!gone) throw notFound(tenant, id);
+    await this.deps.invalidate.webhooksChanged(tenant.id);
     return gone;
   }
 
