@@ -7,8 +7,10 @@ import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener, RequestError } from "@hono/node-server";
 import { AppError, toErrorBody } from "@/lib/core/errors";
+import { sendError } from "./api-edge-errors.server";
+import { readBody } from "./request-body.server";
 import type { Logger } from "./logger.server";
 import type { RouteMatch } from "./route-patterns.server";
 
@@ -86,6 +88,8 @@ export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRou
     // a handler's `new Response(string)` is then written as it is, without a stream.
     overrideGlobalObjects: true,
     errorHandler: (e) => {
+      // A request Node parsed but a URL cannot be made of (a malformed Host header).
+      if (e instanceof RequestError) return errorResponse(new AppError("BAD_INPUT", { message: e.message, userMessage: "Malformed request." }));
       log.error({ err: e }, "unhandled error in API routing");
       return errorResponse(new AppError("INTERNAL", { message: String(e), userMessage: "Something went wrong on the server." }));
     },
@@ -94,7 +98,17 @@ export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRou
     serves: (match) => routes.has(match.route),
     serve(req, res, match) {
       matches.set(req, match);
-      void listener(req, res);
+      if (req.method === "GET" || req.method === "HEAD") return void listener(req, res);
+      void readBody(req).then((body) => {
+        if (body === undefined) return;
+        if (body instanceof AppError) {
+          res.setHeader("connection", "close");
+          return sendError(res, body);
+        }
+        // @hono/node-server takes a request's `rawBody` as its body as it is.
+        (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+        void listener(req, res);
+      });
     },
   };
 }

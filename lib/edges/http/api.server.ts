@@ -11,8 +11,7 @@ import type { Caller } from "@/lib/server/access.server";
 import { toAppError } from "@/lib/server/translate-error.server";
 import { take } from "@/lib/server/throttles.server";
 import { stampedClientAddress } from "@/lib/server/client-address.server";
-
-export const MAX_BODY_BYTES = 16 * 1024;
+import { MAX_BODY_BYTES, tooLarge } from "@/lib/server/request-body.server";
 
 type Handler<P> = (req: Request, ctx: { params: P; app: App }) => Promise<Response>;
 
@@ -93,10 +92,6 @@ export async function readJson(req: Request): Promise<unknown> {
   } catch {
     throw new AppError("BAD_INPUT", { message: "Malformed JSON body", userMessage: "The request body is not valid JSON." });
   }
-}
-
-function tooLarge(): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", { message: "Body too large", userMessage: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.` });
 }
 
 /** The public JSON form of an order (shared with webhook payloads). */
