@@ -1,31 +1,72 @@
 /**
- * Benchmark: orders/s through the REST API with 60 concurrent clients, against a
- * baseline measured in the same run on the same server (GET /api/health: the HTTP stack
- * plus one PostgreSQL and one Redis round trip). Not a test: it prints figures.
+ * Benchmark: orders through the REST API across several restaurants, at saturation and at
+ * fixed rates, beside the limits measured in the same run (a bare node:http route, raw
+ * PostgreSQL inserts of the same row, the app's cheapest route). Not a test: it prints
+ * figures, medians of the rounds.
  *
- *   npm run build && npm run bench:api [-- --seconds 10 --rounds 3 --connections 60]
+ *   npm run build && npm run bench:api [-- --seconds 8 --rounds 3 --connections 64 --tenants 8]
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:api   # also writes the server's CPU profile there
  *
  * Starts its own database, Redis key prefix and production server; cleans up after.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { benchArgs, machine, median, runBench } from "./common";
 
-const { seconds, rounds, connections } = benchArgs({ seconds: 10, rounds: 3, connections: 60 });
+const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
+/** Open-loop rates (orders/s over all restaurants). */
+const RATES = [100, 500, 1000];
+const ORDER_BODY = JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench" });
 
 interface Figures {
   rps: number;
   p50: number;
   p99: number;
-  non2xx: number;
-  errors: number;
+  bad: number;
 }
 
-async function run(opts: autocannon.Options): Promise<Figures> {
-  const r = await autocannon({ ...opts, duration: seconds, connections });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+async function load(opts: autocannon.Options, rate?: number): Promise<Figures> {
+  const r = await autocannon({ ...opts, duration: seconds, connections, ...(rate ? { overallRate: rate } : {}) });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+/** A node:http server in its own process answering a fixed JSON: the limit of HTTP on this machine. */
+async function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json" }); s.end('{"ok":true}'); })
+    .listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
+  const proc = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  const [line] = (await once(proc.stdout, "data")) as [Buffer];
+  return { url: `http://127.0.0.1:${line.toString().trim()}/`, stop: () => proc.kill() };
+}
+
+/** Closed-loop INSERTs of an order row (a restaurant of its own, numbers 1, 2, 3…) through node-postgres. */
+async function rawInserts(databaseUrl: string, tenantId: string, start: number): Promise<Figures & { next: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
+  let next = start;
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await pool.query({
+        name: "bench-insert-order",
+        text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel) VALUES ($1, $2, CURRENT_DATE, 1, $3, $4, 'bench', 'api') RETURNING *`,
+        values: [randomUUID(), tenantId, next++, JSON.stringify([{ name: "Noodles", qty: 2 }])],
+      });
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1));
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), bad: 0, next };
 }
 
 async function main() {
@@ -36,54 +77,94 @@ async function main() {
     env: { API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
     nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   });
+  const bare = await startBareServer();
   try {
-    const tenants = await provisionTenants(db.url, [{ slug: "bench", name: "Bench Bistro" }]);
-    const key = tenants.bench!.apiKeys.cashier;
-    const order: autocannon.Options = {
-      url: `${server.url}/api/v1/orgs/bench/orders`,
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench" }),
+    const specs = Array.from({ length: tenantCount }, (_, i) => ({ slug: `bench-${i}`, name: `Bench ${i}` }));
+    const made = await provisionTenants(db.url, [...specs, { slug: "bench-raw", name: "Raw inserts" }]);
+    const tenants = specs.map((s) => made[s.slug]!);
+    // Each request goes to the next restaurant, with its own cashier key.
+    let turn = 0;
+    const orders: autocannon.Options = {
+      url: server.url,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req) => {
+            const t = tenants[turn++ % tenants.length]!;
+            return {
+              ...req,
+              path: `/api/v1/orgs/${t.slug}/orders`,
+              headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
+              body: ORDER_BODY,
+            };
+          },
+        },
+      ],
     };
     const health: autocannon.Options = { url: `${server.url}/api/health` };
 
-    // Warm up both paths (JIT, connection pools).
-    await autocannon({ ...order, duration: 2, connections });
+    // Warm up (JIT, pools, key caches).
+    await autocannon({ ...orders, duration: 3, connections });
     await autocannon({ ...health, duration: 2, connections });
 
-    const results: { order: Figures; health: Figures }[] = [];
+    type Round = Record<string, Figures>;
+    const results: Round[] = [];
+    let rawNext = 1;
     for (let i = 0; i < rounds; i++) {
-      const h = await run(health);
-      const o = await run(order);
-      results.push({ order: o, health: h });
+      const r: Round = {};
+      r.bare = await load({ url: bare.url });
+      const raw = await rawInserts(db.url, made["bench-raw"]!.id, rawNext);
+      rawNext = raw.next;
+      r.rawInsert = raw;
+      r.health = await load(health);
+      r.orders = await load(orders);
+      for (const rate of RATES) r[`orders@${rate}`] = await load(orders, rate);
+      results.push(r);
       process.stderr.write(
-        `round ${i + 1}: orders ${o.rps.toFixed(0)}/s (p50 ${o.p50} ms, p99 ${o.p99} ms, non-2xx ${o.non2xx}) · health ${h.rps.toFixed(0)}/s\n`,
+        `round ${i + 1}: ${Object.entries(r)
+          .map(([k, f]) => `${k} ${f.rps.toFixed(0)}/s p50 ${f.p50} p99 ${f.p99}${f.bad ? ` bad ${f.bad}` : ""}`)
+          .join(" · ")}\n`,
       );
     }
-    const stored = await fetch(`${server.url}/api/v1/orgs/bench/orders`, { headers: { authorization: `Bearer ${key}` } }).then(
-      (r) => r.json() as Promise<{ orders: { number: number }[] }>,
-    );
-    const numbers = stored.orders.map((o) => o.number);
-    const unique = new Set(numbers).size === numbers.length;
 
-    const orderRps = median(results.map((r) => r.order.rps));
-    const healthRps = median(results.map((r) => r.health.rps));
-    const summary = {
-      machine: machine(),
-      connections,
-      seconds,
-      rounds,
-      ordersPerSecondMedian: Math.round(orderRps),
-      orderP50MsMedian: median(results.map((r) => r.order.p50)),
-      orderP99MsMedian: median(results.map((r) => r.order.p99)),
-      baselineHealthPerSecondMedian: Math.round(healthRps),
-      ratioToBaseline: Number((orderRps / healthRps).toFixed(2)),
-      non2xx: results.reduce((n, r) => n + r.order.non2xx, 0),
-      ordersStored: numbers.length,
-      numbersUnique: unique,
-    };
-    process.stdout.write(JSON.stringify(summary, null, 2) + "\n");
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const dupes = await client.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Order" GROUP BY "tenantId", "businessDay", shift, number HAVING count(*) > 1) d`,
+    );
+    const stored = await client.query(`SELECT count(*)::int AS n FROM "Order" WHERE channel = 'api' AND note = 'bench' AND "tenantId" <> $1`, [
+      made["bench-raw"]!.id,
+    ]);
+    await client.end();
+
+    const med = (k: string, f: keyof Figures) => median(results.map((r) => r[k]![f]));
+    const scenario = (k: string) => ({
+      perSecond: Math.round(med(k, "rps")),
+      p50Ms: med(k, "p50"),
+      p99Ms: med(k, "p99"),
+      bad: results.reduce((n, r) => n + r[k]!.bad, 0),
+    });
+    const figures = Object.fromEntries(Object.keys(results[0]!).map((k) => [k, scenario(k)]));
+    const ratio = (a: string, b: string) => Number((med(a, "rps") / med(b, "rps")).toFixed(3));
+    process.stdout.write(
+      JSON.stringify(
+        {
+          machine: machine(),
+          connections,
+          tenants: tenantCount,
+          seconds,
+          rounds,
+          figures,
+          ratios: { ordersToBare: ratio("orders", "bare"), ordersToRawInsert: ratio("orders", "rawInsert"), ordersToHealth: ratio("orders", "health") },
+          ordersStored: stored.rows[0].n,
+          duplicateNumbers: dupes.rows[0].n,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
   } finally {
+    bare.stop();
     await server.stop();
     await db.drop();
   }
