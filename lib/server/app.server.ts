@@ -14,7 +14,7 @@ import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.se
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
-import { prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
+import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
 import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
@@ -243,7 +243,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const invalidate = wireInvalidation(bus, { tenants, access, outbox });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };
-  const orderRepo = new PrismaOrderRepository(db, outbox);
+  const orderRepo = new PrismaOrderRepository(db, outbox, poolFor(env.DATABASE_URL));
   const shiftRepo = new PrismaShiftRepository(db, outbox);
   const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
     timeoutMs: env.COUNTER_TIMEOUT_MS,

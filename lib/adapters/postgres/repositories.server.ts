@@ -23,6 +23,8 @@ import { asLocale } from "@/lib/core/locales";
 import type { Emits } from "@/lib/core/webhooks/events";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
+import { insertOrder, violatedConstraint } from "./order-insert.server";
+import type pg from "pg";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
 
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
@@ -99,10 +101,14 @@ const openOn = (tenantId: string, day: BusinessDay) => ({
 });
 
 export class PrismaOrderRepository implements OrderRepository {
-  /** Without `outbox`, changes emit no webhook events (tools and tests that need none). */
+  /**
+   * Without `outbox`, changes emit no webhook events (tools and tests that need none). With
+   * `sql` (the client's own pool), an order without webhook events is inserted in SQL.
+   */
   constructor(
     private readonly db: Db,
     private readonly outbox?: WebhookOutbox,
+    private readonly sql?: pg.Pool,
   ) {}
 
   /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
@@ -119,6 +125,7 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
     try {
+      if (this.sql && !(this.outbox && emits && (await this.outbox.active(this.db, r.tenantId)))) return await insertOrder(this.sql, r);
       const order = await this.withEvents(r.tenantId, emits, async (db) =>
         toOrder(
           await db.order.create({
@@ -138,7 +145,7 @@ export class PrismaOrderRepository implements OrderRepository {
       );
       return order!;
     } catch (e) {
-      const target = uniqueViolationOn(e);
+      const target = uniqueViolationOn(e) ?? violatedConstraint(e);
       if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
         throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
       }
