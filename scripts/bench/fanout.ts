@@ -13,6 +13,9 @@
  *
  *   npm run build && npm run bench:fanout [-- --boards 2000 --tenants 8 --nodes 1 --rounds 5 --warmup 1 --cpu-prof /tmp/prof]
  *
+ * Also printed: the first delivery and each room's spread (last − first delivery: the
+ * fan-out itself), the status requests' answer time, the bare emits' own time per board,
+ * and the app node(s)' CPU per round (from /proc) beside what they spend at rest.
  * The sockets live in this process, so their own decoding is part of both figures.
  * Starts its own database, Redis key prefix and production server(s); cleans up after.
  */
@@ -51,6 +54,8 @@ if (![1, 2].includes(nodeCount)) throw new Error("--nodes is 1 or 2");
 
 /** A delivery that has not arrived after this is counted as missed (a round never hangs). */
 const DELIVERY_TIMEOUT_MS = 30_000;
+/** How long the app node(s) are watched at rest, with every board connected. */
+const IDLE_MS = 5_000;
 
 interface OrderJson {
   id: string;
@@ -69,6 +74,10 @@ interface Board {
 }
 
 interface RoundFigures {
+  /** The first board's delivery: max − first is how long the fan-out itself took. */
+  first: number;
+  /** Per room, last − first delivery (median over rooms): the fan-out as the boards see it. */
+  roomSpread: number;
   p50: number;
   p95: number;
   p99: number;
@@ -79,8 +88,12 @@ interface RoundFigures {
   requestMax?: number;
   /** CPU of this process (the sockets' side; for the bare server also the server's), ms. */
   benchCpuMs: number;
+  /** Bare only: the emits' own synchronous time per board (socket.io's per-socket work, no sockets' side), µs. */
+  emitUsPerBoard?: number;
   /** App only: CPU of the app node(s) during the round, ms (10 ms resolution). */
   serverCpuMs?: number;
+  /** The same less what the node(s) spend at rest over as long. */
+  serverCpuOverRestMs?: number;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -126,7 +139,7 @@ async function connectBoards(urls: string[], slugs: string[]): Promise<Board[]> 
 }
 
 /** Arms every board for its restaurant's order, runs `send` (which returns each restaurant's send time), waits for all deliveries. */
-async function measure(list: Board[], keys: string[], send: () => Promise<number[]>): Promise<{ latencies: number[]; missed: number }> {
+async function measure(list: Board[], keys: string[], send: () => Promise<number[]>): Promise<{ latencies: number[]; missed: number; roomSpread: number }> {
   for (const b of list) {
     b.expectKey = keys[b.tenant]!;
     b.receivedAt = NaN;
@@ -136,11 +149,17 @@ async function measure(list: Board[], keys: string[], send: () => Promise<number
   while (list.some((b) => Number.isNaN(b.receivedAt)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   const latencies = list.filter((b) => !Number.isNaN(b.receivedAt)).map((b) => b.receivedAt - sentAt[b.tenant]!);
   latencies.sort((a, b) => a - b);
-  return { latencies, missed: list.length - latencies.length };
+  const spreads = keys.map((_, t) => {
+    const at = list.filter((b) => b.tenant === t && !Number.isNaN(b.receivedAt)).map((b) => b.receivedAt);
+    return at.length ? Math.max(...at) - Math.min(...at) : NaN;
+  });
+  return { latencies, missed: list.length - latencies.length, roomSpread: median(spreads) };
 }
 
-function figures(latencies: number[], missed: number, cpu: number): RoundFigures {
+function figures({ latencies, missed, roomSpread }: { latencies: number[]; missed: number; roomSpread: number }, cpu: number): RoundFigures {
   return {
+    first: round2(latencies[0] ?? NaN),
+    roomSpread: round2(roomSpread),
     p50: round2(pct(latencies, 0.5)),
     p95: round2(pct(latencies, 0.95)),
     p99: round2(pct(latencies, 0.99)),
@@ -153,6 +172,8 @@ function figures(latencies: number[], missed: number, cpu: number): RoundFigures
 function summarise(list: RoundFigures[]) {
   const med = (k: keyof RoundFigures) => round2(median(list.map((r) => r[k] ?? NaN)));
   return {
+    firstMsMedian: med("first"),
+    roomSpreadMsMedian: med("roomSpread"),
     p50MsMedian: med("p50"),
     p95MsMedian: med("p95"),
     p99MsMedian: med("p99"),
@@ -223,6 +244,13 @@ async function main() {
       `${boards} boards connected over ${tenantCount} restaurants: app ${connectAppMs.toFixed(0)} ms (${nodeCount} node(s)), bare ${connectBareMs.toFixed(0)} ms\n`,
     );
 
+    // What the boards cost the app at rest (heartbeats, timers, background work), to set the rounds' CPU against.
+    const serversCpu = () => servers.reduce((sum, srv) => sum + processCpuMs(srv.proc.pid), 0);
+    const idleStart = serversCpu();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const idleCpuMsPerSecond = ((serversCpu() - idleStart) * 1000) / IDLE_MS;
+    process.stderr.write(`app node(s) at rest with ${boards} boards: ${idleCpuMsPerSecond.toFixed(0)} ms CPU per second\n`);
+
     const appRounds: RoundFigures[] = [];
     const bareRounds: RoundFigures[] = [];
     for (let r = 0; r < totalRounds; r++) {
@@ -241,19 +269,23 @@ async function main() {
         cleared: false,
       }));
       let cpu = benchCpuMs();
-      const b = await measure(bareBoards, keys, async () =>
-        slugs.map((slug, i) => {
+      let emitMs = 0;
+      const b = await measure(bareBoards, keys, async () => {
+        const sentAt = slugs.map((slug, i) => {
           const at = performance.now();
           bare.to(`org:${slug}`).emit("order:updated", payloads[i]);
           return at;
-        }),
-      );
-      const bareFig = figures(b.latencies, b.missed, benchCpuMs() - cpu);
+        });
+        emitMs = performance.now() - sentAt[0]!;
+        return sentAt;
+      });
+      const bareFig: RoundFigures = { ...figures(b, benchCpuMs() - cpu), emitUsPerBoard: round2((emitMs * 1000) / boards) };
 
       // App: every restaurant's status change at once, spread over the nodes.
       const answered: number[] = [];
       cpu = benchCpuMs();
-      const serverCpu = servers.reduce((s, srv) => s + processCpuMs(srv.proc.pid), 0);
+      const serverCpu = serversCpu();
+      const roundStart = performance.now();
       const a = await measure(appBoards, keys, async () => {
         const sentAt = tenants.map(() => 0);
         await Promise.all(
@@ -273,17 +305,18 @@ async function main() {
       });
       answered.sort((x, y) => x - y);
       const appFig: RoundFigures = {
-        ...figures(a.latencies, a.missed, benchCpuMs() - cpu),
+        ...figures(a, benchCpuMs() - cpu),
         requestP50: round2(pct(answered, 0.5)),
         requestMax: round2(answered.at(-1) ?? NaN),
-        serverCpuMs: Math.round(servers.reduce((s, srv) => s + processCpuMs(srv.proc.pid), 0) - serverCpu),
+        serverCpuMs: Math.round(serversCpu() - serverCpu),
+        serverCpuOverRestMs: Math.round(serversCpu() - serverCpu - (idleCpuMsPerSecond * (performance.now() - roundStart)) / 1000),
       };
 
       const label = r < warmup ? `warmup ${r + 1}` : `round ${r + 1 - warmup}`;
       process.stderr.write(
-        `${label}: app p50 ${appFig.p50} / p95 ${appFig.p95} / p99 ${appFig.p99} / max ${appFig.max} ms, missed ${appFig.missed}, ` +
-          `request p50 ${appFig.requestP50} / max ${appFig.requestMax} ms, server CPU ${appFig.serverCpuMs} ms, bench CPU ${appFig.benchCpuMs} ms · ` +
-          `bare p50 ${bareFig.p50} / p95 ${bareFig.p95} / p99 ${bareFig.p99} / max ${bareFig.max} ms, missed ${bareFig.missed}, CPU ${bareFig.benchCpuMs} ms\n`,
+        `${label}: app first ${appFig.first} / room spread ${appFig.roomSpread} / p50 ${appFig.p50} / p95 ${appFig.p95} / p99 ${appFig.p99} / max ${appFig.max} ms, missed ${appFig.missed}, ` +
+          `request p50 ${appFig.requestP50} / max ${appFig.requestMax} ms, server CPU ${appFig.serverCpuMs} ms (${appFig.serverCpuOverRestMs} over rest), bench CPU ${appFig.benchCpuMs} ms · ` +
+          `bare emit ${bareFig.emitUsPerBoard} µs/board, first ${bareFig.first} / room spread ${bareFig.roomSpread} / p50 ${bareFig.p50} / p95 ${bareFig.p95} / p99 ${bareFig.p99} / max ${bareFig.max} ms, missed ${bareFig.missed}, CPU ${bareFig.benchCpuMs} ms\n`,
       );
       if (r >= warmup) {
         appRounds.push(appFig);
@@ -304,9 +337,10 @@ async function main() {
         requestP50MsMedian: round2(median(appRounds.map((r) => r.requestP50!))),
         requestMaxMsMedian: round2(median(appRounds.map((r) => r.requestMax!))),
         serverCpuMsMedian: median(appRounds.map((r) => r.serverCpuMs!)),
-        serverCpuUsPerBoard: round2((median(appRounds.map((r) => r.serverCpuMs!)) * 1000) / boards),
+        serverCpuOverRestMsMedian: median(appRounds.map((r) => r.serverCpuOverRestMs!)),
+        serverIdleCpuMsPerSecond: Math.round(idleCpuMsPerSecond),
       },
-      baseline: base,
+      baseline: { ...base, emitUsPerBoardMedian: round2(median(bareRounds.map((r) => r.emitUsPerBoard!))) },
       ratioP99: round2(app.p99MsMedian / base.p99MsMedian),
       ratioP50: round2(app.p50MsMedian / base.p50MsMedian),
       connectMs: { app: Math.round(connectAppMs), bare: Math.round(connectBareMs) },
