@@ -17,22 +17,18 @@ import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, machine, median, runBench } from "./common";
+import { benchArgs, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
 const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
 /** Open-loop rates (orders/s over all restaurants). */
 const RATES = [100, 500, 1000];
 const ORDER_BODY = JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench" });
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
+type Figures = LoadFigures;
 
-async function load(opts: autocannon.Options, rate?: number): Promise<Figures> {
-  const r = await autocannon({ ...opts, duration: seconds, connections, ...(rate ? { overallRate: rate } : {}) });
+/** Closed loop: `connections` clients, each sending its next request when answered. */
+async function load(opts: autocannon.Options): Promise<Figures> {
+  const r = await autocannon({ ...opts, duration: seconds, connections });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
@@ -84,23 +80,16 @@ async function main() {
     const tenants = specs.map((s) => made[s.slug]!);
     // Each request goes to the next restaurant, with its own cashier key.
     let turn = 0;
-    const orders: autocannon.Options = {
-      url: server.url,
-      requests: [
-        {
-          method: "POST",
-          setupRequest: (req) => {
-            const t = tenants[turn++ % tenants.length]!;
-            return {
-              ...req,
-              path: `/api/v1/orgs/${t.slug}/orders`,
-              headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
-              body: ORDER_BODY,
-            };
-          },
-        },
-      ],
+    const nextOrder = (): LoadRequest => {
+      const t = tenants[turn++ % tenants.length]!;
+      return {
+        method: "POST",
+        path: `/api/v1/orgs/${t.slug}/orders`,
+        headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
+        body: ORDER_BODY,
+      };
     };
+    const orders: autocannon.Options = { url: server.url, requests: [{ setupRequest: (req) => ({ ...req, ...nextOrder(), method: "POST" }) }] };
     const health: autocannon.Options = { url: `${server.url}/api/health` };
 
     // Warm up (JIT, pools, key caches).
@@ -118,7 +107,7 @@ async function main() {
       r.rawInsert = raw;
       r.health = await load(health);
       r.orders = await load(orders);
-      for (const rate of RATES) r[`orders@${rate}`] = await load(orders, rate);
+      for (const rate of RATES) r[`orders@${rate}`] = await openLoop({ url: server.url, rate, seconds, connections, next: nextOrder });
       results.push(r);
       process.stderr.write(
         `round ${i + 1}: ${Object.entries(r)

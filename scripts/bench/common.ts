@@ -1,4 +1,5 @@
 /** What the benchmark scripts share: arguments, medians, the machine line. */
+import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
 
@@ -26,4 +27,68 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+export interface LoadRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers and failed requests. */
+  bad: number;
+}
+
+/**
+ * Open loop: `rate` requests a second, each sent at its own due time whatever the earlier
+ * ones are doing (over at most `connections` kept-alive connections), each timed from its
+ * due time, so a server that falls behind shows it in the latencies. autocannon's
+ * `overallRate` sends each second's requests in a burst instead.
+ */
+export async function openLoop(opts: { url: string; rate: number; seconds: number; connections: number; next: () => LoadRequest }): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const target = new URL(opts.url);
+  const total = Math.round(opts.rate * opts.seconds);
+  const gap = 1000 / opts.rate;
+  const latencies: number[] = [];
+  let bad = 0;
+  let sent = 0;
+  let done = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const finish = () => {
+      if (++done === total) resolve();
+    };
+    const fire = (due: number) => {
+      const r = opts.next();
+      const req = http.request({ agent, host: target.hostname, port: target.port, method: r.method, path: r.path, headers: r.headers }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode! < 200 || res.statusCode! >= 300) bad++;
+          latencies.push(performance.now() - due);
+          finish();
+        });
+      });
+      req.on("error", () => {
+        bad++;
+        finish();
+      });
+      req.end(r.body);
+    };
+    const tick = setInterval(() => {
+      const now = performance.now();
+      while (sent < total && start + sent * gap <= now) fire(start + sent++ * gap);
+      if (sent === total) clearInterval(tick);
+    }, 1);
+  });
+  agent.destroy();
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Number((latencies[Math.floor(q * (latencies.length - 1))] ?? NaN).toFixed(1));
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), bad };
 }
