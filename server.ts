@@ -19,7 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
-import { fillBareErrors, refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
+import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
 import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 import { refusePublicFlood } from "@/lib/server/public-throttle.server";
@@ -83,8 +83,10 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
+      const target = req.url;
       if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
-      fillBareErrors(req, res);
+      // An absolute-form target (`GET http://host/api/…`) was just made a path: route that.
+      if (req.url !== target) match = observed.match((req.url ?? "/").split("?")[0]!);
       stampClientAddress(req, trustProxy);
       void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
         if (refused) return;

@@ -9,13 +9,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { AppError, toErrorBody } from "@/lib/core/errors";
-import { sendError } from "./api-edge-errors.server";
+import { sendError, SERVED_METHODS } from "./api-edge-errors.server";
 import { readBody } from "./request-body.server";
 import type { Logger } from "./logger.server";
 import type { RouteMatch } from "./route-patterns.server";
 
-export const ROUTE_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
-type RouteMethod = (typeof ROUTE_METHODS)[number];
+type RouteMethod = (typeof SERVED_METHODS)[number];
 
 type Params = Record<string, string | string[] | undefined>;
 export type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
@@ -52,10 +51,10 @@ function errorResponse(err: AppError, headers: Record<string, string> = {}): Res
 
 /** The methods a route answers, as Next.js derives them (HEAD from GET, OPTIONS always). */
 function allowed(mod: RouteModule): string {
-  const methods = new Set(ROUTE_METHODS.filter((m) => mod[m]));
+  const methods = new Set(SERVED_METHODS.filter((m) => mod[m]));
   if (mod.GET) methods.add("HEAD");
   methods.add("OPTIONS");
-  return ROUTE_METHODS.filter((m) => methods.has(m)).join(", ");
+  return SERVED_METHODS.filter((m) => methods.has(m)).join(", ");
 }
 
 export interface ApiRouter {

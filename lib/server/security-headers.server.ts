@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TrustProxy } from "./client-address.server";
+import { isApiPath } from "./api-edge-errors.server";
 
 /**
  * The policy. Styles allow 'unsafe-inline' because React writes `style` attributes (the
@@ -30,6 +31,9 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
   ].join("; ");
 }
 
+/** JSON answers load nothing and are framed by no one: no nonce to make per request. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** One year; no includeSubDomains, which would bind the operator's other hosts too. */
 export const HSTS = "max-age=31536000";
 
@@ -52,11 +56,15 @@ export function servedOverHttps(req: IncomingMessage, opts: Pick<SecurityHeaderO
 }
 
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, opts: SecurityHeaderOptions): void {
-  const csp = contentSecurityPolicy(randomBytes(16).toString("base64"), opts.dev);
-  // Next.js takes the nonce from the request's policy; never from one the client sent.
-  req.headers["content-security-policy"] = csp;
-  delete req.headers["content-security-policy-report-only"];
-  res.setHeader("Content-Security-Policy", csp);
+  if (isApiPath(req.url ?? "/")) {
+    res.setHeader("Content-Security-Policy", API_POLICY);
+  } else {
+    const csp = contentSecurityPolicy(randomBytes(16).toString("base64"), opts.dev);
+    // Next.js takes the nonce from the request's policy; never from one the client sent.
+    req.headers["content-security-policy"] = csp;
+    delete req.headers["content-security-policy-report-only"];
+    res.setHeader("Content-Security-Policy", csp);
+  }
   res.setHeader("X-Content-Type-Options", "nosniff");
   // same-origin: no Referer to other sites (a customer's page URL holds the order id), while
   // same-origin POSTs keep their Origin header, which Next's server actions check.
