@@ -8,9 +8,10 @@
  * (GET /{slug}/kiosk with `RSC: 1`, a menu of 8 dishes): what the kiosk's router.refresh()
  * after each order costs when the restaurant has a menu. Not a test: it prints figures.
  *
- *   npm run build && npm run bench:kiosk [-- --seconds 8 --rounds 3 --connections 16,60 --only health,rest,action]
+ *   npm run build && npm run bench:kiosk [-- --seconds 8 --rounds 3 --connections 16,60 --only health,rest,action,refresh]
  *
- * BENCH_CPU_PROF=/tmp/kiosk-prof adds --cpu-prof to the server (with `--only action` for a profile of the action alone).
+ * BENCH_CPU_PROF=/tmp/kiosk-prof adds --cpu-prof to the server (with `--only action` for a profile of the action alone);
+ * BENCH_SHOW=1 prints the start of the action's answer.
  * Starts its own database, Redis key prefix and production server; cleans up after.
  */
 import { randomUUID } from "node:crypto";
