@@ -71,7 +71,7 @@ test("the main screens run under the policy without a single violation", async (
   const number = (await kiosk.getByTestId("issued-number").textContent())!.trim();
   const ticket = kiosk.getByRole("article", { name: `Ticket for order ${number}` });
   const qr = ticket.locator("img").first();
-  await expect(qr).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(qr).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const url = (await ticket.getByTestId("ticket-url").textContent())!.trim();
 
