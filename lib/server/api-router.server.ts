@@ -101,7 +101,8 @@ export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRou
       void readBody(req).then((body) => {
         if (body === undefined) return;
         if (body instanceof AppError) {
-          res.setHeader("connection", "close");
+          // Whatever of the body is still coming is not read.
+          if (!req.complete) res.setHeader("connection", "close");
           return sendError(res, body);
         }
         // @hono/node-server takes a request's `rawBody` as its body as it is.

@@ -7,6 +7,9 @@ import { AppError } from "@/lib/core/errors";
 /** The largest request body the API reads. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** How much of a too-large body (without Content-Length) is read and dropped before answering. */
+const DISCARD_AT_MOST = 1024 * 1024;
+
 export const tooLarge = (): AppError =>
   new AppError("PAYLOAD_TOO_LARGE", { message: "Body too large", userMessage: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.` });
 
@@ -20,15 +23,14 @@ export function readBody(req: IncomingMessage): Promise<Buffer | AppError | unde
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      req.off("data", onData);
-      req.resume(); // discard the rest; the answer closes the connection
-      resolve(tooLarge());
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      // Too large: the rest is read and dropped, so the client gets to read the 413 —
+      // unless it goes on and on, then the answer closes the connection.
+      else if (size > DISCARD_AT_MOST) resolve(tooLarge());
+    });
+    req.once("end", () => resolve(size > MAX_BODY_BYTES ? tooLarge() : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.once("close", () => req.complete || resolve(undefined));
     req.once("error", () => resolve(undefined));
   });

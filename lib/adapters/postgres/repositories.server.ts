@@ -23,7 +23,7 @@ import { asLocale } from "@/lib/core/locales";
 import type { Emits } from "@/lib/core/webhooks/events";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
-import { insertOrder, violatedConstraint } from "./order-insert.server";
+import { findOrder, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import type pg from "pg";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
 
@@ -111,6 +111,11 @@ export class PrismaOrderRepository implements OrderRepository {
     private readonly sql?: pg.Pool,
   ) {}
 
+  /** Whether a change of `tenantId` that `emits` has webhook events to write. */
+  private async writesEvents<T>(tenantId: string, emits: Emits<T> | undefined): Promise<boolean> {
+    return !!this.outbox && !!emits && (await this.outbox.active(this.db, tenantId));
+  }
+
   /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
   private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
     const outbox = this.outbox;
@@ -125,7 +130,7 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
     try {
-      if (this.sql && !(this.outbox && emits && (await this.outbox.active(this.db, r.tenantId)))) return await insertOrder(this.sql, r);
+      if (this.sql && !(await this.writesEvents(r.tenantId, emits))) return await insertOrder(this.sql, r);
       const order = await this.withEvents(r.tenantId, emits, async (db) =>
         toOrder(
           await db.order.create({
@@ -155,6 +160,7 @@ export class PrismaOrderRepository implements OrderRepository {
   }
 
   async findById(tenantId: string, id: string): Promise<Order | null> {
+    if (this.sql) return findOrder(this.sql, tenantId, id);
     const row = await this.db.order.findFirst({ where: { id, tenantId } });
     return row ? toOrder(row) : null;
   }
@@ -209,6 +215,7 @@ export class PrismaOrderRepository implements OrderRepository {
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
+    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
     const stamp = STATUS_TIMESTAMP[to];
     return this.withEvents(tenantId, emits, async (db) => {
       const { count } = await db.order.updateMany({
