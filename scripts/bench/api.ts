@@ -118,10 +118,10 @@ async function main() {
 
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    const dupes = await client.query(
+    const dupes = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Order" GROUP BY "tenantId", "businessDay", shift, number HAVING count(*) > 1) d`,
     );
-    const stored = await client.query(`SELECT count(*)::int AS n FROM "Order" WHERE channel = 'api' AND note = 'bench' AND "tenantId" <> $1`, [
+    const stored = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Order" WHERE channel = 'api' AND note = 'bench' AND "tenantId" <> $1`, [
       made["bench-raw"]!.id,
     ]);
     await client.end();
@@ -145,8 +145,8 @@ async function main() {
           rounds,
           figures,
           ratios: { ordersToBare: ratio("orders", "bare"), ordersToRawInsert: ratio("orders", "rawInsert"), ordersToHealth: ratio("orders", "health") },
-          ordersStored: stored.rows[0].n,
-          duplicateNumbers: dupes.rows[0].n,
+          ordersStored: stored.rows[0]!.n,
+          duplicateNumbers: dupes.rows[0]!.n,
         },
         null,
         2,
