@@ -17,7 +17,7 @@ import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
+import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
 const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
 /** Open-loop rates (orders/s over all restaurants). */
@@ -45,24 +45,15 @@ async function startBareServer(): Promise<{ url: string; stop(): void }> {
 async function rawInserts(databaseUrl: string, tenantId: string, start: number): Promise<Figures & { next: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   let next = start;
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      await pool.query({
-        name: "bench-insert-order",
-        text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel) VALUES ($1, $2, CURRENT_DATE, 1, $3, $4, 'bench', 'api') RETURNING *`,
-        values: [randomUUID(), tenantId, next++, JSON.stringify([{ name: "Noodles", qty: 2 }])],
-      });
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  const r = await closedLoop(16, seconds, () =>
+    pool.query({
+      name: "bench-insert-order",
+      text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel) VALUES ($1, $2, CURRENT_DATE, 1, $3, $4, 'bench', 'api') RETURNING *`,
+      values: [randomUUID(), tenantId, next++, JSON.stringify([{ name: "Noodles", qty: 2 }])],
+    }),
+  );
   await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number(latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1));
-  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), bad: 0, next };
+  return { rps: r.perSecond, p50: Number(r.p50.toFixed(1)), p99: Number(r.p99.toFixed(1)), bad: 0, next };
 }
 
 async function main() {

@@ -89,6 +89,30 @@ export async function openLoop(opts: { url: string; rate: number; seconds: numbe
   agent.destroy();
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number((latencies[Math.floor(q * (latencies.length - 1))] ?? NaN).toFixed(1));
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), bad };
+  return { rps: latencies.length / elapsed, p50: Number(pct(latencies, 0.5).toFixed(1)), p99: Number(pct(latencies, 0.99).toFixed(1)), bad };
+}
+
+/** The `p` quantile of sorted values. */
+export const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+/** `callers` workers call `op` back to back for `seconds`: calls per second and latency per call in ms. */
+export async function closedLoop(
+  callers: number,
+  seconds: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await op(n++);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / seconds, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99) };
 }

@@ -23,7 +23,7 @@ import { createRedis } from "@/lib/server/app.server";
 import { createTestDatabase } from "../../tests/support/db";
 import { testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { freePort } from "../../tests/support/ports";
-import { benchArgs, machine, median, runBench } from "./common";
+import { benchArgs, closedLoop, machine, median, pct, runBench } from "./common";
 
 const { seconds, rounds, tenants: tenantCount } = benchArgs({ seconds: 5, rounds: 3, tenants: 200 });
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
@@ -32,26 +32,6 @@ interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-
-/** `callers` workers call `op` back to back for `seconds`; latency per call in ms. */
-async function closedLoop(callers: number, op: (i: number) => Promise<unknown>): Promise<Figures> {
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await op(n++);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / seconds, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99) };
 }
 
 /** Starts `rate` calls per second regardless of completions (open loop); latency per call. */
@@ -100,12 +80,12 @@ async function main() {
     const add = (name: string, f: Figures) => (rows[name] ??= []).push(f);
     for (let r = 0; r < rounds; r++) {
       for (const callers of [1, 10, 100, 500]) {
-        add(`raw INCR, ${callers} callers`, await closedLoop(callers, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
-        add(`issue path, ${callers} callers`, await closedLoop(callers, (i) => issuer.issue(tenantAt(i))));
+        add(`raw INCR, ${callers} callers`, await closedLoop(callers, seconds, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
+        add(`issue path, ${callers} callers`, await closedLoop(callers, seconds, (i) => issuer.issue(tenantAt(i))));
       }
       add("raw INCR, 1,000 numbers/s open loop", await openLoop(1000, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
       add("issue path, 1,000 numbers/s open loop", await openLoop(1000, (i) => issuer.issue(tenantAt(i))));
-      add("database fallback, 10 callers", await closedLoop(10, (i) => fallback.issue(tenantAt(i))));
+      add("database fallback, 10 callers", await closedLoop(10, seconds, (i) => fallback.issue(tenantAt(i))));
       add("database fallback, 1,000 numbers/s open loop", await openLoop(1000, (i) => fallback.issue(tenantAt(i))));
       process.stderr.write(`round ${r + 1}/${rounds} done\n`);
     }

@@ -39,7 +39,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
-import { machine, median, runBench } from "./common";
+import { closedLoop, machine, median, runBench } from "./common";
 
 const { values: arg } = parseArgs({
   options: {
@@ -69,26 +69,7 @@ const [callers, seconds, rounds, bigDay, smallDay, rate, postSeconds, boardRate]
 ].map(Number) as [number, number, number, number, number, number, number, number];
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const round2 = (x: number) => Number(x.toFixed(2));
-
-/** `callers` workers call `op` back to back for `seconds`: calls per second and latency in ms. */
-async function closedLoop(op: (i: number) => Promise<unknown>): Promise<{ perSecond: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await op(n++);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / seconds, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99) };
-}
 
 /** Runs `op` once per item with `callers` workers (every tenant's first number of the day). */
 async function eachOnce<T>(items: readonly T[], op: (t: T) => Promise<unknown>): Promise<number> {
@@ -222,8 +203,8 @@ async function counterPart(db: TestDatabase) {
         const raw = [];
         const issue = [];
         for (let r = 0; r < rounds; r++) {
-          raw.push(await closedLoop((i) => redis.incr(rawKeys[i % n]!)));
-          issue.push(await closedLoop((i) => issuer.issue(tenants[i % n]!)));
+          raw.push(await closedLoop(callers, seconds, (i) => redis.incr(rawKeys[i % n]!)));
+          issue.push(await closedLoop(callers, seconds, (i) => issuer.issue(tenants[i % n]!)));
         }
         const counterBytes = await memoryUsage(redis, counterKeys);
         const rawBytes = await memoryUsage(redis, rawKeys);
