@@ -18,7 +18,7 @@ import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
-import { refuseMalformedUrl } from "@/lib/server/malformed-url.server";
+import { refuseMalformedUrl, toOriginForm } from "@/lib/server/malformed-url.server";
 import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
 import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
@@ -79,14 +79,12 @@ async function main() {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
   const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
-  const serve = (req: IncomingMessage, res: ServerResponse) =>
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    toOriginForm(req);
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      const target = req.url;
       if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
-      // An absolute-form target (`GET http://host/api/…`) was just made a path: route that.
-      if (req.url !== target) match = observed.match((req.url ?? "/").split("?")[0]!);
       stampClientAddress(req, trustProxy);
       void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
         if (refused) return;
@@ -95,6 +93,7 @@ async function main() {
         return handle(req, res);
       });
     });
+  };
   const http = createServer(serve);
   answerProtocolErrors(http, serve);
   const connections = trackConnections(http);

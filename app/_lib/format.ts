@@ -1,15 +1,36 @@
 /** Date formatting shared by server and client components (pure, no server imports). */
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, parts: { date?: "year" | "day"; seconds?: boolean }): Intl.DateTimeFormat {
+  const id = `${timeZone}|${parts.date ?? ""}|${parts.seconds ?? false}`;
+  let f = formats.get(id);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      ...(parts.date === "year" ? { year: "numeric" } : {}),
+      ...(parts.date ? { month: "2-digit", day: "2-digit" } : {}),
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(parts.seconds ? { second: "2-digit" } : {}),
+      hourCycle: "h23",
+    });
+    formats.set(id, f);
+  }
+  return f;
+}
 
 /** "14:05" in the restaurant's time zone. */
 export function formatTime(at: Date | string, timeZone: string): string {
-  let f = timeFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    timeFormats.set(timeZone, f);
-  }
-  return f.format(typeof at === "string" ? new Date(at) : at);
+  return formatter(timeZone, {}).format(typeof at === "string" ? new Date(at) : at);
+}
+
+/**
+ * A moment in the console's lists, in the restaurant's time zone: "23/11/2026, 14:05" by
+ * default; `date: "day"` leaves out the year, `seconds` adds them.
+ */
+export function formatDateTime(at: Date, timeZone: string, parts: { date?: "year" | "day"; seconds?: boolean } = {}): string {
+  return formatter(timeZone, { date: parts.date ?? "year", seconds: parts.seconds }).format(at);
 }
 
 /** "Saturday 21 November 2026" (zh-CN: "2026年11月21日星期六") for a business day "2026-11-21". */

@@ -6,6 +6,7 @@
 import { AppError } from "@/lib/core/errors";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { roleAllows } from "@/lib/auth/roles";
+import { ReadThroughCache } from "@/lib/core/read-through-cache";
 import { hashApiKey, verifySecret } from "@/lib/auth/secrets.server";
 import { signSession, verifySession, type Session } from "@/lib/auth/session.server";
 import type { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
@@ -36,11 +37,9 @@ const MAX_ENTRIES = 10_000;
 type KeyRow = Awaited<ReturnType<PrismaTenantRepository["apiKeyByHash"]>>;
 
 export class Access {
-  private keys = new Map<string, { row: KeyRow; at: number }>();
-  private generations = new Map<string, { generation: number; at: number }>();
-  private revocations = new Map<string, { revoked: boolean; at: number }>();
-  /** Raised by every forget: a lookup that started before must not be cached after. */
-  private epoch = 0;
+  private readonly keys: ReadThroughCache<string, KeyRow>;
+  private readonly generations: ReadThroughCache<string, number>;
+  private readonly revocations: ReadThroughCache<string, boolean>;
 
   constructor(
     private readonly repo: PrismaTenantRepository,
@@ -57,70 +56,45 @@ export class Access {
         ended(id: string): Promise<void>;
       };
     },
-  ) {}
-
-  private ttl(max: number): number {
-    return Math.min(max, this.opts.ttlMs?.() ?? max);
-  }
-
-  private async lookupKey(hash: string): Promise<KeyRow> {
-    const hit = this.keys.get(hash);
-    if (hit && Date.now() - hit.at < this.ttl(API_KEY_CACHE_MS)) return hit.row;
-    const epoch = this.epoch;
-    const row = await this.repo.apiKeyByHash(hash);
-    if (epoch !== this.epoch) return row;
-    if (this.keys.size > MAX_ENTRIES) this.keys.clear();
-    this.keys.set(hash, { row, at: Date.now() });
-    return row;
-  }
-
-  private async generationOf(tenantId: string, role: StaffRole): Promise<number> {
-    const id = `${tenantId}:${role}`;
-    const hit = this.generations.get(id);
-    if (hit && Date.now() - hit.at < this.ttl(GENERATION_CACHE_MS)) return hit.generation;
-    const epoch = this.epoch;
-    const generation = await this.opts.generationOf(tenantId, role);
-    if (epoch !== this.epoch) return generation;
-    if (this.generations.size > MAX_ENTRIES) this.generations.clear();
-    this.generations.set(id, { generation, at: Date.now() });
-    return generation;
-  }
-
-  private async revoked(id: string): Promise<boolean> {
-    const hit = this.revocations.get(id);
+  ) {
+    const ttl = (max: number) => () => Math.min(max, opts.ttlMs?.() ?? max);
+    this.keys = new ReadThroughCache((hash) => repo.apiKeyByHash(hash), ttl(API_KEY_CACHE_MS), MAX_ENTRIES);
+    this.generations = new ReadThroughCache(
+      (id) => {
+        const [tenantId, role] = id.split(":") as [string, StaffRole];
+        return opts.generationOf(tenantId, role);
+      },
+      ttl(GENERATION_CACHE_MS),
+      MAX_ENTRIES,
+    );
+    const unrevokedTtl = ttl(REVOCATION_CACHE_MS);
     // Once revoked, always revoked: only "still valid" needs reading again.
-    if (hit && (hit.revoked || Date.now() - hit.at < this.ttl(REVOCATION_CACHE_MS))) return hit.revoked;
-    const epoch = this.epoch;
-    const revoked = await this.opts.sessions.isRevoked(id);
-    if (epoch !== this.epoch) return revoked;
-    if (this.revocations.size > MAX_ENTRIES) this.revocations.clear();
-    this.revocations.set(id, { revoked, at: Date.now() });
-    return revoked;
+    this.revocations = new ReadThroughCache(
+      (id) => opts.sessions.isRevoked(id),
+      (revoked) => (revoked ? Infinity : unrevokedTtl()),
+      MAX_ENTRIES,
+    );
   }
 
   /** A session was signed out (here or on another node): read it again. */
   forgetSession(id: string): void {
-    this.revocations.delete(id);
-    this.epoch++;
+    this.revocations.forget(id);
   }
 
   /** Keys were revoked: look every key up again. */
   forgetKeys(): void {
     this.keys.clear();
-    this.epoch++;
   }
 
   /** A role's code was rotated. */
   forgetStaff(tenantId: string, role: StaffRole): void {
-    this.generations.delete(`${tenantId}:${role}`);
-    this.epoch++;
+    this.generations.forget(`${tenantId}:${role}`);
   }
 
   clear(): void {
     this.keys.clear();
     this.generations.clear();
     this.revocations.clear();
-    this.epoch++;
   }
 
   /** Checks an `Authorization: Bearer` header for `tenant` and `roles`. */
@@ -129,7 +103,7 @@ export class Access {
       throw new AppError("UNAUTHENTICATED", { message: "Missing Authorization header", userMessage: "Missing API key: send `Authorization: Bearer <key>`." });
     }
     const m = KEY_RE.exec(authorization);
-    const row = m?.[1] ? await this.lookupKey(hashApiKey(m[1])) : null;
+    const row = m?.[1] ? await this.keys.get(hashApiKey(m[1])) : null;
     if (!row || row.revokedAt) {
       throw new AppError("UNAUTHENTICATED", { message: "Invalid API key", userMessage: "Invalid or revoked API key." });
     }
@@ -176,7 +150,7 @@ export class Access {
       });
     }
     // Signed before the role's code was last rotated: that session has ended.
-    if (s.generation < (await this.generationOf(tenant.id, s.role))) {
+    if (s.generation < (await this.generations.get(`${tenant.id}:${s.role}`))) {
       throw new AppError("UNAUTHENTICATED", {
         message: `Session of ${s.slug}/${s.role} predates a code rotation`,
         userMessage: "Please sign in.",
@@ -184,7 +158,7 @@ export class Access {
       });
     }
     // Signed out (on any node): that token has ended, whoever holds a copy.
-    if (await this.revoked(s.id)) {
+    if (await this.revocations.get(s.id)) {
       throw new AppError("UNAUTHENTICATED", {
         message: `Session of ${s.slug}/${s.role} was signed out`,
         userMessage: "Please sign in.",

@@ -87,8 +87,9 @@ export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRou
     // a handler's `new Response(string)` is then written as it is, without a stream.
     overrideGlobalObjects: true,
     errorHandler: (e) => {
-      // A request Node parsed but a URL cannot be made of (a malformed Host header).
-      if (e instanceof RequestError) return errorResponse(new AppError("BAD_INPUT", { message: e.message, userMessage: "Malformed request." }));
+      // Node parsed it, but no URL can be made of it: its Host header is malformed.
+      if (e instanceof RequestError)
+        return errorResponse(new AppError("BAD_INPUT", { message: e.message, userMessage: "The request could not be read: check its Host header." }));
       log.error({ err: e }, "unhandled error in API routing");
       return errorResponse(new AppError("INTERNAL", { message: String(e), userMessage: "Something went wrong on the server." }));
     },

@@ -239,7 +239,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     pollMs: Math.min(2_000, env.WEBHOOKS_RETRY_BASE_MS),
     log,
   });
-  const outbox = new WebhookOutbox(webhookQueue, ttlWhileSubscribed(bus, OUTBOX_CACHE_MS));
+  const outbox = new WebhookOutbox(webhookQueue, db, ttlWhileSubscribed(bus, OUTBOX_CACHE_MS));
   const invalidate = wireInvalidation(bus, { tenants, access, outbox });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };

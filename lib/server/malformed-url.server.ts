@@ -9,7 +9,19 @@ import { sendError, SERVED_METHODS } from "./api-edge-errors.server";
 
 const malformed = (what: string) => new AppError("BAD_INPUT", { message: `Malformed URL: ${what}`, userMessage: "The address is not valid." });
 
-/** True when the request was answered (the caller must not hand it on). */
+/**
+ * An absolute-form target (RFC 9112 §3.2.2, `GET http://host/x` as sent to a proxy) becomes
+ * its path and query, before anything routes the request: its host is not ours to follow.
+ * Anything else is left to refuseMalformedUrl.
+ */
+export function toOriginForm(req: IncomingMessage): void {
+  const url = req.url ?? "/";
+  if (url.startsWith("/") || url === "*" || !URL.canParse(url)) return;
+  const absolute = new URL(url);
+  if (absolute.protocol === "http:" || absolute.protocol === "https:") req.url = `${absolute.pathname}${absolute.search}`;
+}
+
+/** True when the request was answered (the caller must not hand it on). Run after toOriginForm. */
 export function refuseMalformedUrl(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? "/";
   if (url === "*") {
@@ -19,16 +31,11 @@ export function refuseMalformedUrl(req: IncomingMessage, res: ServerResponse): b
     return true;
   }
   if (!url.startsWith("/")) {
-    // Absolute form (RFC 9112 §3.2.2): served by its path and query; its host is not ours to follow.
-    const absolute = URL.canParse(url) ? new URL(url) : null;
-    if (!absolute || (absolute.protocol !== "http:" && absolute.protocol !== "https:")) {
-      sendError(res, malformed("not a path or an http(s) URL"));
-      return true;
-    }
-    req.url = `${absolute.pathname}${absolute.search}`;
+    sendError(res, malformed("not a path or an http(s) URL"));
+    return true;
   }
   try {
-    decodeURIComponent(req.url!.split("?")[0]!);
+    decodeURIComponent(url.split("?")[0]!);
     return false;
   } catch {
     sendError(

@@ -6,6 +6,7 @@
  */
 import { AppError } from "@/lib/core/errors";
 import { slugSchema, type Tenant } from "@/lib/core/tenants";
+import { ReadThroughCache } from "@/lib/core/read-through-cache";
 
 /** Checked before any lookup or cache entry: a NUL, broken UTF-8 or a 5,000-character name never reaches PostgreSQL. */
 const isSlug = (slug: unknown): slug is string => slugSchema.safeParse(slug).success;
@@ -13,26 +14,19 @@ const isSlug = (slug: unknown): slug is string => slugSchema.safeParse(slug).suc
 export const TENANT_CACHE_MS = 5_000;
 
 export class TenantDirectory {
-  private cache = new Map<string, { tenant: Tenant | null; at: number }>();
-  private epoch = 0;
+  private readonly cache: ReadThroughCache<string, Tenant | null>;
 
   constructor(
-    private readonly load: (slug: string) => Promise<Tenant | null>,
+    load: (slug: string) => Promise<Tenant | null>,
     /** How long an entry is trusted right now (shorter while invalidations may be missed). */
-    private readonly ttlMs: () => number = () => TENANT_CACHE_MS,
-  ) {}
+    ttlMs: () => number = () => TENANT_CACHE_MS,
+  ) {
+    // An unknown slug is read again sooner: it may be a restaurant being created.
+    this.cache = new ReadThroughCache(load, (tenant) => Math.min(ttlMs(), tenant ? TENANT_CACHE_MS : 2_000));
+  }
 
   async find(slug: string): Promise<Tenant | null> {
-    if (!isSlug(slug)) return null;
-    const hit = this.cache.get(slug);
-    if (hit && Date.now() - hit.at < Math.min(this.ttlMs(), hit.tenant ? TENANT_CACHE_MS : 2_000)) return hit.tenant;
-    const epoch = this.epoch;
-    const tenant = await this.load(slug);
-    // Forgotten while loading: what was read may predate the change, so don't keep it.
-    if (epoch !== this.epoch) return tenant;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(slug, { tenant, at: Date.now() });
-    return tenant;
+    return isSlug(slug) ? this.cache.get(slug) : null;
   }
 
   async get(slug: string): Promise<Tenant> {
@@ -48,12 +42,10 @@ export class TenantDirectory {
   }
 
   forget(slug: string): void {
-    this.cache.delete(slug);
-    this.epoch++;
+    this.cache.forget(slug);
   }
 
   clear(): void {
     this.cache.clear();
-    this.epoch++;
   }
 }

@@ -17,7 +17,7 @@ import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
+import { benchArgs, closedLoop, profilerFlags, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
 const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
 /** Open-loop rates (orders/s over all restaurants). */
@@ -62,7 +62,7 @@ async function main() {
     databaseUrl: db.url,
     keyPrefix: testKeyPrefix("bench"),
     env: { API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
-    nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    nodeArgs: profilerFlags(),
   });
   const bare = await startBareServer();
   try {

@@ -3,12 +3,20 @@ import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
 
-/** `--seconds` and `--rounds` (with defaults) plus any extra numeric options. */
-export function benchArgs<K extends string>(defaults: { seconds: number; rounds: number } & Record<K, number>): Record<"seconds" | "rounds" | K, number> {
+/** The command line's `--name value` options, each with its default: a number default makes a number, a text one text. */
+export function benchArgs<D extends Record<string, number | string>>(defaults: D): { [K in keyof D]: D[K] extends number ? number : string } {
   const { values } = parseArgs({
     options: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, { type: "string", default: String(v) }])),
   });
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Number(v)])) as Record<"seconds" | "rounds" | K, number>;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof defaults[k] === "number" ? Number(v) : v])) as {
+    [K in keyof D]: D[K] extends number ? number : string;
+  };
+}
+
+/** Node flags for the app server: `BENCH_CPU_PROF=<dir>` writes its CPU profile there. */
+export function profilerFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -11,7 +11,8 @@
  * (no app, no Redis adapter), the same number of sockets in the same number of rooms, one
  * emit of the same payload to each room at once. Ratio = app p99 / bare p99.
  *
- *   npm run build && npm run bench:fanout [-- --boards 2000 --tenants 8 --nodes 1 --rounds 5 --warmup 1 --cpu-prof /tmp/prof]
+ *   npm run build && npm run bench:fanout [-- --boards 2000 --tenants 8 --nodes 1 --rounds 5 --warmup 1]
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:fanout   # also writes the servers' CPU profiles there
  *
  * Also printed: the first delivery and each room's spread (last − first delivery: the
  * fan-out itself), the status requests' answer time, the bare emits' own time per board,
@@ -21,7 +22,6 @@
  */
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { Server } from "socket.io";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { boardKey, type BoardOrder } from "@/lib/core/orders";
@@ -30,26 +30,23 @@ import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from
 import { provisionTenants } from "../../tests/support/tenants";
 import { stableDaySpec } from "../../tests/support/fixtures";
 import { freePort } from "../../tests/support/ports";
-import { machine, median, runBench } from "./common";
+import { benchArgs, machine, median, profilerFlags, runBench } from "./common";
 
-const { values: args } = parseArgs({
-  options: {
-    boards: { type: "string", default: "2000" },
-    tenants: { type: "string", default: "8" },
-    nodes: { type: "string", default: "1" },
-    rounds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    "batch-size": { type: "string", default: "200" },
-    "cpu-prof": { type: "string" },
-  },
+const {
+  boards,
+  tenants: tenantCount,
+  nodes: nodeCount,
+  rounds,
+  warmup,
+  "batch-size": batchSize,
+} = benchArgs({
+  boards: 2000,
+  tenants: 8,
+  nodes: 1,
+  rounds: 5,
+  warmup: 1,
+  "batch-size": 200,
 });
-const boards = Number(args.boards);
-const tenantCount = Number(args.tenants);
-const nodeCount = Number(args.nodes);
-const rounds = Number(args.rounds);
-const warmup = Number(args.warmup);
-const batchSize = Number(args["batch-size"]);
-const cpuProfDir = args["cpu-prof"];
 if (![1, 2].includes(nodeCount)) throw new Error("--nodes is 1 or 2");
 
 /** A delivery that has not arrived after this is counted as missed (a round never hangs). */
@@ -202,7 +199,7 @@ async function main() {
           databaseUrl: db.url,
           keyPrefix,
           env: { ...SHARED_SERVER_ENV, API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
-          nodeArgs: cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [],
+          nodeArgs: profilerFlags(),
         }),
       );
     }

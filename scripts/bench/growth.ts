@@ -23,7 +23,6 @@
  *
  * Its own database and key prefixes; cleans up after.
  */
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { Redis } from "ioredis";
@@ -39,34 +38,22 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
-import { closedLoop, machine, median, runBench } from "./common";
+import { benchArgs, closedLoop, machine, median, runBench } from "./common";
 
-const { values: arg } = parseArgs({
-  options: {
-    part: { type: "string", default: "all" },
-    tenants: { type: "string", default: "1,1000,100000" },
-    callers: { type: "string", default: "100" },
-    seconds: { type: "string", default: "3" },
-    rounds: { type: "string", default: "3" },
-    orders: { type: "string", default: "100000" },
-    small: { type: "string", default: "10" },
-    rate: { type: "string", default: "200" },
-    "post-seconds": { type: "string", default: "4" },
-    "board-rate": { type: "string", default: "20" },
-  },
+const args = benchArgs({
+  part: "all",
+  tenants: "1,1000,100000",
+  callers: 100,
+  seconds: 3,
+  rounds: 3,
+  orders: 100000,
+  small: 10,
+  rate: 200,
+  "post-seconds": 4,
+  "board-rate": 20,
 });
-const part = arg.part;
-const tenantCounts = arg.tenants.split(",").map(Number);
-const [callers, seconds, rounds, bigDay, smallDay, rate, postSeconds, boardRate] = [
-  arg.callers,
-  arg.seconds,
-  arg.rounds,
-  arg.orders,
-  arg.small,
-  arg.rate,
-  arg["post-seconds"],
-  arg["board-rate"],
-].map(Number) as [number, number, number, number, number, number, number, number];
+const { part, callers, seconds, rounds, orders: bigDay, small: smallDay, rate, "post-seconds": postSeconds, "board-rate": boardRate } = args;
+const tenantCounts = args.tenants.split(",").map(Number);
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
 const round2 = (x: number) => Number(x.toFixed(2));

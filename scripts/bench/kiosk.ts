@@ -17,24 +17,15 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { signInOverHttp } from "../../tests/support/forms";
-import { machine, median, runBench } from "./common";
+import { benchArgs, machine, median, profilerFlags, runBench } from "./common";
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: "string", default: "8" },
-    rounds: { type: "string", default: "3" },
-    connections: { type: "string", default: "16,60" },
-    only: { type: "string", default: "health,rest,action,refresh" },
-  },
-});
-const seconds = Number(args.seconds);
-const rounds = Number(args.rounds);
+const args = benchArgs({ seconds: 8, rounds: 3, connections: "16,60", only: "health,rest,action,refresh" });
+const { seconds, rounds } = args;
 const connectionLevels = args.connections.split(",").map(Number);
 type PathName = "health" | "rest" | "action" | "refresh";
 const paths = args.only.split(",") as PathName[];
@@ -108,7 +99,7 @@ async function main() {
     databaseUrl: db.url,
     keyPrefix: testKeyPrefix("bench-kiosk"),
     env: { ...SHARED_SERVER_ENV, API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
-    nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    nodeArgs: profilerFlags(),
   });
   try {
     const tenants = await provisionTenants(db.url, [{ slug: SLUG, name: "Bench Bistro" }]);

@@ -22,29 +22,18 @@ import { createTestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
-import { machine, median, runBench } from "./common";
-import { parseArgs } from "node:util";
+import { benchArgs, machine, median, pct, runBench } from "./common";
 
-const { values: arg } = parseArgs({
-  options: {
-    minutes: { type: "string", default: "10" },
-    rate: { type: "string", default: "300" },
-    tenants: { type: "string", default: "10" },
-    connections: { type: "string", default: "100" },
-    window: { type: "string", default: "30" },
-  },
-});
-const [minutes, rate, tenantCount, connections, windowSeconds] = [arg.minutes, arg.rate, arg.tenants, arg.connections, arg.window].map(Number) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+const {
+  minutes,
+  rate,
+  tenants: tenantCount,
+  connections,
+  window: windowSeconds,
+} = benchArgs({ minutes: 10, rate: 300, tenants: 10, connections: 100, window: 30 });
 const METRICS_TOKEN = "bench-soak-metrics-token";
 const MB = 2 ** 20;
 const round2 = (x: number) => Number(x.toFixed(2));
-const pct = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN);
 
 interface Sample {
   atMinutes: number;
@@ -140,7 +129,14 @@ async function main() {
         const s = await memory(startedAt);
         const sorted = times.sort((a, b) => a - b);
         s.heapFloorMB = Math.min(heapFloor, s.heapUsedMB);
-        s.window = { rps: Math.round(sorted.length / windowSeconds), p50: pct(sorted, 0.5), p99: pct(sorted, 0.99), ok, errors, non2xx };
+        s.window = {
+          rps: Math.round(sorted.length / windowSeconds),
+          p50: Math.round(pct(sorted, 0.5)),
+          p99: Math.round(pct(sorted, 0.99)),
+          ok,
+          errors,
+          non2xx,
+        };
         [times, ok, errors, non2xx, heapFloor] = [[], 0, 0, 0, Infinity];
         samples.push(s);
         process.stderr.write(

@@ -113,13 +113,13 @@ export class PrismaOrderRepository implements OrderRepository {
 
   /** Whether a change of `tenantId` that `emits` has webhook events to write. */
   private async writesEvents<T>(tenantId: string, emits: Emits<T> | undefined): Promise<boolean> {
-    return !!this.outbox && !!emits && (await this.outbox.active(this.db, tenantId));
+    return !!this.outbox && !!emits && (await this.outbox.active(tenantId));
   }
 
   /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
   private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
     const outbox = this.outbox;
-    if (!outbox || !emits || !(await outbox.active(this.db, tenantId))) return change(this.db);
+    if (!outbox || !emits || !(await this.writesEvents(tenantId, emits))) return change(this.db);
     const { row, queued } = await this.db.$transaction(async (tx) => {
       const row = await change(tx);
       return { row, queued: row === null ? 0 : await outbox.write(tx, tenantId, emits(row)) };

@@ -7,45 +7,40 @@ import { randomUUID } from "node:crypto";
 import { webhookBody, type OutboxEvent } from "@/lib/core/webhooks/events";
 import type { Db, Tx } from "./prisma.server";
 import type { WebhookQueue } from "./webhook-queue.server";
+import { ReadThroughCache } from "@/lib/core/read-through-cache";
 
 /** How long "has endpoints" is trusted without an invalidation (endpoints change through the bus). */
 export const OUTBOX_CACHE_MS = 5_000;
 
 export class WebhookOutbox {
-  private hasEndpoints = new Map<string, { active: boolean; at: number }>();
-  private epoch = 0;
+  private readonly hasEndpoints: ReadThroughCache<string, boolean>;
 
   constructor(
     private readonly queue: WebhookQueue,
+    db: Db,
     /** How long a cached answer is trusted right now (shorter while invalidations may be missed). */
-    private readonly ttlMs: () => number = () => OUTBOX_CACHE_MS,
-  ) {}
+    ttlMs: () => number = () => OUTBOX_CACHE_MS,
+  ) {
+    const load = async (tenantId: string) => (await db.webhookEndpoint.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
+    this.hasEndpoints = new ReadThroughCache(load, () => Math.min(ttlMs(), OUTBOX_CACHE_MS), 100_000);
+  }
 
   /**
    * Whether `tenantId` has any endpoint, cached per node: the changes of a restaurant
    * without webhooks skip the transaction. An endpoint created while such a change commits,
    * or before its invalidation reached this node, may miss that change's event.
    */
-  async active(db: Db, tenantId: string): Promise<boolean> {
-    const hit = this.hasEndpoints.get(tenantId);
-    if (hit && Date.now() - hit.at < Math.min(this.ttlMs(), OUTBOX_CACHE_MS)) return hit.active;
-    const epoch = this.epoch;
-    const active = (await db.webhookEndpoint.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
-    if (epoch !== this.epoch) return active;
-    if (this.hasEndpoints.size > 100_000) this.hasEndpoints.clear();
-    this.hasEndpoints.set(tenantId, { active, at: Date.now() });
-    return active;
+  active(tenantId: string): Promise<boolean> {
+    return this.hasEndpoints.get(tenantId);
   }
 
   /** Endpoints of `tenantId` were created or deleted. */
   forget(tenantId: string): void {
-    this.hasEndpoints.delete(tenantId);
-    this.epoch++;
+    this.hasEndpoints.forget(tenantId);
   }
 
   clear(): void {
     this.hasEndpoints.clear();
-    this.epoch++;
   }
 
   /** Writes `events` of `tenantId` in `tx`; returns how many deliveries were queued. */

@@ -1,6 +1,6 @@
 "use client";
 
-const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
+import { BUTTON } from "./console-styles";
 
 /**
  * The second step of a console action that cannot be undone: the "yes" button takes the focus

@@ -1,12 +1,15 @@
 "use client";
 
-import { startTransition, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
-import { useStaffAction } from "@/app/_lib/use-staff-action";
+import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { createKey, revokeKey } from "./actions";
 import { SecretBox } from "./secret-box";
+import { BUTTON, INPUT } from "../_components/console-styles";
+import { StatusNote } from "../_components/status-note";
+import { TableHead } from "../_components/table-head";
 
 export interface KeyRow {
   id: string;
@@ -18,9 +21,6 @@ export interface KeyRow {
   revoked: string | null;
 }
 
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
-const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
-
 /** Create a key (shown once), list them without secrets, revoke with a second click. */
 export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
   const t = useTranslations("managerAccess");
@@ -28,22 +28,15 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
   const [revoked, revoke, revoking] = useStaffAction(revokeKey);
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
-  function submitCreate(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    startTransition(() => create(form));
-  }
+  const submitCreate = submitTo(create);
 
   function submitRevoke(id: string) {
     if (confirmId !== id) {
       setConfirmId(id);
       return;
     }
-    const form = new FormData();
-    form.set("tenant", slug);
-    form.set("id", id);
     setConfirmId(null);
-    startTransition(() => revoke(form));
+    dispatchFields(revoke, { tenant: slug, id });
   }
 
   return (
@@ -76,26 +69,14 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
       {created?.ok ? <SecretBox heading={t("newKeyHeading", { name: created.data.name })} secret={created.data.key} testId="new-key" /> : null}
 
       <FormError message={revoked && !revoked.ok ? revoked.error : null} />
-      {revoked?.ok ? (
-        <p role="status" className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900">
-          {t("revokedNow", { name: revoked.data.name })}
-        </p>
-      ) : null}
+      {revoked?.ok ? <StatusNote>{t("revokedNow", { name: revoked.data.name })}</StatusNote> : null}
 
       {keys.length === 0 ? (
         <p className="text-lg text-slate-700">{t("noKeys")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-base">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                {(["name", "role", "prefix", "created", "status", "actions"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-2 font-semibold">
-                    {t(`table.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead labels={(["name", "role", "prefix", "created", "status", "actions"] as const).map((c) => t(`table.${c}`))} />
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id} data-testid={`key-${k.prefix}`} className="border-b border-slate-200">

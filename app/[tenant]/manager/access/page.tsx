@@ -4,6 +4,7 @@ import { STAFF_ROLES } from "@/lib/core/tenants";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { formatDateTime } from "@/app/_lib/format";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { RotateCode } from "./rotate-code";
 import { ApiKeys, type KeyRow } from "./api-keys";
@@ -13,17 +14,6 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("managerAccess"))("title") };
 }
-
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
 
 export default async function AccessPage({ params }: { params: Promise<{ tenant: string }> }) {
   const { tenant: slug } = await params;
@@ -37,9 +27,9 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
     role: k.role,
     name: k.name,
     prefix: k.prefix,
-    created: when(k.createdAt, tenant.timeZone),
+    created: formatDateTime(k.createdAt, tenant.timeZone),
     createdBy: k.createdBy,
-    revoked: k.revokedAt ? when(k.revokedAt, tenant.timeZone) : null,
+    revoked: k.revokedAt ? formatDateTime(k.revokedAt, tenant.timeZone) : null,
   }));
   return (
     <ConsoleShell caller={caller} section="access">

@@ -1,17 +1,16 @@
 "use client";
 
 import { ConfirmButtons } from "../_components/confirm-buttons";
-import { startTransition, useState } from "react";
+import { BUTTON } from "../_components/console-styles";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
-import { useStaffAction } from "@/app/_lib/use-staff-action";
+import { dispatchFields, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { rotateCode } from "./actions";
 import { SecretBox } from "./secret-box";
 
 type Result = Awaited<ReturnType<typeof rotateCode>>;
-
-const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
 
 /** One role: ask, confirm, then show the new code once. */
 export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
@@ -21,11 +20,8 @@ export function RotateCode({ slug, role }: { slug: string; role: StaffRole }) {
   const name = t(`roles.${role}`);
 
   function rotate() {
-    const form = new FormData();
-    form.set("tenant", slug);
-    form.set("role", role);
     setConfirming(false);
-    startTransition(() => dispatch(form));
+    dispatchFields(dispatch, { tenant: slug, role });
   }
 
   return (

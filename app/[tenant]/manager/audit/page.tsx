@@ -5,7 +5,9 @@ import { SETTINGS_FIELDS, type SettingsField } from "@/lib/core/settings";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { formatDateTime } from "@/app/_lib/format";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
+import { TableHead } from "../_components/table-head";
 
 export const dynamic = "force-dynamic";
 
@@ -74,16 +76,6 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/audit`);
   const tenant = caller.tenant;
   const [t, ta, entries] = await Promise.all([getTranslations("managerAudit"), getTranslations("managerAccess"), getApp().audit.list(tenant.id, PAGE_ENTRIES)]);
-  const when = new Intl.DateTimeFormat("en-GB", {
-    timeZone: tenant.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
 
   return (
     <ConsoleShell caller={caller} section="audit">
@@ -93,20 +85,12 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-base" data-testid="audit-log">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                {(["at", "actor", "action", "details"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-2 py-2 font-semibold">
-                    {t(`table.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead labels={(["at", "actor", "action", "details"] as const).map((c) => t(`table.${c}`))} />
             <tbody>
               {entries.map((e, i) => (
                 <tr key={i} className="border-b border-slate-200 align-top">
                   <td className="whitespace-nowrap px-2 py-2 tabular-nums">
-                    <time dateTime={e.at.toISOString()}>{when.format(e.at)}</time>
+                    <time dateTime={e.at.toISOString()}>{formatDateTime(e.at, tenant.timeZone, { seconds: true })}</time>
                   </td>
                   <td className="px-2 py-2">{e.actor}</td>
                   <td className="px-2 py-2 font-semibold">

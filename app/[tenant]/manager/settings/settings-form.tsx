@@ -1,16 +1,16 @@
 "use client";
 
-import { startTransition, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { TenantSettings } from "@/lib/core/settings";
 import { LOCALES } from "@/lib/core/locales";
-import { useStaffAction } from "@/app/_lib/use-staff-action";
+import { submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { saveSettings } from "./actions";
+import { INPUT } from "../_components/console-styles";
+import { StatusNote } from "../_components/status-note";
 
 type Result = Awaited<ReturnType<typeof saveSettings>>;
 
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
 const LABEL = "mb-1 block text-lg font-semibold";
 const HINT = "mt-1 text-base text-slate-600";
 
@@ -22,25 +22,12 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
   // After a save the form shows what was saved (the server's answer), else what was loaded.
   const s = state?.ok ? state.data.settings : initial;
 
-  // Submitted by hand: a form action would reset the fields, losing what was typed when a save fails.
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    startTransition(() => dispatch(form));
-  }
+  const submit = submitTo(dispatch);
 
   return (
     <form onSubmit={submit} className="space-y-6" key={JSON.stringify(s)}>
       <input type="hidden" name="tenant" value={slug} />
-      {state?.ok ? (
-        <p
-          role="status"
-          data-testid="settings-saved"
-          className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900"
-        >
-          {state.data.changed ? t("saved") : t("savedNothing")}
-        </p>
-      ) : null}
+      {state?.ok ? <StatusNote testId="settings-saved">{state.data.changed ? t("saved") : t("savedNothing")}</StatusNote> : null}
       <FormError message={state && !state.ok ? state.error : null} testId="settings-error" />
 
       <div>

@@ -4,6 +4,7 @@ import { deliveryState } from "@/lib/core/webhooks/retry";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { formatDateTime } from "@/app/_lib/format";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { WebhooksPanel, type EndpointRow } from "./webhooks-panel";
 
@@ -23,29 +24,21 @@ export default async function WebhooksPage({ params }: { params: Promise<{ tenan
   const tenant = caller.tenant;
   const app = getApp();
   const [t, endpoints] = await Promise.all([getTranslations("managerWebhooks"), app.webhooks.list(tenant)]);
-  const when = new Intl.DateTimeFormat("en-GB", {
-    timeZone: tenant.timeZone,
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
+  const when = (at: Date) => formatDateTime(at, tenant.timeZone, { date: "day", seconds: true });
   // Never a secret: the rows hold only what the list and the deliveries show.
   const rows: EndpointRow[] = await Promise.all(
     endpoints.map(async (e) => ({
       id: e.id,
       url: e.url,
       events: e.events,
-      created: when.format(e.createdAt),
+      created: when(e.createdAt),
       createdBy: e.createdBy,
       deliveries: (await app.webhooks.deliveries(tenant, e.id, RECENT)).map((d) => ({
         id: d.id,
         type: d.type,
-        at: when.format(d.createdAt),
+        at: when(d.createdAt),
         state: deliveryState(d),
-        nextAttempt: d.nextAttemptAt ? when.format(d.nextAttemptAt) : null,
+        nextAttempt: d.nextAttemptAt ? when(d.nextAttemptAt) : null,
         attempts: d.attempts,
         answer: d.lastError ?? (d.lastStatus === null ? null : `HTTP ${d.lastStatus}`),
       })),

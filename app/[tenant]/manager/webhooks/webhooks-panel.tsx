@@ -1,12 +1,15 @@
 "use client";
 
-import { startTransition, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/core/webhooks/events";
-import { useStaffAction } from "@/app/_lib/use-staff-action";
+import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { SecretBox } from "../access/secret-box";
 import { ConfirmButtons } from "../_components/confirm-buttons";
+import { BUTTON, INPUT } from "../_components/console-styles";
+import { StatusNote } from "../_components/status-note";
+import { TableHead } from "../_components/table-head";
 import { createWebhook, deleteWebhook } from "./actions";
 
 export interface DeliveryRow {
@@ -28,8 +31,6 @@ export interface EndpointRow {
   deliveries: DeliveryRow[];
 }
 
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
-const BUTTON = "rounded-xl px-5 py-3 text-lg font-bold focus:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-60";
 const STATE_STYLE: Record<DeliveryRow["state"], string> = {
   delivered: "font-semibold text-emerald-800",
   retrying: "font-semibold text-amber-800",
@@ -47,28 +48,17 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
   const [deleted, remove, deleting] = useStaffAction(deleteWebhook);
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
-  function submitCreate(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    startTransition(() => create(form));
-  }
+  const submitCreate = submitTo(create);
 
   function submitDelete(id: string) {
-    const form = new FormData();
-    form.set("tenant", slug);
-    form.set("id", id);
     setConfirmId(null);
-    startTransition(() => remove(form));
+    dispatchFields(remove, { tenant: slug, id });
   }
 
   return (
     <div className="space-y-6">
       <FormError message={deleted && !deleted.ok ? deleted.error : null} />
-      {deleted?.ok ? (
-        <p role="status" className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900">
-          {t("deleted", { url: deleted.data.url })}
-        </p>
-      ) : null}
+      {deleted?.ok ? <StatusNote>{t("deleted", { url: deleted.data.url })}</StatusNote> : null}
 
       {endpoints.length === 0 ? <p className="text-lg text-slate-700">{t("none")}</p> : null}
       {endpoints.map((e) => (
@@ -107,15 +97,7 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full border-collapse text-left text-base">
-                <thead>
-                  <tr className="border-b-2 border-slate-400">
-                    {(["at", "event", "status", "attempts", "answer"] as const).map((c) => (
-                      <th key={c} scope="col" className="px-2 py-2 font-semibold">
-                        {t(`table.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead labels={(["at", "event", "status", "attempts", "answer"] as const).map((c) => t(`table.${c}`))} />
                 <tbody>
                   {e.deliveries.map((d) => (
                     <tr key={d.id} data-testid={`delivery-${d.state}`} className="border-b border-slate-200">
