@@ -9,7 +9,7 @@ import { createKey, revokeKey } from "./actions";
 import { SecretBox } from "./secret-box";
 import { BUTTON, INPUT } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
-import { TableHead } from "../_components/table-head";
+import { ColumnHeads } from "../_components/column-heads";
 
 export interface KeyRow {
   id: string;
@@ -76,7 +76,7 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-base">
-            <TableHead labels={(["name", "role", "prefix", "created", "status", "actions"] as const).map((c) => t(`table.${c}`))} />
+            <ColumnHeads labels={(["name", "role", "prefix", "created", "status", "actions"] as const).map((c) => t(`table.${c}`))} />
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id} data-testid={`key-${k.prefix}`} className="border-b border-slate-200">

@@ -7,7 +7,7 @@ import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatDateTime } from "@/app/_lib/format";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
-import { TableHead } from "../_components/table-head";
+import { ColumnHeads } from "../_components/column-heads";
 
 export const dynamic = "force-dynamic";
 
@@ -85,7 +85,7 @@ export default async function AuditPage({ params }: { params: Promise<{ tenant: 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-base" data-testid="audit-log">
-            <TableHead labels={(["at", "actor", "action", "details"] as const).map((c) => t(`table.${c}`))} />
+            <ColumnHeads labels={(["at", "actor", "action", "details"] as const).map((c) => t(`table.${c}`))} />
             <tbody>
               {entries.map((e, i) => (
                 <tr key={i} className="border-b border-slate-200 align-top">

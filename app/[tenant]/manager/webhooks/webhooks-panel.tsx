@@ -9,7 +9,7 @@ import { SecretBox } from "../access/secret-box";
 import { ConfirmButtons } from "../_components/confirm-buttons";
 import { BUTTON, INPUT } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
-import { TableHead } from "../_components/table-head";
+import { ColumnHeads } from "../_components/column-heads";
 import { createWebhook, deleteWebhook } from "./actions";
 
 export interface DeliveryRow {
@@ -97,7 +97,7 @@ export function WebhooksPanel({ slug, endpoints }: { slug: string; endpoints: En
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full border-collapse text-left text-base">
-                <TableHead labels={(["at", "event", "status", "attempts", "answer"] as const).map((c) => t(`table.${c}`))} />
+                <ColumnHeads labels={(["at", "event", "status", "attempts", "answer"] as const).map((c) => t(`table.${c}`))} />
                 <tbody>
                   {e.deliveries.map((d) => (
                     <tr key={d.id} data-testid={`delivery-${d.state}`} className="border-b border-slate-200">
