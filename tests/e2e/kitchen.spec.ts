@@ -205,6 +205,8 @@ test("the whole flow with the keyboard only", async ({ page, browser, baseURL, r
   await key("Enter");
   await expect(page.getByTestId("kitchen-status")).toHaveText(`${second} → Ready`);
   await expect(onBoard(board, "ready", second)).toBeVisible();
+  // The piles move when the change arrives over the socket, which may come after the action's answer.
+  await expect(card(page, second).getByRole("button", { name: "Collected", exact: true })).toBeVisible();
 
   await key("Tab"); // Next step
   await key("Tab"); // first ready card (ready longest): Collected
