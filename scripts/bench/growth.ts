@@ -183,7 +183,7 @@ async function counterPart(db: TestDatabase) {
         const m1 = await usedMemory(redis);
         const firstIncrPerSecond = await eachOnce(rawKeys, (k) => redis.incr(k));
         const m2 = await usedMemory(redis);
-        const counterKeys = await scanKeys(redis, `${prefix}*:blocks`);
+        const counterKeys = await scanKeys(redis, `${prefix}*:n`);
         const counterBytesAtStart = await memoryUsage(redis, counterKeys);
         const rawBytesAtStart = await memoryUsage(redis, rawKeys);
 

@@ -169,6 +169,20 @@ describe("the Redis counter's batches", () => {
     expect(numbersOf(await ask(a.counter, t, 1))).toEqual([41]);
   });
 
+  it("the hash holds each fact once: no copy of the block's name, no spent lease (bytes per tenant-day)", async () => {
+    const t = "t-layout";
+    const fields = async () => Object.keys(await a.redis.hgetall(a.counter.key(t))).sort();
+    await a.counter.restore(t, block(0, 40), EXPIRE);
+    expect(await fields()).toEqual([`${DAY}:1:0:40`, "day", "lo", "max", "shift"]);
+    const crossed = await ask(a.counter, t, 31); // crosses the low-water mark: a lease is taken
+    expect(crossed.filter((r) => r.kind === "issued" && r.refill)).toHaveLength(1);
+    expect(await fields()).toContain("lease");
+    expect(await a.counter.addBlock(t, block(40, 80), EXPIRE)).toBe(true); // in reserve; the lease is done
+    expect(await fields()).toEqual([`${DAY}:1:0:40`, "day", "lo", "max", "nhi", "nlo", "shift"]);
+    expect(numbersOf(await ask(a.counter, t, 10))).toEqual(range(32, 41)); // runs into the reserve
+    expect(await fields()).toEqual([`${DAY}:1:40:80`, "day", "lo", "max", "shift"]);
+  });
+
   it("a block reserved later replaces a lower block in reserve; a lower or equal one is refused", async () => {
     const t = "t-reserve-order";
     await a.counter.restore(t, block(0, 40), EXPIRE);

@@ -1,16 +1,22 @@
 /**
  * A tenant's counter hash as lua/issue-numbers-n.lua stores it, for tests that look into
  * Redis or play a replica that missed writes: the current block is (lo, max], and its own
- * field (named in `blk`) holds how many numbers it has left.
+ * field, named `day:shift:lo:max`, holds how many numbers it has left.
  */
 interface HashClient {
   hgetall(key: string): Promise<Record<string, string>>;
   hset(key: string, field: string, value: number): Promise<unknown>;
 }
 
+/** The current block's field name; undefined without a block. */
+function blockField(hash: Record<string, string>): string | undefined {
+  return Number(hash.max) > 0 ? `${hash.day}:${hash.shift}:${hash.lo}:${hash.max}` : undefined;
+}
+
 /** The last number the current block handed out (its start when none yet); undefined without a block. */
 export function lastIssuedIn(hash: Record<string, string>): number | undefined {
-  const left = hash.blk === undefined ? undefined : hash[hash.blk];
+  const field = blockField(hash);
+  const left = field === undefined ? undefined : hash[field];
   return left === undefined ? undefined : Number(hash.max) - Number(left);
 }
 
@@ -21,8 +27,9 @@ export async function lastIssued(redis: HashClient, key: string): Promise<number
 /** Turns the counter back so that the next number it hands out is `last + 1` (within its block). */
 export async function rewindTo(redis: HashClient, key: string, last: number): Promise<void> {
   const hash = await redis.hgetall(key);
-  if (hash.blk === undefined || last < Number(hash.lo)) {
+  const field = blockField(hash);
+  if (field === undefined || last < Number(hash.lo)) {
     throw new Error(`counter ${key}: cannot rewind to ${last}, its block is ${JSON.stringify(hash)}`);
   }
-  await redis.hset(key, hash.blk, Number(hash.max) - last);
+  await redis.hset(key, field, Number(hash.max) - last);
 }

@@ -28,13 +28,13 @@ export function tenantKey(prefix: string, tenantId: string, name: string): strin
 }
 
 /**
- * A tenant's counter hash (layout: lua/issue-numbers-n.lua). Named `blocks` since the
- * per-block layout (docs/decisions/0007): nodes of an older version, still running during
- * a rolling upgrade, keep their own `counter` hash, and both draw disjoint blocks from the
- * same PostgreSQL ceilings, so their numbers never collide.
+ * A tenant's counter hash (layout: lua/issue-numbers-n.lua). Each layout has its own name
+ * (`counter`, then `blocks`, now `n`: decisions 0007, 0019): nodes of an older version,
+ * still running during a rolling upgrade, keep their own hash, and both draw disjoint
+ * blocks from the same PostgreSQL ceilings, so their numbers never collide.
  */
 export function counterKey(prefix: string, tenantId: string): string {
-  return tenantKey(prefix, tenantId, "blocks");
+  return tenantKey(prefix, tenantId, "n");
 }
 
 export interface BreakerOptions {

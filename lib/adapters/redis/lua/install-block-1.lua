@@ -21,9 +21,10 @@
 local key = KEYS[1]
 local bday, bshift = ARGV[1], tonumber(ARGV[2])
 local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
-local s = redis.call('HMGET', key, 'day', 'shift', 'max', 'nhi', 'blk')
+local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max', 'nhi')
 local day, shift = s[1], tonumber(s[2])
-local field = 'n:' .. bday .. ':' .. bshift .. ':' .. lo .. ':' .. hi
+-- Block fields are named day:shift:lo:max (issue-numbers-n.lua).
+local field = bday .. ':' .. bshift .. ':' .. lo .. ':' .. hi
 
 local same = day == bday and shift == bshift
 if not same then
@@ -32,26 +33,29 @@ if not same then
     return 0
   end
   redis.call('DEL', key)
-  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, 'blk', field, field, hi - lo, 'lease', 0)
+  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, field, hi - lo)
   redis.call('PEXPIREAT', key, ARGV[5])
   return 1
 end
 
-local max = tonumber(s[3])
+local max = tonumber(s[4]) or 0
 if lo < max then
   return 0
 end
+local current = max > 0 and (day .. ':' .. shift .. ':' .. s[3] .. ':' .. max) or nil
 local left = 0
-if s[5] then
-  left = tonumber(redis.call('HGET', key, s[5])) or 0
+if current then
+  left = tonumber(redis.call('HGET', key, current)) or 0
 end
 if left <= 0 then
-  if s[5] then
-    redis.call('HDEL', key, s[5])
+  if current then
+    redis.call('HDEL', key, current)
   end
-  redis.call('HSET', key, 'lo', lo, 'max', hi, 'blk', field, field, hi - lo, 'lease', 0)
-elseif (not s[4]) or tonumber(s[4]) <= lo then
-  redis.call('HSET', key, 'nlo', lo, 'nhi', hi, 'lease', 0)
+  redis.call('HSET', key, 'lo', lo, 'max', hi, field, hi - lo)
+  redis.call('HDEL', key, 'lease')
+elseif (not s[5]) or tonumber(s[5]) <= lo then
+  redis.call('HSET', key, 'nlo', lo, 'nhi', hi)
+  redis.call('HDEL', key, 'lease')
 else
   return 0
 end

@@ -5,11 +5,13 @@
 
   KEYS[i]  tenant i's counter, a hash:
              day, shift   the business day ("YYYY-MM-DD") and shift being numbered
-             lo, max      the current block: its numbers are lo + 1 … max
-             blk          the name of the current block's own field, "n:day:shift:lo:max"
-             <blk>        how many numbers that block has left (0: used up)
+             lo, max      the current block: its numbers are lo + 1 … max (max 0: none)
+             <day:shift:lo:max>
+                          the current block's own field: how many numbers it has left
+                          (0: used up); its name is derived, never stored twice
              nlo, nhi     the next block (nlo, nhi], when one is in reserve
-             lease        until when (ms) one caller holds the right to reserve a block
+             lease        until when (ms) one caller holds the right to reserve a block;
+                          absent when no one has
   ARGV[1]  now, milliseconds since the epoch (the script never reads a clock)
   ARGV[2]  low water: ask for the next block when fewer numbers than this are left
   ARGV[3]  lease duration in milliseconds
@@ -51,6 +53,15 @@
 local now, lowWater, leaseMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local out = {}
 
+-- The current block's field (its name carries the day and shift, so a stale hint never
+-- matches another day's block); nil when there is none.
+local function blockField(day, shift, lo, max)
+  if max > 0 then
+    return day .. ':' .. shift .. ':' .. lo .. ':' .. max
+  end
+  return nil
+end
+
 local function push(...)
   for _, v in ipairs({...}) do
     out[#out + 1] = v
@@ -75,7 +86,8 @@ local function fast(key, field, count)
     return true
   end
   -- Not enough left, or no such field (it reads as 0): undo.
-  if before > 0 or redis.call('HGET', key, 'blk') == field then
+  local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max')
+  if before > 0 or (s[1] and blockField(s[1], s[2], s[3], tonumber(s[4])) == field) then
     redis.call('HSET', key, field, before)
   else
     redis.call('HDEL', key, field)
@@ -86,7 +98,7 @@ end
 -- The full path: reads the whole state; handles a new day, block switches, a missing
 -- counter and the leases.
 local function full(key, today, expireAt, count)
-  local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max', 'nlo', 'nhi', 'lease', 'blk')
+  local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max', 'nlo', 'nhi', 'lease')
   local day = s[1]
   local lease = tonumber(s[7]) or 0
   if not day then
@@ -102,16 +114,16 @@ local function full(key, today, expireAt, count)
   end
   local shift, lo, max = tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
   local nlo, nhi = tonumber(s[5]), tonumber(s[6])
-  local field = s[8]
+  local field = blockField(day, shift, lo, max)
   local cur = max
   if field then
     cur = max - (tonumber(redis.call('HGET', key, field)) or 0)
   end
 
   if today > day then
-    day, shift, lo, max, cur, nlo, nhi, lease, field = today, 1, 0, 0, 0, nil, nil, 0, false
+    day, shift, lo, max, cur, nlo, nhi, lease, field = today, 1, 0, 0, 0, nil, nil, 0, nil
     redis.call('DEL', key)
-    redis.call('HSET', key, 'day', day, 'shift', 1, 'lo', 0, 'max', 0, 'lease', 0)
+    redis.call('HSET', key, 'day', day, 'shift', 1, 'lo', 0, 'max', 0)
     redis.call('PEXPIREAT', key, expireAt)
   end
 
@@ -125,10 +137,9 @@ local function full(key, today, expireAt, count)
           redis.call('HDEL', key, field)
         end
         lo, cur, max, nlo = nlo, nlo, nhi, nil
-        field = 'n:' .. day .. ':' .. shift .. ':' .. lo .. ':' .. max
+        field = blockField(day, shift, lo, max)
         set[#set + 1] = 'lo'; set[#set + 1] = lo
         set[#set + 1] = 'max'; set[#set + 1] = max
-        set[#set + 1] = 'blk'; set[#set + 1] = field
         redis.call('HDEL', key, 'nlo', 'nhi')
       else
         break
