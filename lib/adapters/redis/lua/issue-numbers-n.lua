@@ -28,11 +28,11 @@
                           max - left (the caller knows max: it is in the field's name)
            3, left        the same, and the caller of the last number holds the lease to
                           reserve the next block (it crossed the low-water mark)
-           4, day, shift, refill, blk, lo, max, m, n1 … nm
+           4, day, shift, refill, field, lo, max, m, n1 … nm
                           full path, every caller got a number (m = count); refill = 1
-                          asks the caller of the last one to reserve the next block; blk,
-                          lo, max describe the current block (blk = "" when none)
-           5, day, shift, lease, blk, lo, max, m, n1 … nm
+                          asks the caller of the last one to reserve the next block; field,
+                          lo, max describe the current block (field = "" when none)
+           5, day, shift, lease, field, lo, max, m, n1 … nm
                           full path, the blocks ran out after m numbers; lease = 1 asks the
                           first caller left without one to reserve a block, 0: wait
            6, lease       the counter is missing (Redis restarted empty, the key was
