@@ -1,8 +1,9 @@
 /**
  * Benchmark: orders through the REST API across several restaurants, at saturation and at
  * fixed rates, beside the limits measured in the same run (a bare node:http route, raw
- * PostgreSQL inserts of the same row, the app's cheapest route). Not a test: it prints
- * figures, medians of the rounds.
+ * PostgreSQL inserts of the same row, the floor: a bare server doing an order's INCR and
+ * INSERT, floor-server.ts; the app's cheapest route). Not a test: it prints figures,
+ * medians of the rounds.
  *
  *   npm run build && npm run bench:api [-- --seconds 8 --rounds 3 --connections 64 --tenants 8]
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:api   # also writes the server's CPU profile there
@@ -15,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
-import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
+import { startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { benchArgs, closedLoop, profilerFlags, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
@@ -32,14 +33,20 @@ async function load(opts: autocannon.Options): Promise<Figures> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
-/** A node:http server in its own process answering a fixed JSON: the limit of HTTP on this machine. */
-async function startBareServer(): Promise<{ url: string; stop(): void }> {
-  const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json" }); s.end('{"ok":true}'); })
-    .listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
-  const proc = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+/** A server in its own process that prints its port. */
+async function startProcess(args: string[]): Promise<{ url: string; stop(): void }> {
+  const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const [line] = (await once(proc.stdout, "data")) as [Buffer];
   return { url: `http://127.0.0.1:${line.toString().trim()}/`, stop: () => proc.kill() };
 }
+
+/** A node:http server answering a fixed JSON: the limit of HTTP on this machine. */
+const startBareServer = () =>
+  startProcess([
+    "-e",
+    `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json" }); s.end('{"ok":true}'); })
+    .listen(0, "127.0.0.1", function () { console.log(this.address().port); });`,
+  ]);
 
 /** Closed-loop INSERTs of an order row (a restaurant of its own, numbers 1, 2, 3…) through node-postgres. */
 async function rawInserts(databaseUrl: string, tenantId: string, start: number): Promise<Figures & { next: number }> {
@@ -65,10 +72,22 @@ async function main() {
     nodeArgs: profilerFlags(),
   });
   const bare = await startBareServer();
+  let floor: { url: string; stop(): void } | undefined;
   try {
     const specs = Array.from({ length: tenantCount }, (_, i) => ({ slug: `bench-${i}`, name: `Bench ${i}` }));
-    const made = await provisionTenants(db.url, [...specs, { slug: "bench-raw", name: "Raw inserts" }]);
+    const made = await provisionTenants(db.url, [...specs, { slug: "bench-raw", name: "Raw inserts" }, { slug: "bench-floor", name: "Floor" }]);
     const tenants = specs.map((s) => made[s.slug]!);
+    const floorKey = `${testKeyPrefix("bench-floor")}n`;
+    floor = await startProcess([
+      "--import",
+      "tsx",
+      new URL("./floor-server.ts", import.meta.url).pathname,
+      db.url,
+      TEST_REDIS_URL,
+      made["bench-floor"]!.id,
+      floorKey,
+    ]);
+    const floorOrders: autocannon.Options = { url: floor.url, method: "POST", headers: { "content-type": "application/json" }, body: ORDER_BODY };
     // Each request goes to the next restaurant, with its own cashier key.
     let turn = 0;
     const nextOrder = (): LoadRequest => {
@@ -86,6 +105,7 @@ async function main() {
     // Warm up (JIT, pools, key caches).
     await autocannon({ ...orders, duration: 3, connections });
     await autocannon({ ...health, duration: 2, connections });
+    await autocannon({ ...floorOrders, duration: 2, connections });
 
     type Round = Record<string, Figures>;
     const results: Round[] = [];
@@ -96,6 +116,14 @@ async function main() {
       const raw = await rawInserts(db.url, made["bench-raw"]!.id, rawNext);
       rawNext = raw.next;
       r.rawInsert = raw;
+      r.floor = await load(floorOrders);
+      r["floor@500"] = await openLoop({
+        url: floor.url,
+        rate: 500,
+        seconds,
+        connections,
+        next: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: ORDER_BODY }),
+      });
       r.health = await load(health);
       r.orders = await load(orders);
       for (const rate of RATES) r[`orders@${rate}`] = await openLoop({ url: server.url, rate, seconds, connections, next: nextOrder });
@@ -112,9 +140,10 @@ async function main() {
     const dupes = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Order" GROUP BY "tenantId", "businessDay", shift, number HAVING count(*) > 1) d`,
     );
-    const stored = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Order" WHERE channel = 'api' AND note = 'bench' AND "tenantId" <> $1`, [
-      made["bench-raw"]!.id,
-    ]);
+    const stored = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "Order" WHERE channel = 'api' AND note = 'bench' AND "tenantId" <> ALL($1::uuid[])`,
+      [[made["bench-raw"]!.id, made["bench-floor"]!.id]],
+    );
     await client.end();
 
     const med = (k: string, f: keyof Figures) => median(results.map((r) => r[k]![f]));
@@ -135,7 +164,12 @@ async function main() {
           seconds,
           rounds,
           figures,
-          ratios: { ordersToBare: ratio("orders", "bare"), ordersToRawInsert: ratio("orders", "rawInsert"), ordersToHealth: ratio("orders", "health") },
+          ratios: {
+            ordersToBare: ratio("orders", "bare"),
+            ordersToRawInsert: ratio("orders", "rawInsert"),
+            ordersToFloor: ratio("orders", "floor"),
+            ordersToHealth: ratio("orders", "health"),
+          },
           ordersStored: stored.rows[0]!.n,
           duplicateNumbers: dupes.rows[0]!.n,
         },
@@ -145,6 +179,7 @@ async function main() {
     );
   } finally {
     bare.stop();
+    floor?.stop();
     await server.stop();
     await db.drop();
   }
