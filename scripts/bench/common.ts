@@ -21,6 +21,9 @@ export function profilerFlags(): string[] {
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Milliseconds (µs resolution) on CLOCK_MONOTONIC: comparable between processes on one machine, unlike performance.now() (each process's own origin). */
+export const monoMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
+
 export function machine(): string {
   const cpu = os.cpus();
   return `${cpu.length} × ${cpu[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;

@@ -1,36 +1,41 @@
 /**
  * Benchmark: how long a status change takes to reach every board. N socket.io-client
  * sockets (websocket only, `query: { org }`, as the board page connects) spread over T
- * restaurants, on 1 app node or split evenly over 2 (same database and key prefix: the
- * Redis adapter relays broadcasts). Per round, one PLACED order of each restaurant (created
+ * restaurants, on 1 app node or split evenly over 2 (same database and key prefix: each
+ * restaurant's boards alternate between the nodes, so the Redis adapter relays half of each
+ * room's broadcasts). Per round, one PLACED order of each restaurant (created
  * beforehand through the REST API) is moved to READY through the REST API, all restaurants
  * at once; for every socket, the time from sending its restaurant's request to receiving
- * that order's `order:updated` (performance.now() in this process). Not a test: it prints figures.
+ * that order's `order:updated` (process.hrtime: one clock for every process). Not a test: it prints figures.
  *
  * Baseline in the same run, rounds alternating: a bare socket.io Server in this process
  * (no app, no Redis adapter), the same number of sockets in the same number of rooms, one
  * emit of the same payload to each room at once. Ratio = app p99 / bare p99.
  *
- *   npm run build && npm run bench:fanout [-- --boards 2000 --tenants 8 --nodes 1 --rounds 5 --warmup 1]
+ *   npm run build && npm run bench:fanout [-- --boards 2000 --tenants 8 --nodes 1 --rounds 5 --warmup 1 --client-procs 1]
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:fanout   # also writes the servers' CPU profiles there
  *
  * Also printed: the first delivery and each room's spread (last − first delivery: the
  * fan-out itself), the status requests' answer time, the bare emits' own time per board,
  * and the app node(s)' CPU per round (from /proc) beside what they spend at rest.
- * The sockets live in this process, so their own decoding is part of both figures.
+ * The sockets live in --client-procs child processes (fanout-boards.ts; default one per
+ * 2,500 boards, as file descriptors are capped per process), each holding its share of the
+ * app's and the baseline's boards, so their own decoding is part of both figures.
  * Starts its own database, Redis key prefix and production server(s); cleans up after.
  */
+import { fork, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { Server } from "socket.io";
-import { io as connectSocket, type Socket } from "socket.io-client";
 import { boardKey, type BoardOrder } from "@/lib/core/orders";
 import { createTestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { stableDaySpec } from "../../tests/support/fixtures";
 import { freePort } from "../../tests/support/ports";
-import { benchArgs, machine, median, profilerFlags, runBench } from "./common";
+import { killHard, trackChild } from "../../tests/support/child-registry";
+import { benchArgs, machine, median, monoMs, pct, profilerFlags, runBench } from "./common";
+import type { BoardSet, Command, Reply } from "./fanout-boards";
 
 const {
   boards,
@@ -39,6 +44,7 @@ const {
   rounds,
   warmup,
   "batch-size": batchSize,
+  "client-procs": clientProcs,
 } = benchArgs({
   boards: 2000,
   tenants: 8,
@@ -46,8 +52,11 @@ const {
   rounds: 5,
   warmup: 1,
   "batch-size": 200,
+  /** 0: one per 2,500 boards. */
+  "client-procs": 0,
 });
 if (![1, 2].includes(nodeCount)) throw new Error("--nodes is 1 or 2");
+const procCount = clientProcs || Math.ceil(boards / 2500);
 
 /** A delivery that has not arrived after this is counted as missed (a round never hangs). */
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -62,12 +71,19 @@ interface OrderJson {
   createdAt: string;
 }
 
-/** One board: its restaurant (index), and what the current round waits for. */
-interface Board {
-  tenant: number;
-  socket: Socket;
-  expectKey: string | null;
-  receivedAt: number;
+/** A fanout-boards.ts process, holding boards `from` … `to` − 1. */
+interface BoardProc {
+  proc: ChildProcess;
+  from: number;
+  to: number;
+}
+
+/** What one round measured: latencies sorted, ms; `cpuMs` of the bench's processes. */
+interface Measured {
+  latencies: number[];
+  missed: number;
+  roomSpread: number;
+  cpuMs: number;
 }
 
 interface RoundFigures {
@@ -83,7 +99,7 @@ interface RoundFigures {
   /** App only: the status requests' own answer time (median, max over restaurants). */
   requestP50?: number;
   requestMax?: number;
-  /** CPU of this process (the sockets' side; for the bare server also the server's), ms. */
+  /** CPU of the bench's processes (the sockets' side; for the bare server also the server's), ms. */
   benchCpuMs: number;
   /** Bare only: the emits' own synchronous time per board (socket.io's per-socket work, no sockets' side), µs. */
   emitUsPerBoard?: number;
@@ -93,7 +109,6 @@ interface RoundFigures {
   serverCpuOverRestMs?: number;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** utime + stime of a process in ms, from /proc (Linux); NaN elsewhere. */
@@ -110,50 +125,69 @@ const benchCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** Connects `boards` sockets, board i to urls[i % urls.length] for tenant i % tenants, `batchSize` handshakes at a time. */
-async function connectBoards(urls: string[], slugs: string[]): Promise<Board[]> {
-  const out: Board[] = [];
-  for (let start = 0; start < boards; start += batchSize) {
-    const batch = Array.from({ length: Math.min(batchSize, boards - start) }, (_, j) => {
-      const i = start + j;
-      const tenant = i % slugs.length;
-      const socket = connectSocket(urls[i % urls.length], { query: { org: slugs[tenant]! }, transports: ["websocket"], forceNew: true, reconnection: false });
-      const board: Board = { tenant, socket, expectKey: null, receivedAt: NaN };
-      // Only the first arrival of the awaited order counts.
-      socket.on("order:updated", (o: BoardOrder) => {
-        if (o.key === board.expectKey && Number.isNaN(board.receivedAt)) board.receivedAt = performance.now();
-      });
-      return new Promise<Board>((resolve, reject) => {
-        socket.once("connect", () => resolve(board));
-        socket.once("connect_error", (e) => reject(new Error(`board ${i} (${slugs[tenant]}): ${e.message}`)));
-      });
+/** Forks the board processes, each with an even share of the board indices, and waits until each listens. */
+async function startBoardProcs(procs: BoardProc[]): Promise<void> {
+  for (let c = 0; c < procCount; c++) {
+    const proc = fork(new URL("./fanout-boards.ts", import.meta.url), { execArgv: ["--import", "tsx"], serialization: "advanced" });
+    procs.push({ proc: trackChild(proc), from: Math.floor((boards * c) / procCount), to: Math.floor((boards * (c + 1)) / procCount) });
+  }
+  await Promise.all(procs.map((p) => answer(p, "ready")));
+}
+
+/** A board process's next message, which must be of type `want`. */
+function answer<T extends Reply["type"]>({ proc }: BoardProc, want: T): Promise<Extract<Reply, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`board process ${proc.pid} exited with ${code}`));
+    proc.once("exit", onExit);
+    proc.once("message", (m) => {
+      const r = m as Reply;
+      proc.off("exit", onExit);
+      if (r.type === want) resolve(r as Extract<Reply, { type: T }>);
+      else reject(new Error(r.type === "error" ? r.message : `board process ${proc.pid} sent ${r.type}, not ${want}`));
     });
-    out.push(...(await Promise.all(batch)));
-  }
-  const connected = out.filter((b) => b.socket.connected).length;
-  if (connected !== boards) throw new Error(`only ${connected} of ${boards} boards connected`);
-  return out;
-}
-
-/** Arms every board for its restaurant's order, runs `send` (which returns each restaurant's send time), waits for all deliveries. */
-async function measure(list: Board[], keys: string[], send: () => Promise<number[]>): Promise<{ latencies: number[]; missed: number; roomSpread: number }> {
-  for (const b of list) {
-    b.expectKey = keys[b.tenant]!;
-    b.receivedAt = NaN;
-  }
-  const sentAt = await send();
-  const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
-  while (list.some((b) => Number.isNaN(b.receivedAt)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  const latencies = list.filter((b) => !Number.isNaN(b.receivedAt)).map((b) => b.receivedAt - sentAt[b.tenant]!);
-  latencies.sort((a, b) => a - b);
-  const spreads = keys.map((_, t) => {
-    const at = list.filter((b) => b.tenant === t && !Number.isNaN(b.receivedAt)).map((b) => b.receivedAt);
-    return at.length ? Math.max(...at) - Math.min(...at) : NaN;
   });
-  return { latencies, missed: list.length - latencies.length, roomSpread: median(spreads) };
 }
 
-function figures({ latencies, missed, roomSpread }: { latencies: number[]; missed: number; roomSpread: number }, cpu: number): RoundFigures {
+/** Sends `cmd` to a board process; its answer must be of type `want`. */
+function ask<T extends Reply["type"]>(p: BoardProc, cmd: Command, want: T): Promise<Extract<Reply, { type: T }>> {
+  const r = answer(p, want);
+  p.proc.send(cmd);
+  return r;
+}
+
+/** Connects every board of `set` (placement: fanout-boards.ts); `batchSize` handshakes at a time over all processes. */
+async function connectBoards(procs: BoardProc[], set: BoardSet, urls: string[], slugs: string[]): Promise<void> {
+  const perProc = Math.ceil(batchSize / procs.length);
+  await Promise.all(procs.map((p) => ask(p, { type: "connect", set, urls, slugs, from: p.from, to: p.to, batchSize: perProc }, "connected")));
+}
+
+/** Arms every board of `set` for its restaurant's order, runs `send` (which returns each restaurant's send time, monoMs), waits for all deliveries. */
+async function measure(procs: BoardProc[], set: BoardSet, keys: string[], send: () => Promise<number[]>): Promise<Measured> {
+  const cpu = benchCpuMs();
+  const armed = await Promise.all(procs.map((p) => ask(p, { type: "arm", set, keys }, "armed")));
+  const dropped = armed.reduce((n, a) => n + a.dropped, 0);
+  // A board that lost its connection (a server starved past its ping timeout) would count as a miss every round.
+  if (dropped) throw new Error(`${dropped} ${set} boards lost their connection before the round: the machine is too loaded for this many boards`);
+  const sentAt = await send();
+  const reports = await Promise.all(procs.map((p) => ask(p, { type: "collect", timeoutMs: DELIVERY_TIMEOUT_MS }, "received")));
+  const latencies: number[] = [];
+  const byTenant: number[][] = keys.map(() => []);
+  reports.forEach(({ at }, c) =>
+    at.forEach((receivedAt, j) => {
+      if (Number.isNaN(receivedAt)) return;
+      const tenant = (procs[c]!.from + j) % keys.length;
+      latencies.push(receivedAt - sentAt[tenant]!);
+      byTenant[tenant]!.push(receivedAt);
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const reached = byTenant.filter((at) => at.length);
+  const roomSpread = reached.length ? median(reached.map((at) => Math.max(...at) - Math.min(...at))) : NaN;
+  const cpuMs = benchCpuMs() - cpu + reports.reduce((sum, r) => sum + r.cpuMs, 0);
+  return { latencies, missed: boards - latencies.length, roomSpread, cpuMs };
+}
+
+function figures({ latencies, missed, roomSpread, cpuMs }: Measured): RoundFigures {
   return {
     first: round2(latencies[0] ?? NaN),
     roomSpread: round2(roomSpread),
@@ -162,7 +196,7 @@ function figures({ latencies, missed, roomSpread }: { latencies: number[]; misse
     p99: round2(pct(latencies, 0.99)),
     max: round2(latencies.at(-1) ?? NaN),
     missed,
-    benchCpuMs: Math.round(cpu),
+    benchCpuMs: Math.round(cpuMs),
   };
 }
 
@@ -184,10 +218,11 @@ async function main() {
   const db = await createTestDatabase("bench_fanout");
   const keyPrefix = testKeyPrefix("bench-fanout");
   const servers: AppServer[] = [];
-  const sockets: Socket[] = [];
+  const procs: BoardProc[] = [];
   const bareHttp = createServer();
   const bare = new Server(bareHttp, { serveClient: false });
   try {
+    await startBoardProcs(procs);
     const specs = Array.from({ length: tenantCount }, (_, i) => stableDaySpec(`fanout-${i}`, `Fanout ${i}`));
     const provisioned = await provisionTenants(db.url, specs);
     const tenants = specs.map((s) => provisioned[s.slug]!);
@@ -227,18 +262,18 @@ async function main() {
     await new Promise<void>((resolve) => bareHttp.listen(barePort, "127.0.0.1", resolve));
 
     const t0 = performance.now();
-    const appBoards = await connectBoards(
+    await connectBoards(
+      procs,
+      "app",
       servers.map((s) => s.url),
       slugs,
     );
-    sockets.push(...appBoards.map((b) => b.socket));
     const connectAppMs = performance.now() - t0;
     const t1 = performance.now();
-    const bareBoards = await connectBoards([`http://127.0.0.1:${barePort}`], slugs);
-    sockets.push(...bareBoards.map((b) => b.socket));
+    await connectBoards(procs, "bare", [`http://127.0.0.1:${barePort}`], slugs);
     const connectBareMs = performance.now() - t1;
     process.stderr.write(
-      `${boards} boards connected over ${tenantCount} restaurants: app ${connectAppMs.toFixed(0)} ms (${nodeCount} node(s)), bare ${connectBareMs.toFixed(0)} ms\n`,
+      `${boards} boards connected over ${tenantCount} restaurants in ${procCount} process(es): app ${connectAppMs.toFixed(0)} ms (${nodeCount} node(s)), bare ${connectBareMs.toFixed(0)} ms\n`,
     );
 
     // What the boards cost the app at rest (heartbeats, timers, background work), to set the rounds' CPU against.
@@ -265,36 +300,34 @@ async function main() {
         readyAt: new Date().toISOString(),
         cleared: false,
       }));
-      let cpu = benchCpuMs();
       let emitMs = 0;
-      const b = await measure(bareBoards, keys, async () => {
+      const b = await measure(procs, "bare", keys, async () => {
         const sentAt = slugs.map((slug, i) => {
-          const at = performance.now();
+          const at = monoMs();
           bare.to(`org:${slug}`).emit("order:updated", payloads[i]);
           return at;
         });
-        emitMs = performance.now() - sentAt[0]!;
+        emitMs = monoMs() - sentAt[0]!;
         return sentAt;
       });
-      const bareFig: RoundFigures = { ...figures(b, benchCpuMs() - cpu), emitUsPerBoard: round2((emitMs * 1000) / boards) };
+      const bareFig: RoundFigures = { ...figures(b), emitUsPerBoard: round2((emitMs * 1000) / boards) };
 
       // App: every restaurant's status change at once, spread over the nodes.
       const answered: number[] = [];
-      cpu = benchCpuMs();
       const serverCpu = serversCpu();
       const roundStart = performance.now();
-      const a = await measure(appBoards, keys, async () => {
+      const a = await measure(procs, "app", keys, async () => {
         const sentAt = tenants.map(() => 0);
         await Promise.all(
           tenants.map(async (t, i) => {
-            sentAt[i] = performance.now();
+            sentAt[i] = monoMs();
             const res = await fetch(`${servers[i % servers.length]!.url}/api/v1/orgs/${t.slug}/orders/${roundOrders[i]!.id}/status`, {
               method: "POST",
               headers: { authorization: `Bearer ${t.apiKeys.kitchen}`, "content-type": "application/json" },
               body: JSON.stringify({ status: "READY" }),
             });
             await res.arrayBuffer();
-            answered.push(performance.now() - sentAt[i]);
+            answered.push(monoMs() - sentAt[i]);
             if (res.status !== 200) throw new Error(`status change for ${t.slug}: ${res.status}`);
           }),
         );
@@ -302,7 +335,7 @@ async function main() {
       });
       answered.sort((x, y) => x - y);
       const appFig: RoundFigures = {
-        ...figures(a, benchCpuMs() - cpu),
+        ...figures(a),
         requestP50: round2(pct(answered, 0.5)),
         requestMax: round2(answered.at(-1) ?? NaN),
         serverCpuMs: Math.round(serversCpu() - serverCpu),
@@ -344,7 +377,7 @@ async function main() {
     };
     process.stdout.write(JSON.stringify(summary, null, 2) + "\n");
   } finally {
-    for (const s of sockets) s.close();
+    await Promise.all(procs.map((p) => killHard(p.proc)));
     await bare.close().catch(() => {});
     for (const s of servers) await s.stop();
     await db.drop();
