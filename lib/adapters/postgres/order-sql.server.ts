@@ -1,11 +1,13 @@
 /**
  * The order's hot paths in SQL, as prepared statements over the Prisma client's own pool:
- * taking an order, reading one, moving it. Prisma costs over a millisecond of CPU per query
- * (decision 0018); these run for a restaurant without webhooks, whose changes need no
- * outbox rows in their transaction (with webhooks the repository goes through Prisma).
+ * taking an order, reading one (by id or by idempotency key), moving it. Prisma costs over a
+ * millisecond of CPU per query (decision 0018). The writes run for a restaurant without
+ * webhooks, whose changes need no outbox rows in their transaction (with webhooks the
+ * repository goes through Prisma); the reads run for every restaurant.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
 
@@ -31,6 +33,19 @@ export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Pr
     name: "nextup-order-find",
     text: `SELECT ${COLUMNS} FROM "Order" WHERE id = $1 AND "tenantId" = $2`,
     values: [id, tenantId],
+  });
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * The order taken on `day` with idempotency key `key`, if any (the unique index on
+ * tenant, day and key): the lookup before, while and after an idempotent order is placed.
+ */
+export async function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+  const { rows } = await pool.query<OrderRow>({
+    name: "nextup-order-find-by-key",
+    text: `SELECT ${COLUMNS} FROM "Order" WHERE "tenantId" = $1 AND "businessDay" = $2::date AND "idempotencyKey" = $3`,
+    values: [tenantId, day, key],
   });
   return rows[0] ? toOrder(rows[0]) : null;
 }

@@ -23,7 +23,7 @@ import { asLocale } from "@/lib/core/locales";
 import type { Emits } from "@/lib/core/webhooks/events";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
-import { findOrder, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import type pg from "pg";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
 
@@ -103,7 +103,8 @@ const openOn = (tenantId: string, day: BusinessDay) => ({
 export class PrismaOrderRepository implements OrderRepository {
   /**
    * Without `outbox`, changes emit no webhook events (tools and tests that need none). With
-   * `sql` (the client's own pool), an order without webhook events is inserted in SQL.
+   * `sql` (the client's own pool), an order without webhook events is inserted and moved in
+   * SQL, and any order is found by id or idempotency key in SQL (a read writes no events).
    */
   constructor(
     private readonly db: Db,
@@ -166,6 +167,7 @@ export class PrismaOrderRepository implements OrderRepository {
   }
 
   async findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+    if (this.sql) return findOrderByIdempotencyKey(this.sql, tenantId, day, key);
     const row = await this.db.order.findUnique({
       where: { tenantId_businessDay_idempotencyKey: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key } },
     });
