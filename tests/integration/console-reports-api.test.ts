@@ -354,18 +354,21 @@ describe("GET orders.csv", () => {
   it("pages through more orders than one read (500): every order once, in order", async () => {
     const n = 520;
     let next = 0;
+    const numbers: number[] = [];
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < n) {
           next++;
-          await place(many, { items: [{ name: "Dumplings", qty: 1 }] });
+          numbers.push((await place(many, { items: [{ name: "Dumplings", qty: 1 }] })).number);
         }
       }),
     );
     const res = await get<string>(many, `/orders.csv?from=${today}&to=${today}`);
     expect(res.status).toBe(200);
     const lines = parseCsv(res.body).slice(1); // fetch's text() drops the byte-order mark
-    expect(lines.map((r) => Number(r[2]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    // The numbers the orders were given, not 1…n: a loaded machine may open the counter's breaker, and numbers from PostgreSQL skip the rest of Redis's block.
+    expect(lines.map((r) => Number(r[2]))).toEqual(numbers.sort((a, b) => a - b));
+    expect(lines).toHaveLength(n);
   });
 
   it("another restaurant's export holds none of these orders", async () => {
