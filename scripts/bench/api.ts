@@ -18,7 +18,7 @@ import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, closedLoop, profilerFlags, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
+import { benchArgs, closedLoop, serverNodeArgs, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
 const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
 /** Open-loop rates (orders/s over all restaurants). */
@@ -69,7 +69,7 @@ async function main() {
     databaseUrl: db.url,
     keyPrefix: testKeyPrefix("bench"),
     env: { API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
-    nodeArgs: profilerFlags(),
+    nodeArgs: serverNodeArgs(),
   });
   const bare = await startBareServer();
   let floor: { url: string; stop(): void } | undefined;

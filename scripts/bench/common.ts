@@ -13,10 +13,11 @@ export function benchArgs<D extends Record<string, number | string>>(defaults: D
   };
 }
 
-/** Node flags for the app server: `BENCH_CPU_PROF=<dir>` writes its CPU profile there. */
-export function profilerFlags(): string[] {
+/** Node flags for the app server: `BENCH_CPU_PROF=<dir>` writes its CPU profile there; `BENCH_NODE_ARGS` adds flags (e.g. V8's). */
+export function serverNodeArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+  const extra = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return [...(dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []), ...extra];
 }
 
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

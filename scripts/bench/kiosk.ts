@@ -22,7 +22,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { signInOverHttp } from "../../tests/support/forms";
-import { benchArgs, machine, median, profilerFlags, runBench } from "./common";
+import { benchArgs, machine, median, serverNodeArgs, runBench } from "./common";
 
 const args = benchArgs({ seconds: 8, rounds: 3, connections: "16,60", only: "health,rest,action,refresh" });
 const { seconds, rounds } = args;
@@ -99,7 +99,7 @@ async function main() {
     databaseUrl: db.url,
     keyPrefix: testKeyPrefix("bench-kiosk"),
     env: { ...SHARED_SERVER_ENV, API_RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error" },
-    nodeArgs: profilerFlags(),
+    nodeArgs: serverNodeArgs(),
   });
   try {
     const tenants = await provisionTenants(db.url, [{ slug: SLUG, name: "Bench Bistro" }]);
