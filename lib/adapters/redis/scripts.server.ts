@@ -2,7 +2,8 @@
  * The Lua scripts, loaded once per client with ioredis `defineCommand` (EVALSHA with an
  * automatic EVAL fallback when Redis lost its script cache after a restart or failover).
  * File names follow `<name>-<numberOfKeys>.lua`, where `n` means the caller passes the
- * number of keys first; each file's header names its KEYS, ARGV and return value.
+ * number of keys first; each file's header names its KEYS, ARGV and return value. A line
+ * `--- @include "name"` is replaced by lua/includes/name.lua (what several scripts share).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -43,6 +44,9 @@ interface ScriptFile {
 
 let cache: ScriptFile[] | undefined;
 
+const withIncludes = (lua: string): string =>
+  lua.replace(/^--- @include "([\w-]+)"$/gm, (_, name: string) => readFileSync(`${LUA_DIR}includes/${name}.lua`, "utf8"));
+
 function scriptFiles(): ScriptFile[] {
   cache ??= readdirSync(LUA_DIR).flatMap((file) => {
     const m = /^(.+)-(\d+|n)\.lua$/.exec(file);
@@ -50,7 +54,7 @@ function scriptFiles(): ScriptFile[] {
     const [, name, keys] = m as unknown as [string, string, string];
     const command = COMMAND_NAMES[name];
     if (!command) throw new Error(`lua/${file} has no command name in scripts.server.ts`);
-    return [{ command, numberOfKeys: keys === "n" ? undefined : Number(keys), lua: readFileSync(LUA_DIR + file, "utf8") }];
+    return [{ command, numberOfKeys: keys === "n" ? undefined : Number(keys), lua: withIncludes(readFileSync(LUA_DIR + file, "utf8")) }];
   });
   return cache;
 }

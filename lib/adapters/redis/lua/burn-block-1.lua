@@ -19,6 +19,7 @@
            the current block (a fresh block was installed since: several orders in flight
            may be refused for one stale block, and only the first burns it).
 ]]
+--- @include "block-field"
 local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max', 'nlo')
 if s[1] ~= ARGV[1] or tonumber(s[2]) ~= tonumber(ARGV[2]) then
   return 0
@@ -27,8 +28,8 @@ local n, lo, max = tonumber(ARGV[3]), tonumber(s[3]) or 0, tonumber(s[4])
 if n <= lo or n > max then
   return 0
 end
--- Used up: no numbers left (block fields are named day:shift:lo:max, issue-numbers-n.lua).
-redis.call('HSET', KEYS[1], s[1] .. ':' .. s[2] .. ':' .. s[3] .. ':' .. s[4], 0)
+-- Used up: no numbers left.
+redis.call('HSET', KEYS[1], blockField(s[1], s[2], s[3], s[4]), 0)
 if s[5] and tonumber(s[5]) < tonumber(ARGV[4]) then
   redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
 end

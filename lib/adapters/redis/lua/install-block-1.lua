@@ -18,13 +18,13 @@
            repeated. A lower block in reserve gives way: a block reserved later is fresh,
            while the one in reserve may be a promoted replica's stale copy.
 ]]
+--- @include "block-field"
 local key = KEYS[1]
 local bday, bshift = ARGV[1], tonumber(ARGV[2])
 local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
 local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max', 'nhi')
 local day, shift = s[1], tonumber(s[2])
--- Block fields are named day:shift:lo:max (issue-numbers-n.lua).
-local field = bday .. ':' .. bshift .. ':' .. lo .. ':' .. hi
+local field = blockField(bday, bshift, lo, hi)
 
 local same = day == bday and shift == bshift
 if not same then
@@ -42,7 +42,7 @@ local max = tonumber(s[4]) or 0
 if lo < max then
   return 0
 end
-local current = max > 0 and (day .. ':' .. shift .. ':' .. s[3] .. ':' .. max) or nil
+local current = blockField(day, shift, s[3], max)
 local left = 0
 if current then
   left = tonumber(redis.call('HGET', key, current)) or 0

@@ -53,14 +53,7 @@
 local now, lowWater, leaseMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local out = {}
 
--- The current block's field (its name carries the day and shift, so a stale hint never
--- matches another day's block); nil when there is none.
-local function blockField(day, shift, lo, max)
-  if max > 0 then
-    return day .. ':' .. shift .. ':' .. lo .. ':' .. max
-  end
-  return nil
-end
+--- @include "block-field"
 
 local function push(...)
   for _, v in ipairs({...}) do
@@ -87,7 +80,7 @@ local function fast(key, field, count)
   end
   -- Not enough left, or no such field (it reads as 0): undo.
   local s = redis.call('HMGET', key, 'day', 'shift', 'lo', 'max')
-  if before > 0 or (s[1] and blockField(s[1], s[2], s[3], tonumber(s[4])) == field) then
+  if before > 0 or (s[1] and blockField(s[1], s[2], s[3], s[4]) == field) then
     redis.call('HSET', key, field, before)
   else
     redis.call('HDEL', key, field)
