@@ -20,6 +20,12 @@ export function serverNodeArgs(): string[] {
   return [...(dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []), ...extra];
 }
 
+/** This process's CPU time so far (user + system), ms. */
+export function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Milliseconds (µs resolution) on CLOCK_MONOTONIC: comparable between processes on one machine, unlike performance.now() (each process's own origin). */

@@ -6,7 +6,7 @@
  */
 import { io as connectSocket, type Socket } from "socket.io-client";
 import type { BoardOrder } from "@/lib/core/orders";
-import { monoMs } from "./common";
+import { monoMs, ownCpuMs } from "./common";
 
 /** The app's boards or the bare baseline's: each process holds its share of both. */
 export type BoardSet = "app" | "bare";
@@ -39,11 +39,6 @@ const boards: Record<BoardSet, Board[]> = { app: [], bare: [] };
 const expected: Record<BoardSet, string[]> = { app: [], bare: [] };
 let armed: BoardSet = "app";
 let cpuAtArm = 0;
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 /** A restaurant's boards alternate between the nodes, so that with two nodes half of each room hears its changes through Redis. */
 const nodeOf = (i: number, tenants: number, nodes: number) => Math.floor(i / tenants) % nodes;
@@ -78,7 +73,7 @@ function arm({ set, keys }: Extract<Command, { type: "arm" }>): Reply {
   armed = set;
   expected[set] = keys;
   for (const b of boards[set]) b.receivedAt = NaN;
-  cpuAtArm = cpuMs();
+  cpuAtArm = ownCpuMs();
   return { type: "armed", dropped: boards[set].filter((b) => !b.socket.connected).length };
 }
 
@@ -86,7 +81,7 @@ async function collect({ timeoutMs }: Extract<Command, { type: "collect" }>): Pr
   const list = boards[armed];
   const deadline = monoMs() + timeoutMs;
   while (list.some((b) => Number.isNaN(b.receivedAt)) && monoMs() < deadline) await new Promise((r) => setTimeout(r, 5));
-  return { type: "received", at: Float64Array.from(list, (b) => b.receivedAt), cpuMs: cpuMs() - cpuAtArm };
+  return { type: "received", at: Float64Array.from(list, (b) => b.receivedAt), cpuMs: ownCpuMs() - cpuAtArm };
 }
 
 async function handle(cmd: Command): Promise<Reply> {

@@ -34,7 +34,7 @@ import { provisionTenants } from "../../tests/support/tenants";
 import { stableDaySpec } from "../../tests/support/fixtures";
 import { freePort } from "../../tests/support/ports";
 import { killHard, trackChild } from "../../tests/support/child-registry";
-import { benchArgs, machine, median, monoMs, pct, serverNodeArgs, runBench } from "./common";
+import { benchArgs, machine, median, monoMs, ownCpuMs, pct, serverNodeArgs, runBench } from "./common";
 import type { BoardSet, Command, Reply } from "./fanout-boards";
 
 const {
@@ -120,10 +120,6 @@ function processCpuMs(pid: number | undefined): number {
     return NaN;
   }
 }
-const benchCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 /** Forks the board processes, each with an even share of the board indices, and waits until each listens. */
 async function startBoardProcs(procs: BoardProc[]): Promise<void> {
@@ -163,7 +159,7 @@ async function connectBoards(procs: BoardProc[], set: BoardSet, urls: string[], 
 
 /** Arms every board of `set` for its restaurant's order, runs `send` (which returns each restaurant's send time, monoMs), waits for all deliveries. */
 async function measure(procs: BoardProc[], set: BoardSet, keys: string[], send: () => Promise<number[]>): Promise<Measured> {
-  const cpu = benchCpuMs();
+  const cpu = ownCpuMs();
   const armed = await Promise.all(procs.map((p) => ask(p, { type: "arm", set, keys }, "armed")));
   const dropped = armed.reduce((n, a) => n + a.dropped, 0);
   // A board that lost its connection (a server starved past its ping timeout) would count as a miss every round.
@@ -183,7 +179,7 @@ async function measure(procs: BoardProc[], set: BoardSet, keys: string[], send: 
   latencies.sort((a, b) => a - b);
   const reached = byTenant.filter((at) => at.length);
   const roomSpread = reached.length ? median(reached.map((at) => Math.max(...at) - Math.min(...at))) : NaN;
-  const cpuMs = benchCpuMs() - cpu + reports.reduce((sum, r) => sum + r.cpuMs, 0);
+  const cpuMs = ownCpuMs() - cpu + reports.reduce((sum, r) => sum + r.cpuMs, 0);
   return { latencies, missed: boards - latencies.length, roomSpread, cpuMs };
 }
 
