@@ -11,6 +11,8 @@
  *
  * `reserve` (the block refills, one every 40 numbers per busy tenant) is batched: the
  * reservations asked for in one turn of the event loop go to PostgreSQL as one statement.
+ * `reserveCurrent` (lost counters, and `issueDirect`: every number while Redis is down) is
+ * batched the same way.
  */
 import DataLoader from "dataloader";
 import pg from "pg";
@@ -33,15 +35,20 @@ interface ReserveRequest {
   size: number;
 }
 
+interface CurrentRequest {
+  tenantId: string;
+  day: BusinessDay;
+  size: number;
+}
+
 export class PgCounterLedger implements CounterLedger {
   private readonly reservations: DataLoader<ReserveRequest, Block | null>;
+  private readonly currentReservations: DataLoader<CurrentRequest, Block>;
 
   constructor(private readonly pool: pg.Pool) {
-    this.reservations = new DataLoader((requests) => this.reserveBatch(requests), {
-      cache: false,
-      maxBatchSize: 500,
-      batchScheduleFn: (send) => setImmediate(send),
-    });
+    const options = { cache: false, maxBatchSize: 500, batchScheduleFn: (send: () => void) => setImmediate(send) };
+    this.reservations = new DataLoader((requests) => this.reserveBatch(requests), options);
+    this.currentReservations = new DataLoader((requests) => this.reserveCurrentBatch(requests), options);
   }
 
   async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
@@ -95,31 +102,54 @@ export class PgCounterLedger implements CounterLedger {
     return blocks;
   }
 
-  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
-    // The business day only moves forward: if another node already numbers the next day
-    // (its clock is ahead of ours by less than a day), follow it. The current shift is the
-    // latest one a manager started that day (1 when none).
-    const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
-      `WITH d AS (
-         SELECT GREATEST($2::date, COALESCE((
-           SELECT MAX("businessDay") FROM "CounterCeiling"
-           WHERE "tenantId" = $1::uuid AND "businessDay" <= $2::date + 1
-         ), $2::date)) AS day
-       ), latest AS (
-         SELECT d.day, COALESCE((
-           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = d.day
-         ), 1) AS shift FROM d
+  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+    return this.currentReservations.load({ tenantId, day, size });
+  }
+
+  /**
+   * One statement for a batch of `reserveCurrent`s. The business day only moves forward: if
+   * another node already numbers the next day (its clock is ahead of ours by less than a
+   * day), follow it. The current shift is the latest one a manager started that day (1 when
+   * none). Requests that land on the same (tenant, day, shift) share one row update, split
+   * in request order; rows are locked in key order, as in `reserveBatch`.
+   */
+  private async reserveCurrentBatch(requests: readonly CurrentRequest[]): Promise<(Block | Error)[]> {
+    const { rows } = await this.pool.query<{ i: number; businessDay: string; shift: number; lo: number }>(
+      `WITH req AS (
+         SELECT r."tenantId", r."day", r."size", r."i"::int AS "i"
+         FROM unnest($1::uuid[], $2::date[], $3::int[]) WITH ORDINALITY AS r("tenantId", "day", "size", "i")
+       ), d AS (
+         SELECT req.*, GREATEST(req."day", COALESCE((
+           SELECT MAX(c."businessDay") FROM "CounterCeiling" c
+           WHERE c."tenantId" = req."tenantId" AND c."businessDay" <= req."day" + 1
+         ), req."day")) AS "businessDay" FROM req
+       ), target AS (
+         SELECT d.*, COALESCE((
+           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = d."tenantId" AND s."businessDay" = d."businessDay"
+         ), 1) AS "shift" FROM d
+       ), up AS (
+         INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+         SELECT "tenantId", "businessDay", "shift", SUM("size") FROM target
+         GROUP BY 1, 2, 3
+         ORDER BY 1, 2, 3
+         ON CONFLICT ("tenantId", "businessDay", "shift")
+           DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+         RETURNING "tenantId", "businessDay", "shift", "ceiling"
        )
-       INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-       SELECT $1::uuid, latest.day, latest.shift, $3::int FROM latest
-       ON CONFLICT ("tenantId", "businessDay", "shift")
-         DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + $3::int, "updatedAt" = now()
-       RETURNING to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
-      [tenantId, day, size],
+       SELECT t."i", to_char(t."businessDay", 'YYYY-MM-DD') AS "businessDay", t."shift",
+         (up."ceiling"
+           - SUM(t."size") OVER (PARTITION BY t."tenantId", t."businessDay", t."shift")
+           + SUM(t."size") OVER (PARTITION BY t."tenantId", t."businessDay", t."shift" ORDER BY t."i")
+           - t."size")::int AS "lo"
+       FROM target t JOIN up USING ("tenantId", "businessDay", "shift")`,
+      [requests.map((r) => r.tenantId), requests.map((r) => r.day), requests.map((r) => r.size)],
     );
-    const row = rows[0];
-    if (!row) throw new Error("reserveCurrent returned no row");
-    return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
+    const blocks: (Block | Error)[] = requests.map(() => new Error("reserveCurrent returned no row"));
+    for (const row of rows) {
+      const size = requests[row.i - 1]!.size;
+      blocks[row.i - 1] = { businessDay: row.businessDay, shift: row.shift, lo: row.lo, hi: row.lo + size };
+    }
+    return blocks;
   }
 
   async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
