@@ -2,13 +2,17 @@
  * The order statements written in SQL (lib/adapters/postgres/order-sql.server.ts) against
  * the Prisma queries they replace, on the real PostgreSQL of the run: the same rows must
  * come back as the same Order, field for field and type for type (dates, nulls, items),
- * whichever path wrote them. Here: the idempotency-key lookup of an order placement.
+ * whichever path wrote them. Here: the idempotency-key lookup of an order placement, and the
+ * inserts of one event-loop turn batched into one statement, each caller with its own outcome.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { insertOrder } from "@/lib/adapters/postgres/order-sql.server";
 import { poolFor, prismaFor } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
 import type { Order } from "@/lib/core/orders";
-import { DuplicateIdempotencyKeyError, type OrderRecord } from "@/lib/core/ports";
+import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord } from "@/lib/core/ports";
 import { uniqueSlug } from "../support/fixtures";
 
 const databaseUrl = inject("databaseUrl");
@@ -21,6 +25,7 @@ const viaSql = new PrismaOrderRepository(db, undefined, pool);
 const DAY = "2026-03-29"; // a DST change in Europe: a date must not move with the local zone
 let tenantId: string;
 let otherTenantId: string;
+let thirdTenantId: string;
 
 const record = (over: Partial<OrderRecord>): OrderRecord => ({
   tenantId,
@@ -38,10 +43,11 @@ beforeAll(async () => {
   const make = async (label: string) => (await db.tenant.create({ data: { slug: uniqueSlug(label), name: label, timeZone: "Europe/Berlin" } })).id;
   tenantId = await make("order-sql");
   otherTenantId = await make("order-sql-other");
+  thirdTenantId = await make("order-sql-third");
 });
 
 afterAll(async () => {
-  await db.tenant.deleteMany({ where: { id: { in: [tenantId, otherTenantId] } } });
+  await db.tenant.deleteMany({ where: { id: { in: [tenantId, otherTenantId, thirdTenantId] } } });
   await db.$disconnect();
   if (!pool.ended) await pool.end();
 });
@@ -109,5 +115,139 @@ describe("findByIdempotencyKey in SQL", () => {
     await expect(viaSql.insert(record({ number: 6, idempotencyKey: "till-6" }))).rejects.toBeInstanceOf(DuplicateIdempotencyKeyError);
     await expect(viaPrisma.insert(record({ number: 7, idempotencyKey: "till-6" }))).rejects.toBeInstanceOf(DuplicateIdempotencyKeyError);
     expect(await byKey(tenantId, DAY, "till-6")).toStrictEqual(first);
+  });
+});
+
+/** Runs `work` counting the statements sent on the pool (by prepared name, else text). */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const spy = vi.spyOn(pool, "query");
+  try {
+    const result = await work();
+    const statements = spy.mock.calls.map(([q]) => (typeof q === "string" ? q : ((q as pg.QueryConfig).name ?? (q as pg.QueryConfig).text)));
+    return { result, statements };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Inserts all of `records` in one turn of the event loop, as concurrent requests do. */
+const insertAll = (records: OrderRecord[]) => counted(() => Promise.allSettled(records.map((r) => insertOrder(pool, r))));
+
+const BATCH_DAY = "2026-03-30";
+const NUMBER_KEY = "Order_tenantId_businessDay_shift_number_key";
+const IDEMPOTENCY_KEY = "Order_tenantId_businessDay_idempotencyKey_key";
+
+const stored = (tenant: string, shift: number, number: number) =>
+  db.order.count({ where: { tenantId: tenant, businessDay: new Date(`${BATCH_DAY}T00:00:00Z`), shift, number } });
+
+describe("inserts batched per turn of the event loop", () => {
+  it("sends a lone insert as the single-row statement", async () => {
+    const { result, statements } = await counted(() => insertOrder(pool, record({ businessDay: BATCH_DAY, shift: 9, number: 1 })));
+    expect(statements).toEqual(["nextup-order-insert"]);
+    expect(await viaPrisma.findById(tenantId, result.id)).toStrictEqual(result);
+  });
+
+  it("stores the inserts of one turn, several tenants, with one statement, each caller getting its own row", async () => {
+    const tenants = [tenantId, otherTenantId, thirdTenantId];
+    // Numbers descending and tenants interleaved: the statement's rows come back in another order than asked.
+    const records = Array.from({ length: 30 }, (_, i) =>
+      record({
+        tenantId: tenants[i % 3]!,
+        businessDay: BATCH_DAY,
+        shift: 10,
+        number: 30 - i,
+        // Quotes, backslashes, braces, commas and "NULL" must survive the statement's array parameters.
+        items: [{ name: i % 5 ? `Dish ${i}` : `Gyōza «${i}» "crispy", {x} \\ \\"`, qty: i + 1 }],
+        note: i % 2 ? `note ${i}` : i % 3 ? "NULL" : undefined,
+        channel: i % 2 ? "api" : "kiosk",
+        idempotencyKey: i % 4 ? `batch-${i}` : null,
+        requestHash: i % 4 ? String(i).repeat(8) : null,
+      }),
+    );
+    const { result, statements } = await insertAll(records);
+    expect(statements).toEqual(["nextup-order-insert-batch"]);
+    for (const [i, outcome] of result.entries()) {
+      expect(outcome.status).toBe("fulfilled");
+      const order = (outcome as PromiseFulfilledResult<Order>).value;
+      const r = records[i]!;
+      expect(order).toMatchObject({ tenantId: r.tenantId, businessDay: BATCH_DAY, shift: 10, number: r.number, status: "PLACED" });
+      expect(order).toMatchObject({ items: r.items, note: r.note ?? null, channel: r.channel, idempotencyKey: r.idempotencyKey, requestHash: r.requestHash });
+      // Field for field what Prisma reads back, types included.
+      expect(await viaPrisma.findById(r.tenantId, order.id)).toStrictEqual(order);
+    }
+    expect(new Set(result.map((o) => (o as PromiseFulfilledResult<Order>).value.id)).size).toBe(30);
+  });
+
+  it("gives one of two requests for the same number the row, the other the unique violation, like one stored before", async () => {
+    await insertOrder(pool, record({ businessDay: BATCH_DAY, shift: 11, number: 3 }));
+    const records = [
+      record({ businessDay: BATCH_DAY, shift: 11, number: 1, note: "first" }),
+      record({ businessDay: BATCH_DAY, shift: 11, number: 2 }),
+      record({ businessDay: BATCH_DAY, shift: 11, number: 1, note: "second" }),
+      record({ businessDay: BATCH_DAY, shift: 11, number: 3 }),
+      record({ tenantId: otherTenantId, businessDay: BATCH_DAY, shift: 11, number: 1 }),
+    ];
+    const { result, statements } = await insertAll(records);
+    const [a, b, a2, c, other] = result;
+    expect([a, a2].filter((o) => o!.status === "fulfilled")).toHaveLength(1);
+    for (const refused of [[a, a2].find((o) => o!.status === "rejected"), c]) {
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: "23505", constraint: NUMBER_KEY });
+    }
+    expect(b).toMatchObject({ status: "fulfilled", value: { number: 2, tenantId } });
+    expect(other).toMatchObject({ status: "fulfilled", value: { number: 1, tenantId: otherTenantId } });
+    const winner = ([a, a2].find((o) => o!.status === "fulfilled") as PromiseFulfilledResult<Order>).value;
+    expect(winner.note).toBe(winner === (a as PromiseFulfilledResult<Order>).value ? "first" : "second");
+    expect(statements).toEqual(["nextup-order-insert-batch", "nextup-order-insert", "nextup-order-insert"]);
+    expect(await stored(tenantId, 11, 1)).toBe(1);
+    expect(await stored(tenantId, 11, 3)).toBe(1);
+  });
+
+  it("gives one of two requests with the same idempotency key the row, the other the unique violation", async () => {
+    const records = [
+      record({ businessDay: BATCH_DAY, shift: 12, number: 1, idempotencyKey: "batch-twice" }),
+      record({ businessDay: BATCH_DAY, shift: 12, number: 2, idempotencyKey: "batch-once" }),
+      record({ businessDay: BATCH_DAY, shift: 12, number: 3, idempotencyKey: "batch-twice" }),
+    ];
+    const { result, statements } = await insertAll(records);
+    const [a, b, a2] = result;
+    expect([a, a2].filter((o) => o!.status === "fulfilled")).toHaveLength(1);
+    expect(([a, a2].find((o) => o!.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "23505", constraint: IDEMPOTENCY_KEY });
+    expect(b).toMatchObject({ status: "fulfilled", value: { number: 2, idempotencyKey: "batch-once" } });
+    expect(statements).toEqual(["nextup-order-insert-batch", "nextup-order-insert"]);
+    expect(await db.order.count({ where: { tenantId, idempotencyKey: "batch-twice" } })).toBe(1);
+  });
+
+  it("when one row fails the whole statement, stores the others and fails only that caller, with its own error", async () => {
+    const records = [
+      record({ businessDay: BATCH_DAY, shift: 13, number: 1 }),
+      record({ tenantId: randomUUID(), businessDay: BATCH_DAY, shift: 13, number: 2 }), // no such tenant: a foreign-key violation
+      record({ tenantId: otherTenantId, businessDay: BATCH_DAY, shift: 13, number: 3 }),
+    ];
+    const { result, statements } = await insertAll(records);
+    const [good, bad, otherGood] = result;
+    expect(good).toMatchObject({ status: "fulfilled", value: { tenantId, number: 1 } });
+    expect(otherGood).toMatchObject({ status: "fulfilled", value: { tenantId: otherTenantId, number: 3 } });
+    expect((bad as PromiseRejectedResult).reason).toMatchObject({ code: "23503", constraint: "Order_tenantId_fkey" });
+    expect(statements).toEqual(["nextup-order-insert-batch", "nextup-order-insert", "nextup-order-insert", "nextup-order-insert"]);
+    expect(await stored(tenantId, 13, 1)).toBe(1);
+    expect(await stored(otherTenantId, 13, 3)).toBe(1);
+  });
+
+  it("through the repository, a duplicate in a batch is still a DuplicateNumberError or DuplicateIdempotencyKeyError", async () => {
+    const at = (over: Partial<OrderRecord>) => viaSql.insert(record({ businessDay: BATCH_DAY, shift: 14, ...over }));
+    const { result, statements } = await counted(() =>
+      Promise.allSettled([
+        at({ number: 1 }),
+        at({ number: 1 }),
+        at({ number: 2, idempotencyKey: "repo-twice" }),
+        at({ number: 3, idempotencyKey: "repo-twice" }),
+      ]),
+    );
+    expect(statements[0]).toBe("nextup-order-insert-batch");
+    expect(result.filter((o) => o.status === "fulfilled")).toHaveLength(2);
+    const errors = result.flatMap((o) => (o.status === "rejected" ? [o.reason as unknown] : []));
+    expect(errors).toHaveLength(2);
+    expect(errors.filter((e) => e instanceof DuplicateNumberError)).toHaveLength(1);
+    expect(errors.filter((e) => e instanceof DuplicateIdempotencyKeyError)).toHaveLength(1);
   });
 });

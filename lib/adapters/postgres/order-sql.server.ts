@@ -3,9 +3,11 @@
  * taking an order, reading one (by id or by idempotency key), moving it. Prisma costs over a
  * millisecond of CPU per query (decision 0018). The writes run for a restaurant without
  * webhooks, whose changes need no outbox rows in their transaction (with webhooks the
- * repository goes through Prisma); the reads run for every restaurant.
+ * repository goes through Prisma); the reads run for every restaurant. The inserts asked for
+ * in one turn of the event loop go as one statement, each retried alone if its row did not.
  */
 import { randomUUID } from "node:crypto";
+import DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
@@ -18,14 +20,66 @@ type OrderRow = Omit<Order, "items"> & { items: unknown };
 
 const toOrder = (row: OrderRow): Order => ({ ...row, items: (Array.isArray(row.items) ? row.items : []) as OrderItem[] });
 
-export async function insertOrder(pool: pg.Pool, r: OrderRecord): Promise<Order> {
+const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash"`;
+
+/** One row alone: its own error (a 23505 naming the unique constraint) is the caller's. */
+async function insertOne(pool: pg.Pool, r: OrderRecord, id: string = randomUUID()): Promise<Order> {
   const { rows } = await pool.query<OrderRow>({
     name: "nextup-order-insert",
-    text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash")
+    text: `INSERT INTO "Order" (${INSERT_COLUMNS})
 VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    values: [randomUUID(), r.tenantId, r.businessDay, r.shift, r.number, JSON.stringify(r.items), r.note ?? null, r.channel, r.idempotencyKey, r.requestHash],
+    values: [id, r.tenantId, r.businessDay, r.shift, r.number, JSON.stringify(r.items), r.note ?? null, r.channel, r.idempotencyKey, r.requestHash],
   });
   return toOrder(rows[0]!);
+}
+
+/** Settled outcomes as DataLoader wants them: a value, or the Error that caller gets. */
+const outcomes = async (work: Promise<Order>[]): Promise<(Order | Error)[]> =>
+  (await Promise.allSettled(work)).map((s) => (s.status === "fulfilled" ? s.value : s.reason instanceof Error ? s.reason : new Error(String(s.reason))));
+
+/** One statement; a row it did not store (a conflict), or every row if it failed, is retried alone for its own outcome. */
+async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Promise<(Order | Error)[]> {
+  if (records.length === 1) return outcomes([insertOne(pool, records[0]!)]);
+  const ids = records.map(() => randomUUID());
+  let stored: Map<string, OrderRow>;
+  try {
+    // Rows go in (tenant, day, shift, number) order, so two nodes' batches lock index entries alike.
+    const { rows } = await pool.query<OrderRow>({
+      name: "nextup-order-insert-batch",
+      text: `INSERT INTO "Order" (${INSERT_COLUMNS})
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[])
+ORDER BY 2, 3, 4, 5
+ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      values: [
+        ids,
+        records.map((r) => r.tenantId),
+        records.map((r) => r.businessDay),
+        records.map((r) => r.shift),
+        records.map((r) => r.number),
+        records.map((r) => JSON.stringify(r.items)),
+        records.map((r) => r.note ?? null),
+        records.map((r) => r.channel),
+        records.map((r) => r.idempotencyKey),
+        records.map((r) => r.requestHash),
+      ],
+    });
+    stored = new Map(rows.map((row) => [row.id, row]));
+  } catch {
+    stored = new Map();
+  }
+  return outcomes(records.map((r, i) => (stored.has(ids[i]!) ? Promise.resolve(toOrder(stored.get(ids[i]!)!)) : insertOne(pool, r, ids[i]))));
+}
+
+// One loader per pool (cache off: every insert is new); a WeakMap lets a closed pool go.
+const inserters = new WeakMap<pg.Pool, DataLoader<OrderRecord, Order>>();
+
+export async function insertOrder(pool: pg.Pool, r: OrderRecord): Promise<Order> {
+  let loader = inserters.get(pool);
+  if (!loader) {
+    loader = new DataLoader((records) => insertBatch(pool, records), { cache: false, maxBatchSize: 200, batchScheduleFn: (send) => setImmediate(send) });
+    inserters.set(pool, loader);
+  }
+  return loader.load(r);
 }
 
 export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Promise<Order | null> {

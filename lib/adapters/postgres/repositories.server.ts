@@ -185,7 +185,8 @@ export class PrismaOrderRepository implements OrderRepository {
   async listOpen(tenantId: string, day: BusinessDay): Promise<Order[]> {
     const rows = await this.db.order.findMany({
       where: openOn(tenantId, day),
-      orderBy: [{ createdAt: "asc" }],
+      // Orders inserted in one statement share createdAt: their numbers keep them in the order they were taken.
+      orderBy: [{ createdAt: "asc" }, { shift: "asc" }, { number: "asc" }],
     });
     return rows.map(toOrder);
   }
