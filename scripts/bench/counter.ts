@@ -9,7 +9,7 @@
  *   PostgreSQL in the background), at 1, 10, 100 and 500 concurrent callers over many tenants;
  * - 1,000 numbers/s, open loop: p50/p99 of the issue path at a steady restaurant-chain rate,
  *   and of raw INCR at the same rate (how noisy the machine is in this run);
- * - database fallback alone: NumberIssuer.issue with Redis unreachable.
+ * - database fallback alone: NumberIssuer.issue with Redis unreachable (10 and 100 callers, 1,000/s).
  * Starts its own database and Redis key prefix; cleans up after.
  */
 import { NumberIssuer } from "@/lib/core/numbering";
@@ -86,6 +86,7 @@ async function main() {
       add("raw INCR, 1,000 numbers/s open loop", await openLoop(1000, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
       add("issue path, 1,000 numbers/s open loop", await openLoop(1000, (i) => issuer.issue(tenantAt(i))));
       add("database fallback, 10 callers", await closedLoop(10, seconds, (i) => fallback.issue(tenantAt(i))));
+      add("database fallback, 100 callers", await closedLoop(100, seconds, (i) => fallback.issue(tenantAt(i))));
       add("database fallback, 1,000 numbers/s open loop", await openLoop(1000, (i) => fallback.issue(tenantAt(i))));
       process.stderr.write(`round ${r + 1}/${rounds} done\n`);
     }

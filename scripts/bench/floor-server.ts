@@ -2,8 +2,10 @@
  * The floor under the order path: a node:http server doing only what an order must do —
  * read the JSON body, take a number from Redis (INCR), INSERT the row into PostgreSQL,
  * answer the row as JSON — with no auth, validation, limits, logs, broadcast or framework.
- * api.ts runs it in its own process beside the app: no implementation on this machine can
- * beat it, so orders ÷ floor is what the app's own work costs.
+ * Its INCRs share a round trip per turn (auto-pipelining) and its INSERTs one statement per
+ * turn, as the app's do (decision 0020). api.ts runs it in its own process beside the app:
+ * no implementation on this machine can beat it, so orders ÷ floor is what the app's own
+ * work costs.
  *
  *   tsx scripts/bench/floor-server.ts <databaseUrl> <redisUrl> <tenantId> <counterKey>   # prints its port
  */
@@ -16,15 +18,43 @@ const [databaseUrl, redisUrl, tenantId, counterKey] = process.argv.slice(2) as [
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const redis = new Redis(redisUrl, { enableAutoPipelining: true });
 
+interface Pending {
+  id: string;
+  number: number;
+  items: string;
+  note: string | null;
+  settle: (row: unknown, error?: Error) => void;
+}
+let queued: Pending[] = [];
+
+/** The turn's rows as one INSERT. */
+function flush(): void {
+  const batch = queued;
+  queued = [];
+  pool
+    .query({
+      name: "floor-insert-orders",
+      text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel)
+SELECT id, $2::uuid, CURRENT_DATE, 1, number, items, note, 'api' FROM unnest($1::uuid[], $3::int[], $4::jsonb[], $5::text[]) AS r(id, number, items, note)
+RETURNING *`,
+      values: [batch.map((p) => p.id), tenantId, batch.map((p) => p.number), batch.map((p) => p.items), batch.map((p) => p.note)],
+    })
+    .then(
+      ({ rows }) => {
+        const byId = new Map(rows.map((row: { id: string }) => [row.id, row]));
+        for (const p of batch) p.settle(byId.get(p.id));
+      },
+      (e: unknown) => batch.forEach((p) => p.settle(undefined, e instanceof Error ? e : new Error(String(e)))),
+    );
+}
+
 async function placeOrder(body: string): Promise<unknown> {
   const order = JSON.parse(body) as { items: unknown; note?: string };
   const number = await redis.incr(counterKey);
-  const { rows } = await pool.query({
-    name: "floor-insert-order",
-    text: `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, items, note, channel) VALUES ($1, $2, CURRENT_DATE, 1, $3, $4, $5, 'api') RETURNING *`,
-    values: [randomUUID(), tenantId, number, JSON.stringify(order.items), order.note ?? null],
+  return new Promise((resolve, reject) => {
+    if (queued.length === 0) setImmediate(flush);
+    queued.push({ id: randomUUID(), number, items: JSON.stringify(order.items), note: order.note ?? null, settle: (row, e) => (e ? reject(e) : resolve(row)) });
   });
-  return rows[0];
 }
 
 http
