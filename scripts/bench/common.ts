@@ -26,6 +26,9 @@ export function ownCpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
+/** `x` to two decimals, for printed figures. */
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
+
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Milliseconds (µs resolution) on CLOCK_MONOTONIC: comparable between processes on one machine, unlike performance.now() (each process's own origin). */

@@ -34,7 +34,7 @@ import { provisionTenants } from "../../tests/support/tenants";
 import { stableDaySpec } from "../../tests/support/fixtures";
 import { freePort } from "../../tests/support/ports";
 import { killHard, trackChild } from "../../tests/support/child-registry";
-import { benchArgs, machine, median, monoMs, ownCpuMs, pct, serverNodeArgs, runBench } from "./common";
+import { benchArgs, machine, median, monoMs, ownCpuMs, pct, serverNodeArgs, runBench, round2 } from "./common";
 import type { BoardSet, Command, Reply } from "./fanout-boards";
 
 const {
@@ -108,8 +108,6 @@ interface RoundFigures {
   /** The same less what the node(s) spend at rest over as long. */
   serverCpuOverRestMs?: number;
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** utime + stime of a process in ms, from /proc (Linux); NaN elsewhere. */
 function processCpuMs(pid: number | undefined): number {

@@ -37,7 +37,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
-import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
+import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest, round2 } from "./common";
 
 const args = benchArgs({
   part: "all",
@@ -55,7 +55,6 @@ const { part, callers, seconds, rounds, orders: bigDay, small: smallDay, rate, "
 const tenantCounts = args.tenants.split(",").map(Number);
 
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
-const round2 = (x: number) => Number(x.toFixed(2));
 
 /** Runs `op` once per item with `callers` workers (every tenant's first number of the day). */
 async function eachOnce<T>(items: readonly T[], op: (t: T) => Promise<unknown>): Promise<number> {

@@ -19,7 +19,7 @@ import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix } from "../../tests/su
 import { freePort } from "../../tests/support/ports";
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
-import { benchArgs, machine, median, openLoop, runBench, serverNodeArgs, type LoadRequest } from "./common";
+import { benchArgs, machine, median, openLoop, runBench, serverNodeArgs, type LoadRequest, round2 } from "./common";
 import { connectInspector } from "./inspector";
 
 const {
@@ -31,7 +31,6 @@ const {
 } = benchArgs({ minutes: 10, rate: 300, tenants: 10, connections: 100, window: 30 });
 const METRICS_TOKEN = "bench-soak-metrics-token";
 const MB = 2 ** 20;
-const round2 = (x: number) => Number(x.toFixed(2));
 
 interface Sample {
   atMinutes: number;
