@@ -3,7 +3,8 @@
  * while Redis is down) on a real PostgreSQL: the calls of one turn of the event loop go out
  * as one statement, a tenant's blocks are disjoint and follow each other in request order,
  * two nodes doing it at once neither collide nor deadlock, the day and shift rules of the
- * single-row statement hold, and a failing statement fails every caller of its batch.
+ * single-row statement hold (which a call alone in its turn still uses), and a failing
+ * statement fails every caller of its batch.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
@@ -17,15 +18,17 @@ const DAY = "2027-02-10";
 const NEXT_DAY = "2027-02-11";
 
 /** A ledger on its own pool (one app node), counting the statements it sends. */
-function node(): { pool: pg.Pool; ledger: PgCounterLedger; statements: () => number } {
+function node(): { pool: pg.Pool; ledger: PgCounterLedger; statements: () => number; texts: string[] } {
   const pool = createLedgerPool(databaseUrl, silent);
   let statements = 0;
+  const texts: string[] = [];
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {
     statements++;
+    if (typeof args[0] === "string") texts.push(args[0]);
     return query(...args);
   }) as never;
-  return { pool, ledger: new PgCounterLedger(pool), statements: () => statements };
+  return { pool, ledger: new PgCounterLedger(pool), statements: () => statements, texts };
 }
 
 /** One caller: `size` 1 through `issueDirect` (the fallback), anything else through `reserveCurrent`. */
@@ -229,6 +232,34 @@ describe("the ledger's batched reserveCurrent", () => {
     ]);
     expect(await ceiling(ahead!, DAY, 1)).toBeUndefined();
     expect(await ceiling(ahead!, NEXT_DAY, 1)).toBe(52);
+  });
+
+  it("a call alone in its turn goes as the single-row statement, with the same day and shift rules", async () => {
+    const [ahead, farAhead, shifted] = await freshTenants(3);
+    await b.ledger.reserve(ahead!, NEXT_DAY, 1, 10);
+    await b.ledger.reserve(farAhead!, "2027-02-12", 1, 10);
+    await db.shift.create({ data: { tenantId: shifted!, businessDay: new Date(`${DAY}T00:00:00Z`), number: 2, startedBy: "test" } });
+    const from = a.texts.length;
+    const got: Block[] = [];
+    for (const [tenant, size] of [
+      [ahead!, 1],
+      [farAhead!, 1],
+      [shifted!, 1],
+      [shifted!, 40],
+      [ahead!, 1],
+    ] as const)
+      got.push(await call(a.ledger, tenant, size));
+    const sent = a.texts.slice(from);
+    expect(sent).toHaveLength(5);
+    expect(sent.filter((t) => t.includes("unnest"))).toEqual([]);
+    expect(got.map((x) => [x.businessDay, x.shift, x.lo, x.hi])).toEqual([
+      [NEXT_DAY, 1, 10, 11], // a later day another node numbers is followed
+      [DAY, 1, 0, 1], // two days ahead is not
+      [DAY, 2, 0, 1], // the latest shift
+      [DAY, 2, 1, 41],
+      [NEXT_DAY, 1, 11, 12],
+    ]);
+    expect(await ceiling(ahead!, DAY, 1)).toBeUndefined();
   });
 
   it("a failing statement fails every caller of its batch, and reserves nothing for any of them", async () => {

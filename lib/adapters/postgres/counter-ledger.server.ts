@@ -114,6 +114,8 @@ export class PgCounterLedger implements CounterLedger {
    * in request order; rows are locked in key order, as in `reserveBatch`.
    */
   private async reserveCurrentBatch(requests: readonly CurrentRequest[]): Promise<(Block | Error)[]> {
+    // Alone in its turn (the fallback at a steady rate): the single-row statement is cheaper to plan.
+    if (requests.length === 1) return [await this.reserveCurrentOne(requests[0]!)];
     const { rows } = await this.pool.query<{ i: number; businessDay: string; shift: number; lo: number }>(
       `WITH req AS (
          SELECT r."tenantId", r."day", r."size", r."i"::int AS "i"
@@ -150,6 +152,30 @@ export class PgCounterLedger implements CounterLedger {
       blocks[row.i - 1] = { businessDay: row.businessDay, shift: row.shift, lo: row.lo, hi: row.lo + size };
     }
     return blocks;
+  }
+
+  private async reserveCurrentOne({ tenantId, day, size }: CurrentRequest): Promise<Block> {
+    const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
+      `WITH d AS (
+         SELECT GREATEST($2::date, COALESCE((
+           SELECT MAX("businessDay") FROM "CounterCeiling"
+           WHERE "tenantId" = $1::uuid AND "businessDay" <= $2::date + 1
+         ), $2::date)) AS day
+       ), latest AS (
+         SELECT d.day, COALESCE((
+           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = d.day
+         ), 1) AS shift FROM d
+       )
+       INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+       SELECT $1::uuid, latest.day, latest.shift, $3::int FROM latest
+       ON CONFLICT ("tenantId", "businessDay", "shift")
+         DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + $3::int, "updatedAt" = now()
+       RETURNING to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+      [tenantId, day, size],
+    );
+    const row = rows[0];
+    if (!row) throw new Error("reserveCurrent returned no row");
+    return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
   }
 
   async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
