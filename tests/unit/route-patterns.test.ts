@@ -39,6 +39,8 @@ describe("routeMatcher", () => {
   it("catch-all segments take the rest of the path", () => {
     expect(match("/docs/a/b/c")).toEqual({ route: "/docs/[...path]", params: { path: "a/b/c" } });
     expect(match("/docs").route).toBe(UNKNOWN_ROUTE);
+    // Both a route of the path's length and a catch-all take it: the first segment that differs decides.
+    expect(match("/docs/static-beats-dynamic").route).toBe("/docs/[...path]");
   });
 
   it("puts Next's assets, public files and unknown paths under one label each", () => {
