@@ -22,7 +22,7 @@ export class GuardedLimiter {
   private readonly local: RateLimiterMemory;
 
   constructor(
-    redis: Redis | Cluster,
+    private readonly redis: Redis | Cluster,
     keyPrefix: string,
     readonly points: number,
     private readonly redisUp: () => boolean,
@@ -43,6 +43,23 @@ export class GuardedLimiter {
   /** What `key` spent in its current minute (null: nothing). */
   get(key: string): Promise<RateLimiterRes | null> {
     return this.store.get(key);
+  }
+
+  /**
+   * Whether `key` has spent all its points this minute. One GET, where `get` sends a MULTI of
+   * GET and PTTL: this runs before every authenticated request. A failed call asks the
+   * memory limiter, as rate-limiter-flexible's insurance does.
+   */
+  async exhausted(key: string): Promise<boolean> {
+    if (this.redisUp()) {
+      try {
+        return Number(await this.redis.get(this.shared.getKey(key))) >= this.points;
+      } catch {
+        // Redis failed: fall through to this node's count.
+      }
+    }
+    const spent = await this.local.get(key);
+    return spent !== null && spent.consumedPoints >= this.points;
   }
 
   /** Spends a point without ever refusing. */
@@ -126,6 +143,8 @@ export class Throttles {
    * any key lookup or code check, so even a valid key waits.
    */
   async beforeAuthentication(address: string): Promise<void> {
+    if (!(await this.authFailures.exhausted(address))) return;
+    // Rare: read the wait as well, for Retry-After.
     const spent = await this.authFailures.get(address);
     if (spent && spent.consumedPoints >= this.authFailures.points) {
       const retryAfter = retryAfterSeconds(spent.msBeforeNext);
