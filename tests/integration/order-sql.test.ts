@@ -3,13 +3,12 @@
  * the Prisma queries they replace, on the real PostgreSQL of the run: the same rows must
  * come back as the same Order, field for field and type for type (dates, nulls, items),
  * whichever path wrote them. Here: the idempotency-key lookup of an order placement, and the
- * inserts and key lookups of one event-loop turn batched into one statement, each caller with
- * its own outcome.
+ * inserts of one event-loop turn batched into one statement, each caller with its own outcome.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { findOrderByIdempotencyKey, insertOrder } from "@/lib/adapters/postgres/order-sql.server";
+import { insertOrder } from "@/lib/adapters/postgres/order-sql.server";
 import { poolFor, prismaFor } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
 import type { Order } from "@/lib/core/orders";
@@ -250,51 +249,5 @@ describe("inserts batched per turn of the event loop", () => {
     expect(errors).toHaveLength(2);
     expect(errors.filter((e) => e instanceof DuplicateNumberError)).toHaveLength(1);
     expect(errors.filter((e) => e instanceof DuplicateIdempotencyKeyError)).toHaveLength(1);
-  });
-});
-
-describe("idempotency-key lookups batched per turn of the event loop", () => {
-  const LOOKUP_DAY = "2026-03-31";
-  const NEXT_DAY = "2026-04-01";
-
-  it("sends a lone lookup as the single-row statement", async () => {
-    const { result, statements } = await counted(() => findOrderByIdempotencyKey(pool, tenantId, LOOKUP_DAY, "lone"));
-    expect(statements).toEqual(["nextup-order-find-by-key"]);
-    expect(result).toBeNull();
-  });
-
-  it("answers the lookups of one turn with one statement, each caller its own order or null, as Prisma reads them", async () => {
-    // Quotes, commas, braces and backslashes must survive the statement's array parameters.
-    const odd = 'till "7", {x} \\ NULL';
-    const mine = await viaSql.insert(record({ businessDay: LOOKUP_DAY, shift: 20, number: 1, idempotencyKey: "k-1", requestHash: "1".repeat(8) }));
-    const theirs = await viaSql.insert(record({ tenantId: otherTenantId, businessDay: LOOKUP_DAY, shift: 20, number: 1, idempotencyKey: "k-1" }));
-    const tomorrow = await viaSql.insert(record({ businessDay: NEXT_DAY, shift: 20, number: 1, idempotencyKey: "k-1" }));
-    const oddOne = await viaSql.insert(record({ businessDay: LOOKUP_DAY, shift: 20, number: 2, idempotencyKey: odd }));
-    const asked: [string, string, string][] = [
-      [thirdTenantId, LOOKUP_DAY, "k-1"], // nobody's
-      [tenantId, NEXT_DAY, "k-1"],
-      [tenantId, LOOKUP_DAY, odd],
-      [otherTenantId, LOOKUP_DAY, "k-1"],
-      [tenantId, LOOKUP_DAY, "k-1"],
-      [tenantId, LOOKUP_DAY, "k-1"], // a retry asking at the same time
-      [tenantId, LOOKUP_DAY, "k-2"],
-    ];
-    const { result, statements } = await counted(() => Promise.all(asked.map(([t, d, k]) => findOrderByIdempotencyKey(pool, t, d, k))));
-    expect(statements).toEqual(["nextup-order-find-by-keys"]);
-    expect(result.map((o) => o?.id ?? null)).toEqual([null, tomorrow.id, oddOne.id, theirs.id, mine.id, mine.id, null]);
-    for (const [i, [t, d, k]] of asked.entries()) expect(result[i]).toStrictEqual(await viaPrisma.findByIdempotencyKey(t, d, k));
-  });
-
-  it("a failing statement fails every caller of its batch", async () => {
-    const spy = vi.spyOn(pool, "query").mockRejectedValueOnce(new Error("connection lost"));
-    try {
-      const outcomes = await Promise.allSettled([
-        findOrderByIdempotencyKey(pool, tenantId, LOOKUP_DAY, "a"),
-        findOrderByIdempotencyKey(pool, tenantId, LOOKUP_DAY, "b"),
-      ]);
-      expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
-    } finally {
-      spy.mockRestore();
-    }
   });
 });

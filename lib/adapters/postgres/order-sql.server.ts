@@ -4,8 +4,7 @@
  * millisecond of CPU per query (decision 0018). The writes run for a restaurant without
  * webhooks, whose changes need no outbox rows in their transaction (with webhooks the
  * repository goes through Prisma); the reads run for every restaurant. The inserts asked for
- * in one turn of the event loop go as one statement, each retried alone if its row did not;
- * so do the idempotency-key lookups.
+ * in one turn of the event loop go as one statement, each retried alone if its row did not.
  */
 import { randomUUID } from "node:crypto";
 import DataLoader from "dataloader";
@@ -71,23 +70,16 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
   return outcomes(records.map((r, i) => (stored.has(ids[i]!) ? Promise.resolve(toOrder(stored.get(ids[i]!)!)) : insertOne(pool, r, ids[i]))));
 }
 
-/** A DataLoader per pool, sent once per turn (cache off: every call reads or writes anew); a WeakMap lets a closed pool go. */
-function perPool<K, V>(batch: (pool: pg.Pool, keys: readonly K[]) => Promise<(V | Error)[]>): (pool: pg.Pool) => DataLoader<K, V> {
-  const loaders = new WeakMap<pg.Pool, DataLoader<K, V>>();
-  return (pool) => {
-    let loader = loaders.get(pool);
-    if (!loader) {
-      loader = new DataLoader((keys) => batch(pool, keys), { cache: false, maxBatchSize: 200, batchScheduleFn: (send) => setImmediate(send) });
-      loaders.set(pool, loader);
-    }
-    return loader;
-  };
-}
+// One loader per pool (cache off: every insert is new); a WeakMap lets a closed pool go.
+const inserters = new WeakMap<pg.Pool, DataLoader<OrderRecord, Order>>();
 
-const inserter = perPool(insertBatch);
-
-export function insertOrder(pool: pg.Pool, r: OrderRecord): Promise<Order> {
-  return inserter(pool).load(r);
+export async function insertOrder(pool: pg.Pool, r: OrderRecord): Promise<Order> {
+  let loader = inserters.get(pool);
+  if (!loader) {
+    loader = new DataLoader((records) => insertBatch(pool, records), { cache: false, maxBatchSize: 200, batchScheduleFn: (send) => setImmediate(send) });
+    inserters.set(pool, loader);
+  }
+  return loader.load(r);
 }
 
 export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Promise<Order | null> {
@@ -99,46 +91,17 @@ export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Pr
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
-interface KeyLookup {
-  tenantId: string;
-  day: BusinessDay;
-  key: string;
-}
-
-const lookupId = (tenantId: string, day: string, key: string | null) => JSON.stringify([tenantId, day, key]);
-
-/** The lookups of one turn as one statement; one alone as the single-row statement. */
-async function findByKeyBatch(pool: pg.Pool, lookups: readonly KeyLookup[]): Promise<(Order | null)[]> {
-  if (lookups.length === 1) {
-    const { tenantId, day, key } = lookups[0]!;
-    const { rows } = await pool.query<OrderRow>({
-      name: "nextup-order-find-by-key",
-      text: `SELECT ${COLUMNS} FROM "Order" WHERE "tenantId" = $1 AND "businessDay" = $2::date AND "idempotencyKey" = $3`,
-      values: [tenantId, day, key],
-    });
-    return [rows[0] ? toOrder(rows[0]) : null];
-  }
-  const { rows } = await pool.query<OrderRow>({
-    name: "nextup-order-find-by-keys",
-    text: `SELECT ${COLUMNS} FROM "Order"
-WHERE ("tenantId", "businessDay", "idempotencyKey") IN (SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[]))`,
-    values: [lookups.map((l) => l.tenantId), lookups.map((l) => l.day), lookups.map((l) => l.key)],
-  });
-  const found = new Map(rows.map((row) => [lookupId(row.tenantId, row.businessDay, row.idempotencyKey), row]));
-  return lookups.map((l) => {
-    const row = found.get(lookupId(l.tenantId, l.day, l.key));
-    return row ? toOrder(row) : null;
-  });
-}
-
-const keyFinder = perPool(findByKeyBatch);
-
 /**
  * The order taken on `day` with idempotency key `key`, if any (the unique index on
  * tenant, day and key): the lookup before, while and after an idempotent order is placed.
  */
-export function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
-  return keyFinder(pool).load({ tenantId, day, key });
+export async function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+  const { rows } = await pool.query<OrderRow>({
+    name: "nextup-order-find-by-key",
+    text: `SELECT ${COLUMNS} FROM "Order" WHERE "tenantId" = $1 AND "businessDay" = $2::date AND "idempotencyKey" = $3`,
+    values: [tenantId, day, key],
+  });
+  return rows[0] ? toOrder(rows[0]) : null;
 }
 
 const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLECTED: `"collectedAt"`, CANCELLED: `"cancelledAt"` };
