@@ -123,23 +123,20 @@ function moreSpecific(a: Route, b: Route): boolean {
  */
 export function routeMatcher(patterns: readonly string[], publicFiles: readonly string[] = []): (path: string) => RouteMatch {
   const routes: Route[] = patterns.map((pattern) => ({ pattern, segments: pattern.split("/").filter(Boolean).map(parseSegment) }));
-  // A path is only tried against routes of its own length, and those with a catch-all.
-  const catchAlls: Route[] = [];
-  const byLength = new Map<number, Route[]>();
+  // A path is only tried against the routes of its own length and those with a catch-all.
+  const catchAlls = routes.filter((r) => r.segments.some((s) => s.kind === "catchAll"));
+  const candidatesByLength = new Map<number, Route[]>();
   for (const r of routes) {
-    if (r.segments.some((s) => s.kind === "catchAll")) catchAlls.push(r);
-    else byLength.set(r.segments.length, [...(byLength.get(r.segments.length) ?? []), r]);
+    if (!catchAlls.includes(r)) candidatesByLength.set(r.segments.length, (candidatesByLength.get(r.segments.length) ?? catchAlls).concat(r));
   }
   const publicSet = new Set(publicFiles);
   return (rawPath) => {
     const parts = rawPath.split("/").filter(Boolean);
     if (parts[0] === "_next") return { route: NEXT_ASSETS_ROUTE, params: {} };
     let best: { route: Route; params: Record<string, string> } | null = null;
-    for (const candidates of [byLength.get(parts.length) ?? [], catchAlls]) {
-      for (const route of candidates) {
-        const params = matchRoute(route, parts);
-        if (params && (!best || moreSpecific(route, best.route))) best = { route, params };
-      }
+    for (const route of candidatesByLength.get(parts.length) ?? catchAlls) {
+      const params = matchRoute(route, parts);
+      if (params && (!best || moreSpecific(route, best.route))) best = { route, params };
     }
     if (best && best.route.segments.every((s) => s.kind === "static")) return { route: best.route.pattern, params: best.params };
     // Next serves a public file before a dynamic route of the same path.

@@ -14,11 +14,12 @@
  * `reserveCurrent` (lost counters, and `issueDirect`: every number while Redis is down) is
  * batched the same way.
  */
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
 import pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
 import type { Logger } from "@/lib/core/ports";
+import { turnBatcher } from "./turn-batcher.server";
 
 /** The ledger's own small pool: a block must never queue behind a burst of order inserts. */
 export function createLedgerPool(connectionString: string, log: Pick<Logger, "warn">, max = 4): pg.Pool {
@@ -46,9 +47,12 @@ export class PgCounterLedger implements CounterLedger {
   private readonly currentReservations: DataLoader<CurrentRequest, Block>;
 
   constructor(private readonly pool: pg.Pool) {
-    const options = { cache: false, maxBatchSize: 500, batchScheduleFn: (send: () => void) => setImmediate(send) };
-    this.reservations = new DataLoader((requests) => this.reserveBatch(requests), options);
-    this.currentReservations = new DataLoader((requests) => this.reserveCurrentBatch(requests), options);
+    this.reservations = turnBatcher({ many: (requests) => this.reserveBatch(requests), maxBatchSize: 500 });
+    this.currentReservations = turnBatcher({
+      many: (requests) => this.reserveCurrentBatch(requests),
+      one: (request) => this.reserveCurrentOne(request),
+      maxBatchSize: 500,
+    });
   }
 
   async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
@@ -114,8 +118,6 @@ export class PgCounterLedger implements CounterLedger {
    * in request order; rows are locked in key order, as in `reserveBatch`.
    */
   private async reserveCurrentBatch(requests: readonly CurrentRequest[]): Promise<(Block | Error)[]> {
-    // Alone in its turn (the fallback at a steady rate): the single-row statement is cheaper to plan.
-    if (requests.length === 1) return [await this.reserveCurrentOne(requests[0]!)];
     const { rows } = await this.pool.query<{ i: number; businessDay: string; shift: number; lo: number }>(
       `WITH req AS (
          SELECT r."tenantId", r."day", r."size", r."i"::int AS "i"
@@ -154,6 +156,7 @@ export class PgCounterLedger implements CounterLedger {
     return blocks;
   }
 
+  /** `reserveCurrent` alone in its turn (the fallback at a steady rate): the same rules in a single-row statement. */
   private async reserveCurrentOne({ tenantId, day, size }: CurrentRequest): Promise<Block> {
     const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
       `WITH d AS (

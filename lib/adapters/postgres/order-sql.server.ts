@@ -7,11 +7,12 @@
  * in one turn of the event loop go as one statement, each retried alone if its row did not.
  */
 import { randomUUID } from "node:crypto";
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
+import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
 const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt"`;
@@ -39,7 +40,6 @@ const outcomes = async (work: Promise<Order>[]): Promise<(Order | Error)[]> =>
 
 /** One statement; a row it did not store (a conflict), or every row if it failed, is retried alone for its own outcome. */
 async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Promise<(Order | Error)[]> {
-  if (records.length === 1) return outcomes([insertOne(pool, records[0]!)]);
   const ids = records.map(() => randomUUID());
   let stored: Map<string, OrderRow>;
   try {
@@ -70,13 +70,14 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
   return outcomes(records.map((r, i) => (stored.has(ids[i]!) ? Promise.resolve(toOrder(stored.get(ids[i]!)!)) : insertOne(pool, r, ids[i]))));
 }
 
-// One loader per pool (cache off: every insert is new); a WeakMap lets a closed pool go.
+// One batcher per pool; a WeakMap lets a closed pool go.
 const inserters = new WeakMap<pg.Pool, DataLoader<OrderRecord, Order>>();
 
 export async function insertOrder(pool: pg.Pool, r: OrderRecord): Promise<Order> {
   let loader = inserters.get(pool);
   if (!loader) {
-    loader = new DataLoader((records) => insertBatch(pool, records), { cache: false, maxBatchSize: 200, batchScheduleFn: (send) => setImmediate(send) });
+    // An insert alone in its turn is the single-row statement.
+    loader = turnBatcher({ many: (records) => insertBatch(pool, records), one: (record) => insertOne(pool, record), maxBatchSize: 200 });
     inserters.set(pool, loader);
   }
   return loader.load(r);
