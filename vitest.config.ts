@@ -3,6 +3,12 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+const YEAR_MS = 365 * 86_400_000;
+/** The integration files whose clocks meet Redis's expiries or name business days. */
+const YEAR_AHEAD_FILES = ["counter", "counter-batching", "counter-ledger-batching", "floor", "order-sql", "counter-fallback", "counter-properties"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
+
 export default defineConfig({
   resolve: { alias: { "@": root.replace(/\/$/, "") } },
   test: {
@@ -22,6 +28,24 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Several files start servers and hammer Redis/PostgreSQL: two at a time on 2 cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The clock-bound integration files again with this process's clock a year ahead
+          // (tests/support/skewed-clock.mjs; Redis and PostgreSQL keep the real one): a test
+          // clock pinned to a date is refused (tests/support/clock.ts) the day it is written,
+          // and the counter runs on a node a year away from Redis's clock.
+          name: "year-ahead",
+          include: YEAR_AHEAD_FILES,
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/support/skewed-clock.mjs"],
+          env: { SKEWED_CLOCK_OFFSET_MS: String(YEAR_MS) },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },

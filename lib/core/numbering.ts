@@ -31,6 +31,8 @@ export const MAX_SKIPPED_PER_FAULT = BLOCK_SIZE + LOW_WATER;
  * block by this much, during which callers take numbers from the database.
  */
 export const REFILL_LEASE_MS = 3_000;
+/** How many blocks one caller may bring (restore or refill) before it takes its number from the database. */
+const MAX_OWN_REFILLS = 3;
 /** How long a caller waits for a block someone else is reserving before it takes a number from the database. */
 export const REFILL_WAIT_MS = 1_000;
 
@@ -162,7 +164,11 @@ export class NumberIssuer {
     // A cashier waits at most this long for a block someone else is reserving.
     const deadline = Date.now() + this.refillWaitMs;
     let backoff = 5;
+    // Blocks this caller brought itself: a counter that keeps losing them (it never should)
+    // sends the caller to the database instead of round after round of reservations.
+    let brought = 0;
     for (;;) {
+      if (brought > MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
       const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
         if (r.refill) this.track(tenant, () => this.refill(tenant, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
@@ -170,12 +176,14 @@ export class NumberIssuer {
       }
       if (r.kind === "missing" && r.lease) {
         // Redis lost the counter: continue above the durable ceiling.
+        brought++;
         await this.track(tenant, async () => {
           const block = await this.ledger.reserveCurrent(tenant.id, today, BLOCK_SIZE);
           await this.fast.restore(tenant.id, block, this.expiry(tenant, block.businessDay));
           this.log.warn({ tenant: tenant.slug, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 }, "counter restored from the database");
         });
       } else if (r.kind === "empty" && r.lease) {
+        brought++;
         await this.track(tenant, () => this.refill(tenant, r.businessDay, r.shift));
       } else {
         // Someone else is bringing the next block: on this node, wait for that work (no

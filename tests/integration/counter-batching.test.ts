@@ -14,8 +14,9 @@ import { testKeyPrefix } from "../support/app-server";
 const redisUrl = inject("redisUrl");
 const prefix = testKeyPrefix("batching");
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
-const DAY = "2026-11-22";
-const EXPIRE = Date.parse("2026-11-26T00:00:00Z");
+// Today (UTC) and an expiry days ahead, both from the real clock: Redis compares the expiry with its own.
+const DAY = new Date().toISOString().slice(0, 10);
+const EXPIRE = Date.now() + 3 * 86_400_000;
 
 function node(): { redis: Redis; counter: RedisCounter; scriptCalls: () => number } {
   // Without auto-pipelining (which would route the counting wrapper below back into

@@ -11,11 +11,13 @@ import pg from "pg";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import type { Block } from "@/lib/core/numbering";
+import { addDays } from "@/lib/core/business-day";
 
 const databaseUrl = inject("databaseUrl");
 const silent = { warn: () => {} };
-const DAY = "2027-02-10";
-const NEXT_DAY = "2027-02-11";
+// Days of their own for fresh tenants (PostgreSQL only): relative to today, never pinned.
+const DAY = addDays(new Date().toISOString().slice(0, 10), 2);
+const NEXT_DAY = addDays(DAY, 1);
 
 /** A ledger on its own pool (one app node), counting the statements it sends. */
 function node(): { pool: pg.Pool; ledger: PgCounterLedger; statements: () => number; texts: string[] } {
@@ -211,7 +213,7 @@ describe("the ledger's batched reserveCurrent", () => {
     const [ahead, farAhead, fresh] = await freshTenants(3);
     // Another node, whose clock is ahead, numbers the next day: 10 there already.
     await b.ledger.reserve(ahead!, NEXT_DAY, 1, 10);
-    await b.ledger.reserve(farAhead!, "2027-02-12", 1, 10);
+    await b.ledger.reserve(farAhead!, addDays(DAY, 2), 1, 10);
     const before = a.statements();
     const got = await Promise.all([
       call(a.ledger, ahead!, 1),
@@ -237,7 +239,7 @@ describe("the ledger's batched reserveCurrent", () => {
   it("a call alone in its turn goes as the single-row statement, with the same day and shift rules", async () => {
     const [ahead, farAhead, shifted] = await freshTenants(3);
     await b.ledger.reserve(ahead!, NEXT_DAY, 1, 10);
-    await b.ledger.reserve(farAhead!, "2027-02-12", 1, 10);
+    await b.ledger.reserve(farAhead!, addDays(DAY, 2), 1, 10);
     await db.shift.create({ data: { tenantId: shifted!, businessDay: new Date(`${DAY}T00:00:00Z`), number: 2, startedBy: "test" } });
     const from = a.texts.length;
     const got: Block[] = [];

@@ -4,32 +4,53 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { once } from "node:events";
+import type { Redis } from "ioredis";
 import { createCoreHarness } from "../support/core-harness";
 import { testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
 import type { Tenant } from "@/lib/core/tenants";
-import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
+import { expiryJitterMs, MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import { rewindTo } from "../support/counter-state";
+import { localDate, movableClock, wallTime } from "../support/clock";
+import { addDays, expiryFor } from "@/lib/core/business-day";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");
 
-/** A clock tests can move. */
-function movableClock(iso: string) {
-  let now = new Date(iso);
-  return { now: () => now, set: (s: string) => (now = new Date(s)) };
+const ZONE = "Europe/Berlin"; // day start 04:00
+const TODAY = localDate(ZONE);
+const TOMORROW = localDate(ZONE, 1);
+
+const HOUR_MS = 3_600_000;
+
+/** When Redis will expire `key` (ms since the epoch, by Redis's clock). */
+async function expiryOf(redis: Redis, key: string): Promise<number> {
+  return Number(await redis.call("PEXPIRETIME", key));
+}
+
+/**
+ * What Redis makes of an expiry a node asks for: kept within its own now + 12 h … + 7 days
+ * (lua/includes/expiry.lua). Either bound moves with Redis's clock: allow a minute for it.
+ */
+async function clampedByRedis(redis: Redis, wanted: number): Promise<unknown> {
+  const [s, us] = await redis.time();
+  const now = Number(s) * 1000 + Math.floor(Number(us) / 1000);
+  if (wanted < now + 12 * HOUR_MS + 60_000) return expect.toSatisfy((at: number) => Math.abs(at - (now + 12 * HOUR_MS)) < 60_000);
+  if (wanted > now + 168 * HOUR_MS - 60_000) return expect.toSatisfy((at: number) => Math.abs(at - (now + 168 * HOUR_MS)) < 60_000);
+  return wanted;
 }
 
 describe("issuing numbers", () => {
-  const clock = movableClock("2026-11-21T12:00:00Z"); // 13:00 in Berlin
+  const clock = movableClock(wallTime(ZONE, "13:00"));
   const h = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("counter"), clock });
   let tenant: Tenant;
   let other: Tenant;
 
   beforeAll(async () => {
     const created = await provisionTenants(databaseUrl, [
-      { slug: "counter-one", name: "Counter One", timeZone: "Europe/Berlin", dayStart: "04:00" },
-      { slug: "counter-two", name: "Counter Two", timeZone: "Europe/Berlin", dayStart: "04:00" },
+      { slug: "counter-one", name: "Counter One", timeZone: ZONE, dayStart: "04:00" },
+      { slug: "counter-two", name: "Counter Two", timeZone: ZONE, dayStart: "04:00" },
     ]);
     tenant = (await h.tenants.findById(created["counter-one"]!.id))!;
     other = (await h.tenants.findById(created["counter-two"]!.id))!;
@@ -43,7 +64,7 @@ describe("issuing numbers", () => {
     const numbers = results.map((r) => r.order.number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.order.shift))).toEqual(new Set([1]));
-    expect(results.every((r) => r.order.businessDay === "2026-11-21")).toBe(true);
+    expect(results.every((r) => r.order.businessDay === TODAY)).toBe(true);
     const stored = await h.db.order.count({ where: { tenantId: tenant.id } });
     expect(stored).toBe(300);
     expect(h.duplicates).toEqual([]);
@@ -83,7 +104,7 @@ describe("issuing numbers", () => {
 
   it("block reservations asked for together (one SQL statement) get disjoint blocks, in the order asked", async () => {
     // A day long past, so that these ceilings touch nothing the other tests number.
-    const day = "2026-01-15";
+    const day = addDays(TODAY, -40);
     const asked = [tenant, tenant, other, tenant, other].map((t) => h.ledger.reserve(t.id, day, 1, 40));
     const blocks = await Promise.all(asked);
     expect(blocks.map((b) => [b.lo, b.hi])).toEqual([
@@ -97,18 +118,18 @@ describe("issuing numbers", () => {
   });
 
   it("a node whose clock lags never moves the tenant back to yesterday", async () => {
-    clock.set("2026-11-22T03:30:00Z"); // 04:30 Berlin: business day 22nd
+    clock.set(wallTime(ZONE, "04:30", 1)); // tomorrow's business day has begun
     const first = await h.orders.place(tenant, {}, { channel: "kiosk" });
-    expect(first.order).toMatchObject({ businessDay: "2026-11-22", shift: 1, number: 1 });
-    clock.set("2026-11-22T02:59:00Z"); // this node thinks it is 03:59, still the 21st
+    expect(first.order).toMatchObject({ businessDay: TOMORROW, shift: 1, number: 1 });
+    clock.set(wallTime(ZONE, "03:59", 1)); // this node thinks it is 03:59, still today's business day
     const lagging = await h.orders.place(tenant, {}, { channel: "kiosk" });
-    expect(lagging.order).toMatchObject({ businessDay: "2026-11-22", shift: 1, number: 2 });
+    expect(lagging.order).toMatchObject({ businessDay: TOMORROW, shift: 1, number: 2 });
   });
 
   it("a new shift restarts at 1 (or the chosen first number) and is recorded with who and why", async () => {
-    clock.set("2026-11-22T10:00:00Z");
+    clock.set(wallTime(ZONE, "11:00", 1));
     const started = await h.shifts.start(tenant, { reason: "lunch" }, "Manager (staff)");
-    expect(started).toMatchObject({ created: true, shift: { businessDay: "2026-11-22", shift: 2, startedBy: "Manager (staff)", reason: "lunch" } });
+    expect(started).toMatchObject({ created: true, shift: { businessDay: TOMORROW, shift: 2, startedBy: "Manager (staff)", reason: "lunch" } });
     const a = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(a.order).toMatchObject({ shift: 2, number: 1 });
 
@@ -123,7 +144,7 @@ describe("issuing numbers", () => {
     expect([x.created, y.created].sort()).toEqual([false, true]);
     expect(x.shift.shift).toBe(4);
     expect(y.shift.shift).toBe(4);
-    expect(await h.db.shift.count({ where: { tenantId: tenant.id, businessDay: new Date("2026-11-22T00:00:00Z") } })).toBe(3);
+    expect(await h.db.shift.count({ where: { tenantId: tenant.id, businessDay: new Date(`${TOMORROW}T00:00:00Z`) } })).toBe(3);
   });
 
   it("a lost counter is rebuilt in the current shift, not shift 1", async () => {
@@ -137,11 +158,38 @@ describe("issuing numbers", () => {
   });
 
   it("sets the key's expiry in the same script, well after the business day ends", async () => {
-    const ttlMs = await h.redis.pttl(h.counter.key(tenant.id));
-    // Business day 2026-11-22 ends 2026-11-23 04:00 Berlin = 03:00Z; expiry >= 12 h later.
-    const expiresAt = Date.now() + ttlMs;
-    expect(expiresAt).toBeGreaterThan(Date.parse("2026-11-23T15:00:00Z"));
-    expect(expiresAt).toBeLessThan(Date.parse("2026-11-25T04:00:01Z"));
+    // Tomorrow's business day ends the day after at 04:00 in Berlin: the expiry the node asks
+    // for is at least 12 h after that.
+    const wanted = expiryFor(TOMORROW, expiryJitterMs(tenant.id));
+    expect(wanted).toBeGreaterThan(wallTime(ZONE, "04:00", 2).getTime() + 12 * 3_600_000);
+    // Redis keeps it within its own now + 12 h … + 7 days (in the year-ahead run the node's
+    // clock is a year ahead of Redis's, so the cap applies).
+    expect(await expiryOf(h.redis, h.counter.key(tenant.id))).toEqual(await clampedByRedis(h.redis, wanted));
+  });
+
+  it("a node whose clock is days behind or ahead of Redis's never sets an expiry in Redis's past, nor months ahead", async () => {
+    const t = (await h.tenants.findById(
+      (await provisionTenants(databaseUrl, [{ slug: "counter-skew", name: "Skew", timeZone: ZONE, dayStart: "04:00" }]))["counter-skew"]!.id,
+    ))!;
+    const skewed = movableClock(wallTime(ZONE, "13:00", -5));
+    const s = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("counter-skew"), clock: skewed });
+    try {
+      if (s.redis.status !== "ready") await once(s.redis, "ready"); // a fresh client fails fast until connected
+      const behind = [];
+      for (let i = 0; i < 3; i++) behind.push((await s.orders.place(t, {}, { channel: "kiosk" })).order.number);
+      // Before the floor, the expiry lay in Redis's past: the key vanished on every write and
+      // each order restored the counter above the ceiling (1, 41, 81 …).
+      expect(behind).toEqual([1, 2, 3]);
+      expect(s.issuedFrom).toEqual(["redis", "redis", "redis"]);
+      expect(await expiryOf(s.redis, s.counter.key(t.id))).toEqual(await clampedByRedis(s.redis, expiryFor(localDate(ZONE, -5), expiryJitterMs(t.id))));
+
+      skewed.set(wallTime(ZONE, "13:00", 9)); // now days ahead: a later business day starts
+      const ahead = (await s.orders.place(t, {}, { channel: "kiosk" })).order;
+      expect(ahead).toMatchObject({ businessDay: localDate(ZONE, 9), number: 1 });
+      expect(await expiryOf(s.redis, s.counter.key(t.id))).toEqual(await clampedByRedis(s.redis, expiryFor(localDate(ZONE, 9), expiryJitterMs(t.id))));
+    } finally {
+      await s.close();
+    }
   });
 
   it("replays an idempotent order instead of issuing a second number, also under concurrency, without skipping numbers", async () => {

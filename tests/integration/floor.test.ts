@@ -12,15 +12,13 @@ import { AppError } from "@/lib/core/errors";
 import { RECENTLY_COLLECTED } from "@/lib/core/order-service";
 import type { Order } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
+import { localDate, movableClock, wallTime } from "../support/clock";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");
 
-/** A clock tests can move (each step a distinct timestamp, so "most recent first" is well defined). */
-function movableClock(iso: string) {
-  let now = new Date(iso);
-  return { now: () => now, tick: (ms = 1_000) => (now = new Date(now.getTime() + ms)) };
-}
+const ZONE = "Europe/Berlin"; // day start 04:00
+const TODAY = localDate(ZONE);
 
 /** The AppError a promise rejects with (fails the test if it resolves or throws something else). */
 async function appError(p: Promise<unknown>): Promise<AppError> {
@@ -33,7 +31,8 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
 }
 
 describe("the floor", () => {
-  const clock = movableClock("2026-11-21T11:00:00Z"); // 12:00 in Berlin, well inside the business day
+  // Well inside the business day; each step a distinct instant, so "most recent first" is well defined.
+  const clock = movableClock(wallTime(ZONE, "12:00"));
   const h = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("floor"), clock });
   const tenants: Record<string, Tenant> = {};
   const names = ["floor-list", "floor-typed", "floor-undo", "floor-call", "floor-clear", "floor-keep"] as const;
@@ -41,7 +40,7 @@ describe("the floor", () => {
   beforeAll(async () => {
     const made = await provisionTenants(
       databaseUrl,
-      names.map((slug) => ({ slug, name: slug, timeZone: "Europe/Berlin", dayStart: "04:00" })),
+      names.map((slug) => ({ slug, name: slug, timeZone: ZONE, dayStart: "04:00" })),
     );
     for (const slug of names) tenants[slug] = (await h.tenants.findById(made[slug]!.id))!;
   });
@@ -80,7 +79,7 @@ describe("the floor", () => {
 
     const floor = await h.orders.floor(t);
     expect(floor.shift).toBe(2);
-    expect(floor.businessDay).toBe("2026-11-21");
+    expect(floor.businessDay).toBe(TODAY);
     expect(ids(floor.open)).toEqual(ids([...early, ...late]));
     expect(floor.open.map((o) => o.status)).toEqual(["PLACED", "READY", "PLACED", "PLACED"]);
     expect(floor.recentlyCollected).toHaveLength(20);
@@ -160,7 +159,7 @@ describe("the floor", () => {
     await h.orders.callAgain(t, o.id);
     const called = h.events.events.filter((e) => e.type === "order:called" && e.tenant === t.slug);
     expect(called).toHaveLength(2);
-    expect(called[0]!.payload).toMatchObject({ key: `2026-11-21/1/${o.number}`, number: o.number, status: "READY" });
+    expect(called[0]!.payload).toMatchObject({ key: `${TODAY}/1/${o.number}`, number: o.number, status: "READY" });
     expect(called[0]!.payload).not.toHaveProperty("id");
   });
 
@@ -179,7 +178,7 @@ describe("the floor", () => {
     const floor = await h.orders.floor(t);
     expect(ids(floor.open)).toEqual([now.id]);
     const board = await h.orders.board(t);
-    expect([board.preparing.map((b) => b.key), board.ready]).toEqual([[`2026-11-21/2/${now.number}`], []]);
+    expect([board.preparing.map((b) => b.key), board.ready]).toEqual([[`${TODAY}/2/${now.number}`], []]);
     expect(await h.shifts.openCount(t)).toBe(1);
     // Cleared, not collected or cancelled: the status is kept, and the typed number no longer finds it.
     expect((await h.orders.get(t, open[0]!.id)).status).toBe("PLACED");

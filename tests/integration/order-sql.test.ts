@@ -14,6 +14,8 @@ import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.serv
 import type { Order } from "@/lib/core/orders";
 import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord } from "@/lib/core/ports";
 import { uniqueSlug } from "../support/fixtures";
+import { nextEuropeanSpringForward } from "../support/clock";
+import { addDays } from "@/lib/core/business-day";
 
 const databaseUrl = inject("databaseUrl");
 const db = prismaFor(databaseUrl);
@@ -22,7 +24,7 @@ const pool = poolFor(databaseUrl);
 const viaPrisma = new PrismaOrderRepository(db);
 const viaSql = new PrismaOrderRepository(db, undefined, pool);
 
-const DAY = "2026-03-29"; // a DST change in Europe: a date must not move with the local zone
+const DAY = nextEuropeanSpringForward(); // a DST change in Europe: a date must not move with the local zone
 let tenantId: string;
 let otherTenantId: string;
 let thirdTenantId: string;
@@ -93,10 +95,11 @@ describe("findByIdempotencyKey in SQL", () => {
   it("carries every stamp, to the millisecond", async () => {
     const order = await viaSql.insert(record({ number: 3, items: [{ name: "Soba", qty: 1 }], idempotencyKey: "till-3" }));
     const stamps = {
-      readyAt: new Date("2026-03-29T00:59:59.123Z"),
-      collectedAt: new Date("2026-03-29T01:00:00.456Z"),
-      cancelledAt: new Date("2026-03-29T01:30:00.789Z"),
-      clearedAt: new Date("2026-03-29T02:00:00.001Z"),
+      // Around the change (01:00Z), to the millisecond.
+      readyAt: new Date(`${DAY}T00:59:59.123Z`),
+      collectedAt: new Date(`${DAY}T01:00:00.456Z`),
+      cancelledAt: new Date(`${DAY}T01:30:00.789Z`),
+      clearedAt: new Date(`${DAY}T02:00:00.001Z`),
     };
     await db.order.update({ where: { id: order.id }, data: { status: "CANCELLED", ...stamps } });
     expect(await byKey(tenantId, DAY, "till-3")).toStrictEqual({ ...order, status: "CANCELLED", ...stamps });
@@ -105,8 +108,8 @@ describe("findByIdempotencyKey in SQL", () => {
   it("finds nothing for another key, day or tenant", async () => {
     await viaSql.insert(record({ number: 4, idempotencyKey: "till-4" }));
     expect(await byKey(tenantId, DAY, "till-5")).toBeNull();
-    expect(await byKey(tenantId, "2026-03-28", "till-4")).toBeNull();
-    expect(await byKey(tenantId, "2026-03-30", "till-4")).toBeNull();
+    expect(await byKey(tenantId, addDays(DAY, -1), "till-4")).toBeNull();
+    expect(await byKey(tenantId, addDays(DAY, 1), "till-4")).toBeNull();
     expect(await byKey(otherTenantId, DAY, "till-4")).toBeNull();
   });
 
@@ -133,7 +136,7 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statemen
 /** Inserts all of `records` in one turn of the event loop, as concurrent requests do. */
 const insertAll = (records: OrderRecord[]) => counted(() => Promise.allSettled(records.map((r) => insertOrder(pool, r))));
 
-const BATCH_DAY = "2026-03-30";
+const BATCH_DAY = addDays(DAY, 1);
 const NUMBER_KEY = "Order_tenantId_businessDay_shift_number_key";
 const IDEMPOTENCY_KEY = "Order_tenantId_businessDay_idempotencyKey_key";
 

@@ -17,6 +17,7 @@ import { StaleLeaderError } from "@/lib/core/ports";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
+import { localDate } from "../support/clock";
 
 const TTL_MS = 2_000;
 const METRICS_TOKEN = "scheduler-test-metrics-token";
@@ -57,7 +58,7 @@ describe("fencing in PostgreSQL (the shift repository)", () => {
     const { fence } = await provisionTenants(database.url, [{ slug: "fence", name: "Fence Fries", timeZone: ZONE }]);
     const shifts = new PrismaShiftRepository(db);
     const store = new PrismaSchedulerStore(db);
-    const day = "2026-11-23";
+    const day = localDate(ZONE);
     const opts = { startedBy: "scheduler", reason: null, firstNumber: 1, blockSize: 10 };
     const unused = async () => false;
 

@@ -6,7 +6,8 @@
   ARGV[2]  shift of the block
   ARGV[3]  lo: the block is the numbers lo + 1 … hi
   ARGV[4]  hi
-  ARGV[5]  when the key may expire, milliseconds since the epoch
+  ARGV[5]  when the key may expire, milliseconds since the epoch (by the caller's clock;
+           kept within Redis's own now + 12 h … + 7 days: includes/expiry.lua)
   ARGV[6]  mode: "add"     only for the counter's own (day, shift): becomes the current
                            block if that is used up, else the next one
                  "restore" as "add", and also rebuilds a missing counter or moves one
@@ -19,6 +20,7 @@
            while the one in reserve may be a promoted replica's stale copy.
 ]]
 --- @include "block-field"
+--- @include "expiry"
 local key = KEYS[1]
 local bday, bshift = ARGV[1], tonumber(ARGV[2])
 local lo, hi = tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -34,7 +36,7 @@ if not same then
   end
   redis.call('DEL', key)
   redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, field, hi - lo)
-  redis.call('PEXPIREAT', key, ARGV[5])
+  redis.call('PEXPIREAT', key, expireAtMs(ARGV[5]))
   return 1
 end
 
@@ -59,5 +61,5 @@ elseif (not s[5]) or tonumber(s[5]) <= lo then
 else
   return 0
 end
-redis.call('PEXPIREAT', key, ARGV[5])
+redis.call('PEXPIREAT', key, expireAtMs(ARGV[5]))
 return 1

@@ -12,14 +12,16 @@
              nlo, nhi     the next block (nlo, nhi], when one is in reserve
              lease        until when (ms) one caller holds the right to reserve a block;
                           absent when no one has
-  ARGV[1]  now, milliseconds since the epoch (the script never reads a clock)
+  ARGV[1]  now, milliseconds since the epoch, by the caller's clock (the leases; Redis's own
+           clock only bounds the key's expiry)
   ARGV[2]  low water: ask for the next block when fewer numbers than this are left
   ARGV[3]  lease duration in milliseconds
   then four per tenant i, at ARGV[4i] … ARGV[4i + 3]:
            the block field the caller was told last ("" for none, or when its day is
            older than today): the fast path tries it first
            today's business day by the calling node's clock
-           when the key may expire, milliseconds since the epoch
+           when the key may expire, milliseconds since the epoch (by the caller's
+           clock; kept within Redis's own now + 12 h … + 7 days: includes/expiry.lua)
            how many numbers its callers ask for (at least 1)
 
   Returns  one flat array; for each key, in order, one of:
@@ -54,6 +56,7 @@ local now, lowWater, leaseMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(AR
 local out = {}
 
 --- @include "block-field"
+--- @include "expiry"
 
 local function push(...)
   for _, v in ipairs({...}) do
@@ -117,7 +120,7 @@ local function full(key, today, expireAt, count)
     day, shift, lo, max, cur, nlo, nhi, lease, field = today, 1, 0, 0, 0, nil, nil, 0, nil
     redis.call('DEL', key)
     redis.call('HSET', key, 'day', day, 'shift', 1, 'lo', 0, 'max', 0)
-    redis.call('PEXPIREAT', key, expireAt)
+    redis.call('PEXPIREAT', key, expireAtMs(expireAt))
   end
 
   local numbers = {}
