@@ -45,3 +45,10 @@ export function formatBusinessDay(day: string, locale: string = "en"): string {
     year: "numeric",
   }).format(d);
 }
+
+/** "24 Nov" (zh-CN: "11月24日") for a business day "2026-11-24": where an earlier day's order is marked. */
+export function formatShortDay(day: string, locale: string = "en"): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { timeZone: "UTC", day: "numeric", month: "short" }).format(d);
+}

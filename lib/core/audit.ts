@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "menu.update",
   "webhook.create",
   "webhook.delete",
+  "orders.clearForgotten",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,5 +32,7 @@ export interface AuditLog {
   list(tenantId: string, limit: number): Promise<AuditEntry[]>;
 }
 
+/** The actor of what the app does by itself (clearing forgotten orders). */
+export const SYSTEM_ACTOR = "system";
 /** The actor of what the schedule does by itself. */
 export const SCHEDULER_ACTOR = "scheduler";

@@ -2,8 +2,8 @@
  * What the dining-room board shows, computed the same way on the server (first render,
  * GET …/board) and in the browser (live events, the clock moving on). Pure.
  *
- * Every open order of the business day is on the board, whatever shift it was taken in:
- * a manager starting a new shift never hides an order a customer is still waiting for.
+ * Every open order is on the board, whatever shift or business day it was taken in: a new
+ * shift, a new day or a changed day rule never hides an order a customer is still waiting for.
  * A ready number leaves the board `readyClearMinutes` after it became ready (the kitchen
  * then lists it as not collected).
  */
@@ -12,7 +12,7 @@ import type { BoardOrder } from "./orders";
 
 export interface BoardView {
   businessDay: BusinessDay;
-  /** The current shift: orders of earlier shifts are marked on screen. */
+  /** The current shift: orders of earlier shifts (and days) are marked on screen. */
   shift: number;
   readyClearMinutes: number;
   /** Oldest first (the order the kitchen works in). */
@@ -37,7 +37,7 @@ export function boardView(
   orders: readonly BoardOrder[],
   nowMs: number,
 ): BoardView {
-  const live = orders.filter((o) => !o.cleared && o.businessDay === base.businessDay);
+  const live = orders.filter((o) => !o.cleared);
   return {
     ...base,
     preparing: live.filter((o) => o.status === "PLACED").sort(byAge),
@@ -45,7 +45,7 @@ export function boardView(
   };
 }
 
-/** The board after one live event: the order moves column, leaves, or (a newer day) is ignored until a resync. */
+/** The board after one live event: the order moves column, arrives or leaves. */
 export function applyToBoard(board: BoardView, order: BoardOrder, nowMs: number): BoardView {
   const others = [...board.preparing, ...board.ready].filter((o) => o.key !== order.key);
   return boardView(board, [...others, order], nowMs);
@@ -63,7 +63,12 @@ export function newlyReady(prev: BoardView, next: BoardView): BoardOrder[] {
   return next.ready.filter((o) => !before.has(o.key));
 }
 
-/** An order of an earlier shift than the board's current one: shown with its shift so "3" of lunch and "3" of dinner differ. */
-export function isEarlierShift(order: Pick<BoardOrder, "shift">, board: Pick<BoardView, "shift">): boolean {
-  return order.shift < board.shift;
+/**
+ * How an order stands to the board's current shift: of an earlier day, of an earlier shift
+ * of today, or current. Earlier ones are marked so "3" of lunch and "3" of dinner differ.
+ */
+export function earlierThan(order: Pick<BoardOrder, "businessDay" | "shift">, board: Pick<BoardView, "businessDay" | "shift">): "day" | "shift" | null {
+  if (order.businessDay < board.businessDay) return "day";
+  if (order.businessDay === board.businessDay && order.shift < board.shift) return "shift";
+  return null;
 }

@@ -4,6 +4,7 @@
  */
 import type { FloorSettings } from "./tenants";
 import type { Order } from "./orders";
+import type { BusinessDay } from "./business-day";
 
 export type AgeLevel = "fresh" | "slow" | "late";
 
@@ -18,15 +19,15 @@ export function ageLevel(waitedMs: number, floor: Pick<FloorSettings, "ageWarnMi
 export type NumberMatch = { kind: "one"; order: Order } | { kind: "none" } | { kind: "several"; orders: Order[] };
 
 /**
- * The order a cook means by typing `number`: among the open orders of the day, the one of
- * the current shift; else the only one of an earlier shift; else it is ambiguous (the
+ * The order a cook means by typing `number`: among the open orders, the one of the current
+ * shift of today; else the only one of an earlier shift or day; else it is ambiguous (the
  * screen asks which) or unknown.
  */
-export function matchTypedNumber(open: readonly Order[], number: number, currentShift: number): NumberMatch {
+export function matchTypedNumber(open: readonly Order[], number: number, current: { businessDay: BusinessDay; shift: number }): NumberMatch {
   const same = open.filter((o) => o.number === number);
-  const current = same.find((o) => o.shift === currentShift);
-  if (current) return { kind: "one", order: current };
+  const now = same.find((o) => o.businessDay === current.businessDay && o.shift === current.shift);
+  if (now) return { kind: "one", order: now };
   if (same.length === 1) return { kind: "one", order: same[0]! };
   if (same.length === 0) return { kind: "none" };
-  return { kind: "several", orders: [...same].sort((a, b) => b.shift - a.shift) };
+  return { kind: "several", orders: [...same].sort((a, b) => b.businessDay.localeCompare(a.businessDay) || b.shift - a.shift) };
 }

@@ -38,6 +38,7 @@ import type { Tenant } from "./tenants";
 import type { Clock } from "./numbering";
 import { resolveOrderLines, type MenuCatalog } from "./menu";
 import { orderCreated, orderMoved } from "./webhooks/events";
+import { SYSTEM_ACTOR, type AuditLog } from "./audit";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -52,7 +53,12 @@ export interface OrderServiceDeps {
   menu?: MenuCatalog;
   /** A monotonic clock in ms, for the number-issue timing (default: performance.now). */
   monotonic?: () => number;
+  /** Where clearing forgotten orders is recorded; without it the clearing goes unaudited (tools, tests). */
+  audit?: AuditLog;
 }
+
+/** An order still open this long after it was taken is forgotten: it is cleared off the floor (docs/decisions/0022). */
+export const FORGOTTEN_AFTER_HOURS = 12;
 
 /** How long a claim on an idempotency key lasts, and how long a concurrent retry waits for the first attempt's order. */
 const CLAIM_TTL_MS = 10_000;
@@ -220,24 +226,56 @@ export class OrderService {
     return { businessDay: day, shift, orders };
   }
 
-  /** Today, its current shift and its open orders (every shift): what the floor works from. */
-  private async openToday(tenant: Tenant): Promise<{ day: string; shift: number; open: Order[] }> {
+  /** Today, its current shift and the open orders (every shift and day): what the floor works from. */
+  private async openFloor(tenant: Tenant): Promise<{ day: string; shift: number; open: Order[] }> {
     const day = this.deps.issuer.today(tenant);
-    const [shift, open] = await Promise.all([this.deps.shifts.currentShift(tenant.id, day), this.deps.orders.listOpen(tenant.id, day)]);
+    const [shift, open] = await Promise.all([this.deps.shifts.currentShift(tenant.id, day), this.openOrders(tenant)]);
     return { day, shift, open };
   }
 
-  /** What the dining-room board shows: every open order of the day, whatever its shift. */
+  /**
+   * The open orders, oldest first. Orders forgotten for good (open for FORGOTTEN_AFTER_HOURS)
+   * are cleared here, as they are met, audited and announced to the screens: no job to run,
+   * and a conditional update lets one node do each.
+   */
+  private async openOrders(tenant: Tenant): Promise<Order[]> {
+    const open = await this.deps.orders.listOpen(tenant.id);
+    const now = this.deps.clock.now();
+    // Only a hint: the database decides by its own clock, which stamped createdAt.
+    const cutoff = now.getTime() - FORGOTTEN_AFTER_HOURS * 3_600_000;
+    if (!open.some((o) => o.createdAt.getTime() < cutoff)) return open;
+    const cleared = await this.deps.orders.clearForgotten(tenant.id, FORGOTTEN_AFTER_HOURS, now);
+    if (cleared.length === 0) return open;
+    this.deps.log.info({ tenant: tenant.slug, cleared: cleared.length }, "forgotten open orders cleared");
+    await this.deps.audit
+      ?.record(tenant.id, {
+        actor: SYSTEM_ACTOR,
+        action: "orders.clearForgotten",
+        details: {
+          hours: FORGOTTEN_AFTER_HOURS,
+          count: cleared.length,
+          orders: cleared.map((o) => ({ businessDay: o.businessDay, shift: o.shift, number: o.number })),
+        },
+      })
+      .catch((e: unknown) =>
+        this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not audit clearing forgotten orders"),
+      );
+    for (const o of cleared) this.deps.events.orderUpdated(tenant, toBoardOrder(o));
+    const gone = new Set(cleared.map((o) => o.id));
+    return open.filter((o) => !gone.has(o.id));
+  }
+
+  /** What the dining-room board shows: every open order, whatever its shift or day. */
   async board(tenant: Tenant): Promise<BoardView> {
-    const { day, shift, open } = await this.openToday(tenant);
+    const { day, shift, open } = await this.openFloor(tenant);
     return boardView({ businessDay: day, shift, readyClearMinutes: tenant.floor.readyClearMinutes }, open.map(toBoardOrder), this.deps.clock.now().getTime());
   }
 
-  /** What the kitchen works on: every open order of today (all shifts, oldest first) and the last collected ones. */
+  /** What the kitchen works on: every open order (all shifts and days, oldest first) and today's last collected ones. */
   async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
     const day = this.deps.issuer.today(tenant);
     const [{ shift, open }, recentlyCollected] = await Promise.all([
-      this.openToday(tenant),
+      this.openFloor(tenant),
       this.deps.orders.listRecentlyCollected(tenant.id, day, RECENTLY_COLLECTED),
     ]);
     return { businessDay: day, shift, open, recentlyCollected };
@@ -246,8 +284,8 @@ export class OrderService {
   /** The cook typed a number: that open order moves one step forward (PLACED → READY → COLLECTED). */
   async advanceByNumber(tenant: Tenant, input: unknown): Promise<Order> {
     const { number } = parseOrThrow(typedNumberSchema, input, "order number");
-    const { shift, open } = await this.openToday(tenant);
-    const match = matchTypedNumber(open, number, shift);
+    const { day, shift, open } = await this.openFloor(tenant);
+    const match = matchTypedNumber(open, number, { businessDay: day, shift });
     if (match.kind === "none") {
       throw new AppError("NOT_FOUND", {
         message: `No open order ${number} for ${tenant.slug}`,
@@ -258,7 +296,7 @@ export class OrderService {
     }
     if (match.kind === "several") {
       throw new AppError("CONFLICT", {
-        message: `Number ${number} is open in shifts ${match.orders.map((o) => o.shift).join(", ")}`,
+        message: `Number ${number} is open in shifts ${match.orders.map((o) => `${o.businessDay}/${o.shift}`).join(", ")}`,
         userMessage: `Number ${number} is open in more than one shift: use the order's own buttons.`,
         reason: "severalOpen",
         details: { number, shifts: match.orders.map((o) => o.shift) },
@@ -290,7 +328,7 @@ export class OrderService {
   async track(tenant: Tenant, id: string): Promise<{ order: Order; aheadKeys: string[] }> {
     const order = await this.get(tenant, id);
     if (!isOpen(order.status) || order.clearedAt) return { order, aheadKeys: [] };
-    const open = await this.deps.orders.listOpen(tenant.id, order.businessDay);
+    const open = await this.openOrders(tenant);
     return { order, aheadKeys: aheadKeys(open.map(toBoardOrder), toBoardOrder(order)) };
   }
 }

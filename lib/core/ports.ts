@@ -55,16 +55,21 @@ export interface OrderRepository {
   findById(tenantId: string, id: string): Promise<Order | null>;
   findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null>;
   listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
-  /** Open (PLACED/READY, not cleared) orders of a business day, every shift, oldest first. */
-  listOpen(tenantId: string, day: BusinessDay): Promise<Order[]>;
+  /**
+   * Open (PLACED/READY, not cleared) orders of every business day and shift, oldest first:
+   * what the floor shows. Neither a new day nor a changed day rule takes one off it.
+   */
+  listOpen(tenantId: string): Promise<Order[]>;
   /** How many orders listOpen would return. */
-  countOpen(tenantId: string, day: BusinessDay): Promise<number>;
+  countOpen(tenantId: string): Promise<number>;
   /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
   listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */
   readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null>;
-  /** Clears the open orders of `day` taken in shifts before `beforeShift`; returns how many. */
+  /** Clears the open orders taken before shift `beforeShift` of `day` (earlier days included); returns how many. */
   clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number>;
+  /** Clears the open orders taken more than `hours` ago by the database's clock; returns them as cleared. */
+  clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]>;
   /**
    * Moves an order from `from` to `to` only if it still has status `from` (no lost
    * updates between two kitchen screens); returns null when it did not.

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { lineText } from "./text";
 import { AppError } from "./errors";
-import { formatDayStart, isValidTimeZone, parseDayStart } from "./business-day";
+import { businessDayAt, formatDayStart, isValidTimeZone, parseDayStart, type BusinessDay, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
 import { parseOrThrow } from "./orders";
 import type { Tenant } from "./tenants";
@@ -141,4 +141,28 @@ export class SettingsService {
     if (changed.length) await this.deps.invalidate.tenantChanged(tenant.slug);
     return { settings, changed };
   }
+}
+
+/** What a change of time zone or day start does to the business day, said before saving. */
+export interface DayRuleChange {
+  /** Today's business day under the saved rule… */
+  from: BusinessDay;
+  /** …and under the new one. */
+  to: BusinessDay;
+  /**
+   * later: a new business day begins now and numbering starts again; earlier: the day goes
+   * back, and numbering carries on with the later day's numbers (the counter never goes
+   * back) until a day after it begins; same: nothing moves.
+   */
+  effect: "later" | "earlier" | "same";
+}
+
+/** Null when the new rule is not valid (the form says why) or equals the saved one. */
+export function dayRuleChange(now: Date, saved: DayRule, next: { timeZone: string; dayStart: string }): DayRuleChange | null {
+  const minutes = parseDayStart(next.dayStart);
+  if (minutes === null || !isValidTimeZone(next.timeZone)) return null;
+  if (next.timeZone === saved.timeZone && minutes === saved.dayStartMinutes) return null;
+  const from = businessDayAt(now, saved);
+  const to = businessDayAt(now, { timeZone: next.timeZone, dayStartMinutes: minutes });
+  return { from, to, effect: to > from ? "later" : to < from ? "earlier" : "same" };
 }

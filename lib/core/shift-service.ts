@@ -152,8 +152,8 @@ export class ShiftService {
     return { ...result, cleared };
   }
 
-  /** What the new-shift confirmation tells the manager: how many orders are still open today. */
+  /** What the new-shift confirmation tells the manager: how many orders are still open on the floor. */
   async openCount(tenant: Tenant): Promise<number> {
-    return this.deps.orders.countOpen(tenant.id, this.deps.issuer.today(tenant));
+    return this.deps.orders.countOpen(tenant.id);
   }
 }

@@ -297,8 +297,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const menuRepo = new PrismaMenuRepository(db);
-  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo });
   const audit = new PrismaAuditLog(db);
+  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo, audit });
   const menu = new MenuService({ menu: menuRepo, audit, log });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
   if (env.SCHEDULER) {

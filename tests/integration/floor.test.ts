@@ -9,7 +9,8 @@ import { createCoreHarness } from "../support/core-harness";
 import { testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
 import { AppError } from "@/lib/core/errors";
-import { RECENTLY_COLLECTED } from "@/lib/core/order-service";
+import { FORGOTTEN_AFTER_HOURS, RECENTLY_COLLECTED } from "@/lib/core/order-service";
+import { earlierThan } from "@/lib/core/board";
 import type { Order } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { localDate, movableClock, wallTime } from "../support/clock";
@@ -29,6 +30,8 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
   expect(e).toBeInstanceOf(AppError);
   return e as AppError;
 }
+
+const ids = (orders: readonly Order[]) => orders.map((o) => o.id);
 
 describe("the floor", () => {
   // Well inside the business day; each step a distinct instant, so "most recent first" is well defined.
@@ -55,7 +58,6 @@ describe("the floor", () => {
     return h.orders.changeStatus(t, o.id, { status });
   };
   const newShift = (t: Tenant, openOrders: "keep" | "clear" = "keep") => h.shifts.start(t, { openOrders }, "Manager (test)");
-  const ids = (orders: readonly Order[]) => orders.map((o) => o.id);
 
   it("lists the open orders of every shift, oldest first, and the last 20 collected, most recent first", async () => {
     const t = tenants["floor-list"]!;
@@ -204,5 +206,99 @@ describe("the floor", () => {
     ]);
     expect(board.ready.map((b) => [b.shift, b.number])).toEqual([[1, open[1]!.number]]);
     expect(await h.shifts.openCount(t)).toBe(3);
+  });
+});
+
+describe("the floor across business days", () => {
+  // 23:10 in Berlin: 06:10 of the next day in Shanghai (the service that broke).
+  const clock = movableClock(wallTime(ZONE, "23:10"));
+  const h = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("floor-days"), clock });
+  const tenants: Record<string, Tenant> = {};
+  const names = ["floor-tz", "floor-turnover", "floor-forgotten"] as const;
+
+  beforeAll(async () => {
+    const made = await provisionTenants(
+      databaseUrl,
+      names.map((slug) => ({ slug, name: slug, timeZone: ZONE, dayStart: "04:00" })),
+    );
+    for (const slug of names) tenants[slug] = (await h.tenants.findById(made[slug]!.id))!;
+  });
+  afterAll(() => h.close());
+
+  const place = async (t: Tenant, channel = "kiosk"): Promise<Order> => {
+    clock.tick();
+    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel })).order;
+  };
+  const ready = (t: Tenant, o: Order) => {
+    clock.tick();
+    return h.orders.changeStatus(t, o.id, { status: "READY" });
+  };
+  const keys = (orders: readonly { businessDay: string; shift: number; number: number }[]) => orders.map((o) => `${o.businessDay}/${o.shift}/${o.number}`);
+
+  it("a time-zone change that starts a later business day keeps every open order on the board, the kitchen and its customer's page", async () => {
+    const berlin = tenants["floor-tz"]!;
+    const open = [await place(berlin), await place(berlin, "delivery"), await place(berlin)];
+    await ready(berlin, open[1]!);
+    // The manager switches to Asia/Shanghai, where it is already the next business day.
+    const shanghai: Tenant = { ...berlin, timeZone: "Asia/Shanghai" };
+    expect(h.issuer.today(shanghai)).toBe(localDate(ZONE, 1));
+
+    const floor = await h.orders.floor(shanghai);
+    expect(floor.businessDay).toBe(localDate(ZONE, 1));
+    expect(ids(floor.open)).toEqual(ids(open));
+    const board = await h.orders.board(shanghai);
+    expect(keys(board.preparing)).toEqual(keys([open[0]!, open[2]!]));
+    expect(keys(board.ready)).toEqual(keys([open[1]!]));
+    expect(board.preparing.every((o) => earlierThan(o, board) === "day")).toBe(true);
+    // The customer of the ready order still reads "ready", with one order ahead of the next one.
+    expect((await h.orders.track(shanghai, open[1]!.id)).order.status).toBe("READY");
+    expect((await h.orders.track(shanghai, open[2]!.id)).aheadKeys).toEqual(keys([open[0]!]));
+
+    // The new day numbers from 1; its key differs from yesterday's open 1.
+    const next = await place(shanghai);
+    expect([next.businessDay, next.shift, next.number]).toEqual([localDate(ZONE, 1), 1, 1]);
+    expect(keys((await h.orders.board(shanghai)).preparing)).toEqual(keys([open[0]!, open[2]!, next]));
+    // The typed number 1 means today's; yesterday's 3 is found as the only open 3.
+    expect((await h.orders.advanceByNumber(shanghai, { number: 1 })).id).toBe(next.id);
+    expect((await h.orders.advanceByNumber(shanghai, { number: open[2]!.number })).id).toBe(open[2]!.id);
+  });
+
+  it("the business day turning over keeps yesterday's open orders until someone collects, cancels or clears them", async () => {
+    const t = tenants["floor-turnover"]!;
+    const late = [await place(t), await place(t)];
+    clock.set(wallTime(ZONE, "05:00", 1)); // the next business day has begun
+    expect(ids((await h.orders.floor(t)).open)).toEqual(ids(late));
+    await h.orders.changeStatus(t, late[0]!.id, { status: "CANCELLED" });
+    expect(ids((await h.orders.floor(t)).open)).toEqual(ids([late[1]!]));
+    // A new shift that clears takes earlier days' open orders off too.
+    const started = await h.shifts.start(t, { openOrders: "clear" }, "Manager (test)");
+    expect(started.cleared).toBe(1);
+    expect((await h.orders.floor(t)).open).toEqual([]);
+  });
+
+  it(`an order forgotten for ${FORGOTTEN_AFTER_HOURS} hours is cleared off the floor once, audited and announced to the screens`, async () => {
+    const t = tenants["floor-forgotten"]!;
+    const [old, recent] = [await place(t), await place(t)];
+    // Taken long ago by the database's clock, which decides (this node's clock is ahead of it here).
+    const takenAgo = async (o: Order, minutes: number) =>
+      h.db.$executeRaw`UPDATE "Order" SET "createdAt" = now() - make_interval(mins => ${minutes}::int) WHERE id = ${o.id}::uuid`;
+    await takenAgo(old, FORGOTTEN_AFTER_HOURS * 60 - 2);
+    await takenAgo(recent, 60);
+    expect(ids((await h.orders.floor(t)).open)).toEqual(ids([old, recent]));
+
+    await takenAgo(old, FORGOTTEN_AFTER_HOURS * 60 + 1);
+    const [a, b] = await Promise.all([h.orders.board(t), h.orders.floor(t)]);
+    expect(keys(a.preparing)).toEqual(keys([recent]));
+    expect(ids(b.open)).toEqual(ids([recent]));
+    expect((await h.orders.get(t, old.id)).clearedAt).not.toBeNull();
+    const audit = await h.db.auditEntry.findMany({ where: { tenantId: t.id, action: "orders.clearForgotten" } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({
+      hours: FORGOTTEN_AFTER_HOURS,
+      count: 1,
+      orders: [{ businessDay: old.businessDay, shift: 1, number: old.number }],
+    });
+    const announced = h.events.events.filter((e) => e.type === "order:updated" && e.tenant === t.slug);
+    expect(announced.map((e) => e.payload)).toEqual([expect.objectContaining({ key: keys([old])[0], cleared: true })]);
   });
 });

@@ -125,6 +125,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
     },
     log: { info: () => {}, warn: () => {}, error: (o) => errors.push(o) },
     clock,
+    audit: new PrismaAuditLog(db),
   });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit: new PrismaAuditLog(db), log: silent, clock });
   const tenants = new PrismaTenantRepository(db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyToBoard, boardView, expireReady, isEarlierShift, newlyReady } from "@/lib/core/board";
+import { applyToBoard, boardView, earlierThan, expireReady, newlyReady } from "@/lib/core/board";
 import type { BoardOrder } from "@/lib/core/orders";
 import { aheadKeys, applyAhead } from "@/lib/core/queue-position";
 
@@ -38,17 +38,16 @@ describe("the board", () => {
       [2, 1],
     ]);
     expect(view.ready.map((o) => [o.shift, o.number])).toEqual([[1, 2]]);
-    expect(isEarlierShift(view.preparing[0]!, view)).toBe(true);
-    expect(isEarlierShift(view.preparing[1]!, view)).toBe(false);
+    expect(earlierThan(view.preparing[0]!, view)).toBe("shift");
+    expect(earlierThan(view.preparing[1]!, view)).toBeNull();
   });
 
-  it("leaves out cleared orders and other days", () => {
-    const view = boardView(
-      base,
-      [order(1, 3, "PLACED", 0, null, { cleared: true }), order(1, 4, "PLACED", 0, null, { businessDay: "2026-11-21", key: "x" })],
-      T0,
-    );
-    expect(view.preparing).toEqual([]);
+  it("leaves out cleared orders, and keeps open orders of an earlier day (a new day or a changed time zone hides nobody's order), marked", () => {
+    const yesterday = order(3, 4, "PLACED", -600, null, { businessDay: "2026-11-21", key: "2026-11-21/3/4" });
+    const view = boardView(base, [order(1, 3, "PLACED", 0, null, { cleared: true }), yesterday, order(2, 4, "PLACED", 1)], T0);
+    expect(view.preparing.map((o) => o.key)).toEqual(["2026-11-21/3/4", `${DAY}/2/4`]);
+    // Shift 3 of yesterday is earlier than today's shift 2.
+    expect(earlierThan(yesterday, view)).toBe("day");
   });
 
   it("shows the most recent ready number first and drops ready numbers after readyClearMinutes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerStage } from "@/lib/core/customer-order";
+import { customerStage, isOfEarlierDay } from "@/lib/core/customer-order";
 import { applyAhead } from "@/lib/core/queue-position";
 import type { BoardOrder } from "@/lib/core/orders";
 
@@ -18,21 +18,23 @@ const order = (over: Partial<BoardOrder> = {}): BoardOrder => ({
 describe("what the customer's page says", () => {
   const today = "2026-11-21";
   it("follows the status of today's order", () => {
-    expect(customerStage(order(), today)).toBe("preparing");
-    expect(customerStage(order({ status: "READY" }), today)).toBe("ready");
-    expect(customerStage(order({ status: "COLLECTED" }), today)).toBe("collected");
-    expect(customerStage(order({ status: "CANCELLED" }), today)).toBe("cancelled");
+    expect(customerStage(order())).toBe("preparing");
+    expect(customerStage(order({ status: "READY" }))).toBe("ready");
+    expect(customerStage(order({ status: "COLLECTED" }))).toBe("collected");
+    expect(customerStage(order({ status: "CANCELLED" }))).toBe("cancelled");
   });
 
   it("says so when a manager cleared the order at a new shift", () => {
-    expect(customerStage(order({ cleared: true }), today)).toBe("cleared");
-    expect(customerStage(order({ status: "READY", cleared: true }), today)).toBe("cleared");
+    expect(customerStage(order({ cleared: true }))).toBe("cleared");
+    expect(customerStage(order({ status: "READY", cleared: true }))).toBe("cleared");
   });
 
-  it("says an open order of an earlier business day is over, but keeps a collected one collected", () => {
-    expect(customerStage(order({ businessDay: "2026-11-20" }), today)).toBe("pastDay");
-    expect(customerStage(order({ status: "READY", businessDay: "2026-11-20" }), today)).toBe("pastDay");
-    expect(customerStage(order({ status: "COLLECTED", businessDay: "2026-11-20" }), today)).toBe("collected");
+  it("follows an open order of an earlier business day as any other (it is still on the floor), and says which day it is of", () => {
+    expect(customerStage(order({ businessDay: "2026-11-20" }))).toBe("preparing");
+    expect(customerStage(order({ status: "READY", businessDay: "2026-11-20" }))).toBe("ready");
+    expect(customerStage(order({ status: "COLLECTED", businessDay: "2026-11-20" }))).toBe("collected");
+    expect(isOfEarlierDay(order({ businessDay: "2026-11-20" }), today)).toBe(true);
+    expect(isOfEarlierDay(order(), today)).toBe(false);
   });
 });
 

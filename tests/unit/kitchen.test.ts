@@ -23,13 +23,17 @@ describe("kitchen rules", () => {
     expect(canTransition("CANCELLED", "PLACED")).toBe(false);
   });
 
-  it("finds the order a typed number means: the current shift's, else the only one open", () => {
-    const o = (shift: number, number: number) => ({ id: `${shift}-${number}`, shift, number }) as Order;
-    const open = [o(1, 3), o(2, 3), o(1, 7), o(1, 9), o(2, 9)];
-    expect(matchTypedNumber(open, 3, 2)).toEqual({ kind: "one", order: o(2, 3) });
-    expect(matchTypedNumber(open, 7, 2)).toEqual({ kind: "one", order: o(1, 7) });
-    expect(matchTypedNumber(open, 8, 2)).toEqual({ kind: "none" });
-    expect(matchTypedNumber(open, 9, 3)).toMatchObject({ kind: "several", orders: [o(2, 9), o(1, 9)] });
+  it("finds the order a typed number means: the current shift's of today, else the only one open", () => {
+    const o = (shift: number, number: number, businessDay = "2026-11-25") => ({ id: `${businessDay}-${shift}-${number}`, businessDay, shift, number }) as Order;
+    const now = (shift: number) => ({ businessDay: "2026-11-25", shift });
+    const open = [o(1, 3), o(2, 3), o(1, 7), o(1, 9), o(2, 9), o(2, 4, "2026-11-24"), o(1, 4), o(2, 5, "2026-11-24")];
+    expect(matchTypedNumber(open, 3, now(2))).toEqual({ kind: "one", order: o(2, 3) });
+    expect(matchTypedNumber(open, 7, now(2))).toEqual({ kind: "one", order: o(1, 7) });
+    expect(matchTypedNumber(open, 8, now(2))).toEqual({ kind: "none" });
+    expect(matchTypedNumber(open, 9, now(3))).toMatchObject({ kind: "several", orders: [o(2, 9), o(1, 9)] });
+    // Shift 2 of an earlier day is not today's shift 2; an earlier day's only open order is found.
+    expect(matchTypedNumber(open, 4, now(2))).toMatchObject({ kind: "several", orders: [o(1, 4), o(2, 4, "2026-11-24")] });
+    expect(matchTypedNumber(open, 5, now(2))).toEqual({ kind: "one", order: o(2, 5, "2026-11-24") });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/core/errors";
 import { parseOrThrow } from "@/lib/core/orders";
-import { applySettingsUpdate, settingsUpdateSchema, type TenantSettings } from "@/lib/core/settings";
+import { applySettingsUpdate, dayRuleChange, settingsUpdateSchema, type TenantSettings } from "@/lib/core/settings";
 import { parseAuditLimit } from "@/lib/core/audit-query";
 import { StaffCodeService } from "@/lib/core/staff-codes";
 
@@ -100,5 +100,29 @@ describe("audit limit and roles", () => {
     expect(StaffCodeService.parseRole("Kitchen")).toBe("KITCHEN");
     expect(StaffCodeService.parseRole("cashier")).toBe("CASHIER");
     expect(badFields(() => StaffCodeService.parseRole("chef"))).toEqual(["role"]);
+  });
+});
+
+describe("what a change of time zone or day start does, said before saving", () => {
+  // 22:10 UTC: 23:10 in Berlin (day of the 24th), 06:10 on the 25th in Shanghai.
+  const now = new Date("2026-11-24T22:10:00Z");
+  const berlin = { timeZone: "Europe/Berlin", dayStartMinutes: 4 * 60 };
+
+  it("a later business day begins: numbering starts again", () => {
+    expect(dayRuleChange(now, berlin, { timeZone: "Asia/Shanghai", dayStart: "04:00" })).toEqual({ from: "2026-11-24", to: "2026-11-25", effect: "later" });
+  });
+
+  it("the business day goes back, or stays", () => {
+    const shanghai = { timeZone: "Asia/Shanghai", dayStartMinutes: 4 * 60 };
+    expect(dayRuleChange(now, shanghai, { timeZone: "Europe/Berlin", dayStart: "04:00" })).toEqual({ from: "2026-11-25", to: "2026-11-24", effect: "earlier" });
+    expect(dayRuleChange(now, berlin, { timeZone: "Europe/Paris", dayStart: "05:00" })).toEqual({ from: "2026-11-24", to: "2026-11-24", effect: "same" });
+    // A day start moved past the wall clock's time: today's business day becomes yesterday's.
+    expect(dayRuleChange(now, berlin, { timeZone: "Europe/Berlin", dayStart: "23:30" })).toEqual({ from: "2026-11-24", to: "2026-11-23", effect: "earlier" });
+  });
+
+  it("says nothing for an unchanged or invalid rule", () => {
+    expect(dayRuleChange(now, berlin, { timeZone: "Europe/Berlin", dayStart: "04:00" })).toBeNull();
+    expect(dayRuleChange(now, berlin, { timeZone: "Asia/Shangai", dayStart: "04:00" })).toBeNull();
+    expect(dayRuleChange(now, berlin, { timeZone: "Asia/Shanghai", dayStart: "25:00" })).toBeNull();
   });
 });

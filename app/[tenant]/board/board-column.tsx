@@ -4,18 +4,20 @@
  * One column of the board (Preparing or Ready): its heading in words, and its numbers in
  * the largest grid that fits. Ready numbers stand in a bold outlined box, so the two
  * columns differ by shape and words, not by colour alone; a number of an earlier shift
- * carries its shift ("S1" / "班1").
+ * carries its shift ("S1" / "班1"), one of an earlier day its date ("24 Nov" / "11月24日").
  */
 import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { useTranslations } from "next-intl";
-import { isEarlierShift } from "@/lib/core/board";
+import { useLocale, useTranslations } from "next-intl";
+import { earlierThan } from "@/lib/core/board";
+import { formatShortDay } from "@/app/_lib/format";
 import type { BoardOrder } from "@/lib/core/orders";
 import { CELL, fallbackSize, fitGrid } from "./fit-grid";
 
 export interface ColumnProps {
   kind: "preparing" | "ready";
   orders: BoardOrder[];
-  currentShift: number;
+  /** The board's business day and shift: orders of earlier ones are marked. */
+  current: { businessDay: string; shift: number };
   /** key → how many times it was called: a new value restarts the highlight. */
   highlighted: ReadonlyMap<string, number>;
 }
@@ -50,8 +52,9 @@ function useBox() {
   return [ref, box] as const;
 }
 
-export function BoardColumn({ kind, orders, currentShift, highlighted }: ColumnProps) {
+export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps) {
   const t = useTranslations("board");
+  const locale = useLocale();
   const [area, box] = useBox();
   const style = STYLE[kind];
   const headingId = `${kind}-heading`;
@@ -77,7 +80,8 @@ export function BoardColumn({ kind, orders, currentShift, highlighted }: ColumnP
           <ul className="content-start" style={listStyle}>
             {orders.map((o) => {
               const calls = highlighted.get(o.key);
-              const earlier = isEarlierShift(o, { shift: currentShift });
+              const earlier = earlierThan(o, current);
+              const date = earlier === "day" ? formatShortDay(o.businessDay, locale) : "";
               return (
                 <li
                   key={calls ? `${o.key}#${calls}` : o.key}
@@ -93,8 +97,8 @@ export function BoardColumn({ kind, orders, currentShift, highlighted }: ColumnP
                       data-testid="shift-tag"
                       className="absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] text-[0.2em] leading-[1.35] font-extrabold text-black"
                     >
-                      <span aria-hidden="true">{t("shiftTag", { shift: o.shift })}</span>
-                      <span className="sr-only">, {t("shiftLabel", { shift: o.shift })}</span>
+                      <span aria-hidden="true">{earlier === "day" ? date : t("shiftTag", { shift: o.shift })}</span>
+                      <span className="sr-only">, {earlier === "day" ? t("dayLabel", { date }) : t("shiftLabel", { shift: o.shift })}</span>
                     </span>
                   )}
                 </li>

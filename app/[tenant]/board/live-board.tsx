@@ -87,8 +87,8 @@ export function LiveBoard({ slug, name, initial, fallbackVoice }: { slug: string
         </div>
       </header>
       <main className="grid min-h-0 flex-1 grid-cols-[2fr_3fr]">
-        <BoardColumn kind="preparing" orders={board.preparing} currentShift={board.shift} highlighted={highlighted} />
-        <BoardColumn kind="ready" orders={board.ready} currentShift={board.shift} highlighted={highlighted} />
+        <BoardColumn kind="preparing" orders={board.preparing} current={board} highlighted={highlighted} />
+        <BoardColumn kind="ready" orders={board.ready} current={board} highlighted={highlighted} />
       </main>
     </div>
   );

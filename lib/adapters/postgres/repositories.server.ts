@@ -92,10 +92,9 @@ const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | 
   CANCELLED: "cancelledAt",
 };
 
-/** Open on the floor: being prepared or ready, and not cleared by a new shift. */
-const openOn = (tenantId: string, day: BusinessDay) => ({
+/** Open on the floor: being prepared or ready, and not cleared, of any business day. */
+const openOf = (tenantId: string) => ({
   tenantId,
-  businessDay: toSqlDate(day),
   status: { in: ["PLACED", "READY"] as OrderStatus[] },
   clearedAt: null,
 });
@@ -182,17 +181,17 @@ export class PrismaOrderRepository implements OrderRepository {
     return rows.map(toOrder);
   }
 
-  async listOpen(tenantId: string, day: BusinessDay): Promise<Order[]> {
+  async listOpen(tenantId: string): Promise<Order[]> {
     const rows = await this.db.order.findMany({
-      where: openOn(tenantId, day),
+      where: openOf(tenantId),
       // Orders inserted in one statement share createdAt: their numbers keep them in the order they were taken.
       orderBy: [{ createdAt: "asc" }, { shift: "asc" }, { number: "asc" }],
     });
     return rows.map(toOrder);
   }
 
-  async countOpen(tenantId: string, day: BusinessDay): Promise<number> {
-    return this.db.order.count({ where: openOn(tenantId, day) });
+  async countOpen(tenantId: string): Promise<number> {
+    return this.db.order.count({ where: openOf(tenantId) });
   }
 
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
@@ -211,10 +210,26 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number> {
     const { count } = await this.db.order.updateMany({
-      where: { tenantId, businessDay: toSqlDate(day), shift: { lt: beforeShift }, status: { in: ["PLACED", "READY"] }, clearedAt: null },
+      where: { ...openOf(tenantId), OR: [{ businessDay: { lt: toSqlDate(day) } }, { businessDay: toSqlDate(day), shift: { lt: beforeShift } }] },
       data: { clearedAt: at },
     });
     return count;
+  }
+
+  async clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]> {
+    // The age by the clock that stamped createdAt; conditional on still being open, so of
+    // two nodes sweeping at once each row is cleared by one.
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE "Order" SET "clearedAt" = ${at}
+      WHERE "tenantId" = ${tenantId}::uuid AND status IN ('PLACED', 'READY') AND "clearedAt" IS NULL
+        AND "createdAt" < now() - make_interval(hours => ${hours}::int)
+      RETURNING id`;
+    if (rows.length === 0) return [];
+    const cleared = await this.db.order.findMany({
+      where: { tenantId, id: { in: rows.map((r) => r.id) } },
+      orderBy: [{ createdAt: "asc" }, { number: "asc" }],
+    });
+    return cleared.map(toOrder);
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {

@@ -20,7 +20,13 @@ export default async function SettingsPage({ params }: { params: Promise<{ tenan
   return (
     <ConsoleShell caller={caller} section="settings">
       <PageHeading title={t("title")} intro={t("intro")} />
-      <SettingsForm slug={caller.tenant.slug} initial={getApp().settings.get(caller.tenant)} timeZones={Intl.supportedValuesOf("timeZone")} />
+      <SettingsForm
+        slug={caller.tenant.slug}
+        initial={getApp().settings.get(caller.tenant)}
+        timeZones={Intl.supportedValuesOf("timeZone")}
+        openOrders={await getApp().shifts.openCount(caller.tenant)}
+        serverNow={Date.now()}
+      />
     </ConsoleShell>
   );
 }

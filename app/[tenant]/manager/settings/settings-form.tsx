@@ -1,7 +1,10 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import type { TenantSettings } from "@/lib/core/settings";
+import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { dayRuleChange, type TenantSettings } from "@/lib/core/settings";
+import { parseDayStart } from "@/lib/core/business-day";
+import { formatShortDay } from "@/app/_lib/format";
 import { LOCALES } from "@/lib/core/locales";
 import { submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
@@ -15,7 +18,20 @@ const LABEL = "mb-1 block text-lg font-semibold";
 const HINT = "mt-1 text-base text-slate-600";
 
 /** Every setting on one form; only what differs is saved (and audited). */
-export function SettingsForm({ slug, initial, timeZones }: { slug: string; initial: TenantSettings; timeZones: string[] }) {
+export function SettingsForm({
+  slug,
+  initial,
+  timeZones,
+  openOrders,
+  serverNow,
+}: {
+  slug: string;
+  initial: TenantSettings;
+  timeZones: string[];
+  /** Open orders on the floor now: the preview of a day-rule change says they stay. */
+  openOrders: number;
+  serverNow: number;
+}) {
   const t = useTranslations("managerSettings");
   const tl = useTranslations("common.languages");
   const [state, dispatch, pending] = useStaffAction<Result>(saveSettings);
@@ -23,6 +39,7 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
   const s = state?.ok ? state.data.settings : initial;
 
   const submit = submitTo(dispatch);
+  const [rule, setRule] = useState({ timeZone: s.timezone, dayStart: s.dayStartsAt });
 
   return (
     <form onSubmit={submit} className="space-y-6" key={JSON.stringify(s)}>
@@ -51,8 +68,9 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
             required
             list="s-timezones"
             defaultValue={s.timezone}
+            onChange={(e) => setRule((r) => ({ ...r, timeZone: e.target.value }))}
             autoComplete="off"
-            aria-describedby="s-timezone-hint"
+            aria-describedby="s-timezone-hint day-rule-change"
             className={INPUT}
           />
           <datalist id="s-timezones">
@@ -74,7 +92,8 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
             type="time"
             required
             defaultValue={s.dayStartsAt}
-            aria-describedby="s-day-hint"
+            onChange={(e) => setRule((r) => ({ ...r, dayStart: e.target.value }))}
+            aria-describedby="s-day-hint day-rule-change"
             className={`${INPUT} tabular-nums`}
           />
           <p id="s-day-hint" className={HINT}>
@@ -82,6 +101,8 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
           </p>
         </div>
       </div>
+
+      <DayRuleChangeNote saved={s} rule={rule} now={serverNow} openOrders={openOrders} />
 
       <div>
         <label htmlFor="s-language" className={LABEL}>
@@ -137,5 +158,34 @@ export function SettingsForm({ slug, initial, timeZones }: { slug: string; initi
         {pending ? t("saving") : t("save")}
       </button>
     </form>
+  );
+}
+
+/** Before saving: what the new time zone or day start does to today's business day and the open orders. */
+function DayRuleChangeNote({
+  saved,
+  rule,
+  now,
+  openOrders,
+}: {
+  saved: TenantSettings;
+  rule: { timeZone: string; dayStart: string };
+  now: number;
+  openOrders: number;
+}) {
+  const t = useTranslations("managerSettings.dayRuleChange");
+  const locale = useLocale();
+  const change = dayRuleChange(new Date(now), { timeZone: saved.timezone, dayStartMinutes: parseDayStart(saved.dayStartsAt) ?? 0 }, rule);
+  return (
+    <p
+      id="day-rule-change"
+      role="status"
+      data-testid="day-rule-change"
+      className={change ? "rounded-xl border-2 border-amber-500 bg-amber-50 px-4 py-3 text-lg text-amber-950" : "sr-only"}
+    >
+      {change
+        ? `${t(change.effect, { from: formatShortDay(change.from, locale), to: formatShortDay(change.to, locale) })} ${t("openStay", { count: openOrders })}`
+        : ""}
+    </p>
   );
 }
