@@ -5,13 +5,14 @@ import type { ConnectionState } from "./use-board-socket";
 
 /**
  * The banner every live screen shows while it is not connected: says so in words, and
- * since when its numbers are unchanged. It never hides what the screen already shows.
+ * since when its numbers are unchanged (in 24-hour time, as every other time on the screens).
+ * It never hides what the screen already shows.
  */
 export function OfflineBanner({ state, lastUpdated, tone = "light" }: { state: ConnectionState; lastUpdated: number | null; tone?: "light" | "dark" }) {
   const t = useTranslations("common.connection");
   const format = useFormatter();
   if (state === "live" || state === "connecting") return null;
-  const time = lastUpdated ? format.dateTime(new Date(lastUpdated), { hour: "2-digit", minute: "2-digit" }) : null;
+  const time = lastUpdated ? format.dateTime(new Date(lastUpdated), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) : null;
   return (
     <div
       role="alert"

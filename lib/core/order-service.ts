@@ -77,7 +77,8 @@ export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
 
   async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<{ order: Order; created: boolean }> {
-    const data = parseOrThrow(newOrderSchema, input ?? {}, "order");
+    // No body at all is a bare number; a body of `null` is not an order and is refused.
+    const data = parseOrThrow(newOrderSchema, input === undefined ? {} : input, "order");
     const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key", "Idempotency-Key");
     const { issuer, orders } = this.deps;
 

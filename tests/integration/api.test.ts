@@ -241,6 +241,8 @@ describe("bad input is 400 BAD_INPUT and stores nothing", () => {
     { name: "note over 500 characters", opts: { json: { note: "x".repeat(501) } }, mentions: "note" },
     { name: "unknown channel", opts: { json: { channel: "fax" } }, mentions: "channel" },
     { name: "a JSON array instead of an object", opts: { json: [{ name: "Noodles", qty: 1 }] } },
+    { name: "a JSON null instead of an object", opts: { body: "null", headers: json } },
+    { name: "a JSON string instead of an object", opts: { body: '"noodles"', headers: json } },
     { name: "Idempotency-Key over 200 characters", opts: { json: { items: [] }, headers: { "idempotency-key": "k".repeat(201) } } },
     { name: "Idempotency-Key with a space", opts: { json: { items: [] }, headers: { "idempotency-key": "till 7" } } },
   ];
