@@ -4,6 +4,7 @@ import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { roleAllows } from "@/lib/auth/roles";
 import { signOut } from "@/app/[tenant]/sign-in/actions";
 import { LanguageSwitcher } from "./language-switcher";
+import { SessionWatch } from "./session-watch";
 
 type Screen = "kiosk" | "kitchen" | "manager" | "board";
 
@@ -23,7 +24,7 @@ export async function StaffHeader({ tenant, role, current }: { tenant: Tenant; r
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <p className="text-lg font-bold">
           {tenant.name}
-          <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>
+          <SessionWatch slug={tenant.slug} role={role} />
         </p>
         <nav aria-label={t("screens")} className="flex flex-wrap gap-1">
           {screens.map((s) => (

@@ -12,9 +12,19 @@ export async function callAction<S extends { ok: boolean } | null>(
   /** In the screen's language, e.g. common.errors.connectionLost. */
   offlineMessage: string,
 ): Promise<S | Failure> {
+  let result: S | Failure;
   try {
-    return await action(prev, form);
+    result = await action(prev, form);
   } catch {
     return { ok: false, error: offlineMessage, code: "UNAVAILABLE" };
   }
+  if (result && !result.ok && (result as Failure).code === "UNAUTHENTICATED") announceSignedOut();
+  return result;
+}
+
+/** Sent on `window` when an action finds the session gone (signed out elsewhere, code rotated): the staff header says so. */
+export const SIGNED_OUT_EVENT = "nextup:signed-out";
+
+export function announceSignedOut(): void {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
 }

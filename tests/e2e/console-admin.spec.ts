@@ -87,6 +87,15 @@ test("a rotated code is shown once, signs nobody in with the old one and ends th
   await expect(page.getByTestId("new-code-KITCHEN")).toHaveCount(0);
   await expect(page.getByText(code)).toHaveCount(0);
 
+  // The open kitchen screen says so by itself within seconds, never "Signed in as Kitchen"
+  // with failing buttons, and offers the way back in its language.
+  await expect(kitchen.getByTestId("signed-out")).toHaveText("Signed out", { timeout: 15_000 });
+  await expect(kitchen.getByRole("alertdialog")).toContainText("Signed out — sign in again");
+  await expect(kitchen.getByText("Signed in as Kitchen")).toHaveCount(0);
+  await expect(kitchen.getByTestId("sign-in-again")).toHaveAttribute("href", `/${t.slug}/sign-in?next=%2F${t.slug}%2Fkitchen&lang=en`);
+  await kitchen.setViewportSize({ width: 1280, height: 800 });
+  await kitchen.screenshot({ path: "test-results/screenshots/kitchen-signed-out-en.png" });
+
   // The tablet's session has ended; the old code signs nobody in; the new one does.
   await kitchen.goto(`/${t.slug}/kitchen`);
   await expect(kitchen).toHaveURL(/\/sign-in/);
@@ -158,3 +167,25 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+test("a screen signed out elsewhere says so in its own language, with the way back to sign in", async ({ browser, baseURL, newTenant }) => {
+  const t = await newTenant({ name: "Signed-out Diner" });
+  const till = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const kiosk = await till.newPage();
+  await signIn(kiosk, t.slug, "Cashier", t.staff.cashier);
+  await kiosk.goto(`/${t.slug}/kiosk?lang=zh-CN`);
+  await expect(kiosk.getByText("当前身份：收银员")).toBeVisible();
+  // Another tab of the same till signs out: this one's session is gone too.
+  const other = await till.newPage();
+  await other.goto(`/${t.slug}/kiosk?lang=zh-CN`);
+  await other.getByRole("button", { name: "退出登录" }).click();
+  await expect(other).toHaveURL(/\/sign-in/);
+  await expect(kiosk.getByTestId("signed-out")).toHaveText("已退出登录", { timeout: 15_000 });
+  await expect(kiosk.getByRole("alertdialog")).toContainText("已退出登录，请重新登录");
+  await expect(kiosk.getByTestId("sign-in-again")).toHaveAttribute("href", `/${t.slug}/sign-in?next=%2F${t.slug}%2Fkiosk&lang=zh-CN`);
+  await kiosk.screenshot({ path: "test-results/screenshots/kiosk-signed-out-zh-CN.png" });
+  await kiosk.getByTestId("sign-in-again").click();
+  await expect(kiosk).toHaveURL(new RegExp(`/${t.slug}/sign-in`));
+  await expect(kiosk.getByRole("radio", { name: "收银员" })).toBeVisible();
+  await till.close();
+});

@@ -57,6 +57,6 @@ test("the new-shift confirmation counts the open orders, keeps them by default, 
   const phone = await boardContext.newPage();
   await phone.goto(`/${t.slug}/o/${first.id}?lang=en`);
   await expect(phone.getByTestId("order-status")).toHaveAttribute("data-stage", "cleared");
-  await expect(phone.getByTestId("order-status")).toContainText("taken off the list when a new shift started");
+  await expect(phone.getByTestId("order-status")).toContainText("This order was taken off the list. Please ask at the counter.");
   await boardContext.close();
 });

@@ -6,7 +6,7 @@ import { STAFF_ROLES, slugSchema, type StaffRole } from "@/lib/core/tenants";
 import { ROLE_HOME, roleAllows } from "@/lib/auth/roles";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
 import { z } from "zod";
-import { publicAction, redirectAction } from "@/lib/edges/next/validated-action.server";
+import { publicAction, redirectAction, staffAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
 import { getApp } from "@/lib/server/app-context";
 
@@ -69,3 +69,6 @@ export const signOut = redirectAction(z.object({ tenant: slugSchema }), async (i
   jar.delete({ name: SESSION_COOKIE, path: "/" });
   redirect(input ? `/${input.tenant}/sign-in` : "/");
 });
+
+/** Whether this screen's session still holds (a staff screen asks every few seconds): ok, or UNAUTHENTICATED. */
+export const checkSession = staffAction(STAFF_ROLES, () => z.object({ tenant: slugSchema }), async (_input, { caller }) => ({ role: caller.role }));

@@ -1,0 +1,82 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { usePathname } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import type { StaffRole } from "@/lib/core/tenants";
+import { SIGNED_OUT_EVENT } from "@/app/_lib/client-action";
+import { tenantForm } from "./use-live-data";
+import { checkSession } from "@/app/[tenant]/sign-in/actions";
+
+/** How often an open staff screen asks whether its session still holds. */
+const CHECK_EVERY_MS = 5_000;
+
+/**
+ * "Signed in as …" while the session holds; once it ends (an action refused, or the check
+ * every few seconds), "Signed out" and a notice over the screen with the way back to the
+ * sign-in page in the same language. A lost connection is not a sign-out: only an answer
+ * of UNAUTHENTICATED is.
+ */
+export function SessionWatch({ slug, role }: { slug: string; role: StaffRole }) {
+  const t = useTranslations("staff");
+  const locale = useLocale();
+  const path = usePathname();
+  const [ended, setEnded] = useState(false);
+
+  useEffect(() => {
+    if (ended) return;
+    const end = () => setEnded(true);
+    const check = async () => {
+      const r = await checkSession(null, tenantForm(slug)).catch(() => null);
+      if (r && !r.ok && r.code === "UNAUTHENTICATED") end();
+    };
+    const timer = setInterval(() => void check(), CHECK_EVERY_MS);
+    const onVisible = () => document.visibilityState === "visible" && void check();
+    window.addEventListener(SIGNED_OUT_EVENT, end);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener(SIGNED_OUT_EVENT, end);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [slug, ended]);
+
+  const signIn = `/${slug}/sign-in?${new URLSearchParams({ next: path, lang: locale }).toString()}`;
+  if (!ended) return <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>;
+  return (
+    <>
+      <span data-testid="signed-out" className="ml-3 rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold">
+        {t("signedOut")}
+      </span>
+      {/* Over the whole screen, outside the header's paragraph (a div may not stand in a p). */}
+      {createPortal(
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4">
+          <div
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="signed-out-title"
+            aria-describedby="signed-out-text"
+            className="max-w-lg rounded-2xl border-4 border-red-700 bg-white p-6 text-slate-950 shadow-xl"
+          >
+            <h2 id="signed-out-title" className="text-3xl font-extrabold">
+              {t("signedOutTitle")}
+            </h2>
+            <p id="signed-out-text" className="mt-3 text-lg font-normal">
+              {t("signedOutText")}
+            </p>
+            <a
+              href={signIn}
+              autoFocus
+              data-testid="sign-in-again"
+              className="mt-5 inline-block rounded-xl bg-slate-900 px-6 py-3 text-xl font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-400"
+            >
+              {t("signInAgain")}
+            </a>
+          </div>
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
