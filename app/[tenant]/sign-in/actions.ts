@@ -71,4 +71,8 @@ export const signOut = redirectAction(z.object({ tenant: slugSchema }), async (i
 });
 
 /** Whether this screen's session still holds (a staff screen asks every few seconds): ok, or UNAUTHENTICATED. */
-export const checkSession = staffAction(STAFF_ROLES, () => z.object({ tenant: slugSchema }), async (_input, { caller }) => ({ role: caller.role }));
+export const checkSession = staffAction(
+  STAFF_ROLES,
+  () => z.object({ tenant: slugSchema }),
+  async (_input, { caller }) => ({ role: caller.role }),
+);
