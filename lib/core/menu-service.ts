@@ -7,7 +7,7 @@ import { isUuid } from "./ids";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
 import type { AuditLog } from "./audit";
-import type { Logger } from "./ports";
+import type { EventPublisher, Logger } from "./ports";
 import type { Tenant } from "./tenants";
 import {
   categoryPatchSchema,
@@ -44,7 +44,7 @@ function duplicate(kind: "category" | "item", name: string): AppError {
 }
 
 export class MenuService {
-  constructor(private readonly deps: { menu: MenuRepository; audit: AuditLog; log: Logger }) {}
+  constructor(private readonly deps: { menu: MenuRepository; audit: AuditLog; log: Logger; events?: Pick<EventPublisher, "menuChanged"> }) {}
 
   /** Categories in order with their items in order (all of them, `available` says which are offered). */
   async menu(tenant: Tenant): Promise<MenuSection[]> {
@@ -218,7 +218,9 @@ export class MenuService {
     }
   }
 
+  /** Every change of the menu ends here: audited, and announced to the open kiosks. */
   private async audit(tenant: Tenant, actor: string, details: Record<string, unknown>): Promise<void> {
+    this.deps.events?.menuChanged(tenant);
     // The change is made; a lost audit line is logged rather than failing the manager's edit.
     await this.deps.audit
       .record(tenant.id, { actor, action: "menu.update", details })

@@ -183,6 +183,10 @@ export interface EventPublisher {
   /** Staff asked every board of the tenant to call this (ready) number again. */
   orderCalled(tenant: Tenant, order: BoardOrder): void;
   shiftStarted(tenant: Tenant, shift: { businessDay: BusinessDay; shift: number; startedAt: string }): void;
+  /** The restaurant's settings changed: open screens re-read what they use of them. */
+  settingsChanged(tenant: Tenant): void;
+  /** The menu changed (an item sold out, a new dish, a price): open kiosks re-read it. */
+  menuChanged(tenant: Tenant): void;
 }
 
 /** What the core reports for Prometheus (lib/server/metrics.server.ts); counts and timings only. */

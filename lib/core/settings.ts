@@ -13,6 +13,7 @@ import { parseOrThrow } from "./orders";
 import type { Tenant } from "./tenants";
 import type { AuditEntry } from "./audit";
 import type { CacheInvalidator } from "./cache-invalidator";
+import type { EventPublisher } from "./ports";
 import { scheduleSchema } from "./schedule";
 
 /** The settings, with the API's field names. */
@@ -123,7 +124,7 @@ export interface SettingsStore {
 }
 
 export class SettingsService {
-  constructor(private readonly deps: { store: SettingsStore; invalidate: CacheInvalidator }) {}
+  constructor(private readonly deps: { store: SettingsStore; invalidate: CacheInvalidator; events?: Pick<EventPublisher, "settingsChanged"> }) {}
 
   get(tenant: Tenant): TenantSettings {
     return settingsOf(tenant);
@@ -138,7 +139,10 @@ export class SettingsService {
       changed = Object.keys(changes) as SettingsField[];
       return { next, audit: changed.length ? { actor, action: "settings.update", details: { changes } } : null };
     });
-    if (changed.length) await this.deps.invalidate.tenantChanged(tenant.slug);
+    if (changed.length) {
+      await this.deps.invalidate.tenantChanged(tenant.slug);
+      this.deps.events?.settingsChanged(tenant);
+    }
     return { settings, changed };
   }
 }

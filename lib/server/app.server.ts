@@ -299,7 +299,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const menuRepo = new PrismaMenuRepository(db);
   const audit = new PrismaAuditLog(db);
   const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo, audit });
-  const menu = new MenuService({ menu: menuRepo, audit, log });
+  const menu = new MenuService({ menu: menuRepo, audit, log, events });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
   if (env.SCHEDULER) {
     scheduler = new Scheduler({
@@ -331,7 +331,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     shifts,
     audit,
     reports: new ReportService({ store: new PrismaReportStore(db), clock }),
-    settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate }),
+    settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate, events }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,

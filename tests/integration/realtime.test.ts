@@ -210,3 +210,31 @@ describe("board events across two app servers (shared Redis adapter)", () => {
     expect(bOnSecond.eventsFor(order)).toEqual([]);
   });
 });
+
+describe("settings and menu changes reach the open screens", () => {
+  it("a settings change emits settings:changed and a menu change menu:changed, to the restaurant's clients only; an unchanged save emits nothing", async () => {
+    const slugs = [uniqueSlug("rt-set"), uniqueSlug("rt-other")];
+    const made = await provisionTenants(
+      databaseUrl,
+      slugs.map((s) => stableDaySpec(s)),
+    );
+    const [t, other] = [made[slugs[0]!]!, made[slugs[1]!]!];
+    const [screen, elsewhere] = await Promise.all([connect(baseUrl, t, "set-1"), connect(baseUrl, other, "other-1")]);
+    const manager = { key: t.apiKeys.manager };
+
+    expectStatus(await call("PUT", `/api/v1/orgs/${t.slug}/settings`, { ...manager, json: { readyClearMinutes: 7 } }), 200);
+    await screen.waitFor("settings:changed", () => true);
+    // Saving the same value again changes nothing and announces nothing (proven by a later event).
+    expectStatus(await call("PUT", `/api/v1/orgs/${t.slug}/settings`, { ...manager, json: { readyClearMinutes: 7 } }), 200);
+    const category = expectStatus(await call<{ id: string }>("POST", `/api/v1/orgs/${t.slug}/menu/categories`, { ...manager, json: { name: "Noodles" } }), 201);
+    await screen.waitFor("menu:changed", () => true);
+    expectStatus(await call("PATCH", `/api/v1/orgs/${t.slug}/menu/categories/${category.id}`, { ...manager, json: { name: "Soups" } }), 200);
+    await expect.poll(() => screen.received.filter((r) => r.event === "menu:changed").length).toBe(2);
+    expect(screen.received.filter((r) => r.event === "settings:changed")).toHaveLength(1);
+
+    // The other restaurant's screen heard of none of it (proven by an event of its own).
+    const own = await place(other);
+    await elsewhere.waitFor("order:created", (p) => p.key === boardKey(own));
+    expect(elsewhere.received.map((r) => r.event)).toEqual(["order:created"]);
+  });
+});

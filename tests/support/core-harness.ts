@@ -33,6 +33,12 @@ export class RecordingPublisher implements EventPublisher {
   shiftStarted(t: { slug: string }, p: unknown) {
     this.events.push({ type: "shift:started", tenant: t.slug, payload: p });
   }
+  settingsChanged(t: { slug: string }) {
+    this.events.push({ type: "settings:changed", tenant: t.slug, payload: null });
+  }
+  menuChanged(t: { slug: string }) {
+    this.events.push({ type: "menu:changed", tenant: t.slug, payload: null });
+  }
 }
 
 /** One block (lo, hi] the ledger handed out, or one number (hi) it issued directly (the fallback). */

@@ -19,6 +19,10 @@ export interface ServerToClientEvents {
   /** Call this ready number again (the kitchen's "Call again"). */
   "order:called": (order: BoardOrder) => void;
   "shift:started": (shift: ShiftStartedPayload) => void;
+  /** The restaurant's settings changed: re-read them (no payload: a screen knows what it uses). */
+  "settings:changed": () => void;
+  /** The menu changed: a kiosk re-reads it. */
+  "menu:changed": () => void;
 }
 
 /** Clients send nothing: the board is read-only. */

@@ -182,4 +182,10 @@ export class SocketPublisher implements EventPublisher {
   shiftStarted(tenant: Tenant, shift: Parameters<ServerToClientEvents["shift:started"]>[0]) {
     this.emit(tenant, "shift:started", shift);
   }
+  settingsChanged(tenant: Tenant) {
+    this.emit(tenant, "settings:changed");
+  }
+  menuChanged(tenant: Tenant) {
+    this.emit(tenant, "menu:changed");
+  }
 }
