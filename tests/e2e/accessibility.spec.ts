@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { LOCALES } from "@/lib/core/locales";
+import pg from "pg";
 import { expect, signIn, test } from "./fixtures";
 
 const SIZES = {
@@ -81,5 +82,61 @@ for (const locale of LOCALES) {
       await audit(staff, screen, locale);
     }
     for (const ctx of contexts) await ctx.close();
+  });
+}
+
+for (const locale of LOCALES) {
+  test(`every stage of the customer's page passes axe in ${locale}: preparing, ready, collected, cancelled, cleared, of an earlier day`, async ({
+    browser,
+    newTenant,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const t = await newTenant({ name: locale === "en" ? "Stage Diner" : "阶段面馆" });
+    const as = (key: string) => ({ authorization: `Bearer ${key}` });
+    const post = async () => {
+      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: as(t.apiKeys.cashier), data: { items: [{ name: "Tea", qty: 1 }] } });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const move = async (id: string, ...statuses: string[]) => {
+      for (const status of statuses) {
+        expect((await request.post(`/api/v1/orgs/${t.slug}/orders/${id}/status`, { headers: as(t.apiKeys.kitchen), data: { status } })).status()).toBe(200);
+      }
+    };
+    const cleared = await post();
+    expect((await request.post(`/api/v1/orgs/${t.slug}/shifts`, { headers: as(t.apiKeys.manager), data: { openOrders: "clear" } })).status()).toBe(201);
+    const stages: [string, string][] = [["cleared", cleared]];
+    stages.push(["preparing", await post()]);
+    const ready = await post();
+    await move(ready, "READY");
+    stages.push(["ready", ready]);
+    const collected = await post();
+    await move(collected, "READY", "COLLECTED");
+    stages.push(["collected", collected]);
+    const cancelled = await post();
+    await move(cancelled, "CANCELLED");
+    stages.push(["cancelled", cancelled]);
+    // An order still open from yesterday's business day: written as the day turned over.
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    const earlier = await db.query<{ id: string }>(
+      `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, status, items, channel, "createdAt", "readyAt")
+       VALUES (gen_random_uuid(), $1, (SELECT "businessDay" - 1 FROM "Order" WHERE id = $2), 1, 41, 'READY', '[{"name":"Tea","qty":1}]', 'kiosk', now() - interval '2 hours', now())
+       RETURNING id`,
+      [t.id, ready],
+    );
+    await db.end();
+    stages.push(["earlier-day", earlier.rows[0]!.id]);
+
+    const ctx = await browser.newContext({ viewport: SIZES.phone });
+    const phone = await ctx.newPage();
+    for (const [stage, id] of stages) {
+      await phone.goto(`/${t.slug}/o/${id}?lang=${locale}`);
+      await expect(phone.getByTestId("order-status")).toHaveAttribute("data-stage", stage === "earlier-day" ? "ready" : stage);
+      if (stage === "earlier-day") await expect(phone.getByTestId("earlier-day")).toBeVisible();
+      await audit(phone, `customer-${stage}`, locale);
+    }
+    await ctx.close();
   });
 }
