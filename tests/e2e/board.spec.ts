@@ -272,3 +272,69 @@ test("a busy board fits 36 numbers at TV size (screenshots)", async ({ page, new
     await shot(page, `busy-${lang}`);
   }
 });
+
+/** Runs in the page before its scripts: records layout shifts (as CLS counts them) and what moved. */
+function recordLayoutShifts() {
+  const w = window as unknown as { __shifts: { at: number; value: number; what: string }[] };
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      if (e.hadRecentInput) continue;
+      const what = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}`.slice(0, 60) : String(s.node?.nodeName)));
+      w.__shifts.push({ at: e.startTime, value: e.value, what: what.join(" | ") });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+/** CLS as web-vitals and Lighthouse define it: the largest session window (shifts < 1 s apart, at most 5 s long). */
+function cumulativeLayoutShift(shifts: { at: number; value: number }[]): number {
+  let worst = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const s of shifts) {
+    if (s.at - last > 1_000 || s.at - first > 5_000) {
+      sum = 0;
+      first = s.at;
+    }
+    sum += s.value;
+    last = s.at;
+    worst = Math.max(worst, sum);
+  }
+  return worst;
+}
+
+for (const size of [
+  { width: 1920, height: 1080 },
+  { width: 412, height: 823 },
+]) {
+  test(`the board does not shift as it loads (CLS ≤ 0.1) at ${size.width}×${size.height}`, async ({ browser, baseURL, newTenant, request }) => {
+    const t = await newTenant({ name: "Steady Board" });
+    const post = async () => {
+      const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` }, data: {} });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await post());
+    for (const id of ids.slice(0, 8)) {
+      await request.post(`/api/v1/orgs/${t.slug}/orders/${id}/status`, {
+        headers: { authorization: `Bearer ${t.apiKeys.kitchen}` },
+        data: { status: "READY" },
+      });
+    }
+    const ctx = await browser.newContext({ baseURL, viewport: size });
+    const page = await ctx.newPage();
+    await page.addInitScript(recordLayoutShifts);
+    // A slow device, as Lighthouse's mobile run is: the first paint comes before the scripts measure the columns.
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(`/${t.slug}/board?lang=en`);
+    await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
+    await page.waitForTimeout(500); // the last frame's shifts are reported after it is painted
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { at: number; value: number; what: string }[] }).__shifts);
+    expect(cumulativeLayoutShift(shifts), shifts.map((x) => `${Math.round(x.at)} ms ${x.value.toFixed(4)} ${x.what}`).join("\n")).toBeLessThanOrEqual(0.1);
+
+    await ctx.close();
+  });
+}

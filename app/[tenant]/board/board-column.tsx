@@ -11,7 +11,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { earlierThan } from "@/lib/core/board";
 import { formatShortDay } from "@/app/_lib/format";
 import type { BoardOrder } from "@/lib/core/orders";
-import { CELL, fallbackSize, fitGrid } from "./fit-grid";
+import { capacityFor, CELL, fallbackSize, fitGrid } from "./fit-grid";
 
 export interface ColumnProps {
   kind: "preparing" | "ready";
@@ -60,13 +60,15 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
   const headingId = `${kind}-heading`;
   const digits = Math.max(2, ...orders.map((o) => String(o.number).length));
   // Ready numbers may grow to about half the column's height; preparing ones stay smaller.
-  const grid = box ? fitGrid(box.width, box.height, orders.length, digits, box.height * (kind === "ready" ? 0.45 : 0.28)) : null;
+  const grid = box ? fitGrid(box.width, box.height, capacityFor(orders.length), digits, box.height * (kind === "ready" ? 0.45 : 0.28)) : null;
   // A fixed box per number (border included), so the grid fitGrid computed is the grid drawn.
   const cellSize: CSSProperties = { width: `${digits * CELL.digit + CELL.padX}em`, height: `${CELL.line}em`, boxSizing: "border-box" };
   const gap = { columnGap: `${CELL.gapX}em`, rowGap: `${CELL.gapY}em` };
   const listStyle: CSSProperties = grid
     ? { fontSize: `${grid.fontSize}px`, display: "grid", gridTemplateColumns: `repeat(${grid.cols}, ${digits * CELL.digit + CELL.padX}em)`, ...gap }
-    : { fontSize: fallbackSize(orders.length, kind), display: "flex", flexWrap: "wrap", ...gap };
+    : // Until the column is measured (the server's render, the first frame): laid out but not
+      // shown, so the switch to the fitted grid moves nothing anyone saw (no layout shift).
+      { fontSize: fallbackSize(orders.length, kind), display: "flex", flexWrap: "wrap", visibility: "hidden", ...gap };
   return (
     <section aria-labelledby={headingId} data-testid={kind} className={`flex min-h-0 flex-col ${style.section}`}>
       <h2 id={headingId} className={`px-[2vw] py-[1.5vh] text-[min(4.5vw,7.5vh)] leading-tight font-extrabold tracking-wide uppercase ${style.heading}`}>

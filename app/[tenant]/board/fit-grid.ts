@@ -38,3 +38,14 @@ export function fitGrid(width: number, height: number, count: number, digits: nu
   const fontSize = Math.floor(hi);
   return { fontSize, cols: layout(fontSize).cols };
 }
+
+/**
+ * The count a column is sized for: the next step at or above `count` (steps about 25 % apart),
+ * so the numbers keep their size while a few orders come and go and shrink only when the
+ * board passes a step (each size change moves every number: a layout shift on a TV).
+ */
+export function capacityFor(count: number): number {
+  let step = 4;
+  while (step < count) step = Math.max(step + 2, Math.ceil(step * 1.25));
+  return step;
+}
