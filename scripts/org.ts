@@ -9,7 +9,9 @@
 import { parseArgs } from "node:util";
 import { isAppError } from "@/lib/core/errors";
 import { formatDayStart } from "@/lib/core/business-day";
-import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
+import { createPrisma, Prisma } from "@/lib/adapters/postgres/prisma.server";
+import { envFlag } from "@/lib/server/env.server";
 import { createTenant } from "@/lib/server/provisioning.server";
 import { toAppError } from "@/lib/server/translate-error.server";
 import type { Locale } from "@/lib/core/locales";
@@ -23,7 +25,9 @@ const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <I
   --language      the screens' language unless a device chose one; default: each browser's
 
 DATABASE_URL must point at the database (the dev server's embedded one is
-postgresql://postgres:postgres@127.0.0.1:54329/nextup while \`npm run dev\` runs).`;
+postgresql://postgres:postgres@127.0.0.1:54329/nextup while \`npm run dev\` runs).
+Pending migrations are applied first, as the server does when it starts, unless
+MIGRATE_ON_START=false (then run \`npm run db:migrate\` yourself).`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(`error: ${message}\n`);
@@ -61,6 +65,18 @@ async function main() {
 
   const url = process.env.DATABASE_URL;
   if (!url) fail(`DATABASE_URL is not set\n\n${USAGE}`, 2);
+  const migrate = envFlag.default(true).safeParse(process.env.MIGRATE_ON_START || undefined);
+  if (!migrate.success) fail(`MIGRATE_ON_START must be true or false, not "${process.env.MIGRATE_ON_START}"`, 2);
+  if (migrate.data) {
+    // A fresh database has no tables yet: the same migrations the server applies at start-up, under the same lock.
+    try {
+      const { applied } = await applyMigrations(url);
+      if (applied.length) process.stderr.write(`org: applied ${applied.length} migration(s): ${applied.join(", ")}\n`);
+    } catch (e) {
+      fail(`could not migrate the database: ${(e as Error).message}`, 1);
+    }
+  }
+
   const db = createPrisma(url, { max: 2 });
   try {
     const created = await createTenant(db, {
@@ -88,6 +104,10 @@ async function main() {
     );
     process.stderr.write(`Created "${tenant.name}" (/${tenant.slug}). Store these secrets now: they are shown only once.\n`);
   } catch (e) {
+    // A missing table or column: the schema is behind this code (MIGRATE_ON_START=false skipped the migrations).
+    if (e instanceof Prisma.PrismaClientKnownRequestError && (e.code === "P2021" || e.code === "P2022")) {
+      fail("the database is not migrated to this version: run `npm run db:migrate` (with the same DATABASE_URL) first", 1);
+    }
     const err = isAppError(e) ? e : toAppError(e);
     fail(err.code === "INTERNAL" ? (e as Error).message : err.userMessage, err.code === "BAD_INPUT" || err.code === "CONFLICT" ? 2 : 1);
   } finally {

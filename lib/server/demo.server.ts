@@ -3,8 +3,14 @@
  * printed to the console. Only ever created when DEMO_TENANT is on (by default: in
  * development without DATABASE_URL), never in production by default.
  */
+import { STAFF_ROLES } from "@/lib/core/tenants";
+import { verifySecret } from "@/lib/auth/secrets.server";
+import type { Db } from "@/lib/adapters/postgres/prisma.server";
+import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import type { App } from "./app.server";
-import { createTenant } from "./provisioning.server";
+import { createTenant, ROLE_KEY } from "./provisioning.server";
+import { demoBanner, type DemoBannerInput } from "./demo-banner";
+import { publicOrigin } from "./public-origin.server";
 
 export const DEMO = {
   slug: "demo",
@@ -47,7 +53,7 @@ const DEMO_MENU = [
 
 export async function ensureDemoTenant(app: App, port: number): Promise<void> {
   const existing = await app.tenants.find(DEMO.slug);
-  let apiKeys: Record<string, string> | null = null;
+  let apiKeys: DemoBannerInput["apiKeys"] = null;
   if (!existing) {
     const created = await createTenant(
       app.db,
@@ -61,16 +67,23 @@ export async function ensureDemoTenant(app: App, port: number): Promise<void> {
   }
   // A small menu for the kiosk's buttons, once: a menu the demo's manager changed stays as it is.
   await app.menu.seedIfEmpty(await app.tenants.get(DEMO.slug), DEMO_MENU, "demo setup");
-  const base = `http://localhost:${port}/${DEMO.slug}`;
-  const lines = [
-    "",
-    `  Demo restaurant "${DEMO.name}" (${DEMO.timeZone}, day starts ${DEMO.dayStart}, scheduled shifts: ${(existing?.schedule ?? DEMO.schedule).join(", ") || "none"})`,
-    `    kiosk    ${base}/kiosk     sign-in code: ${DEMO.staff.cashier}`,
-    `    kitchen  ${base}/kitchen   sign-in code: ${DEMO.staff.kitchen}`,
-    `    manager  ${base}/manager   sign-in code: ${DEMO.staff.manager}`,
-    `    board    ${base}/board     (public)`,
-    ...(apiKeys ? [`    API keys (shown once): ${JSON.stringify(apiKeys)}`] : []),
-    "",
-  ];
-  process.stderr.write(lines.join("\n") + "\n");
+  const localOrigin = `http://localhost:${port}`;
+  const ticketOrigin = publicOrigin({ env: app.env, requestOrigin: localOrigin });
+  const stored = await storedDemo(app.db);
+  if (stored) process.stderr.write(demoBanner({ ...stored, localOrigin, ticketOrigin: ticketOrigin === localOrigin ? null : ticketOrigin, apiKeys }));
+}
+
+/**
+ * The demo as stored now, for the start-up banner: its settings, and per role the demo's
+ * code only while it still signs in (the stored argon2 hash verifies it); null once changed.
+ */
+export async function storedDemo(db: Db): Promise<Pick<DemoBannerInput, "tenant" | "codes"> | null> {
+  const row = await db.tenant.findUnique({ where: { slug: DEMO.slug }, include: { staff: { select: { role: true, secretHash: true } } } });
+  if (!row) return null;
+  const codes: DemoBannerInput["codes"] = { manager: null, cashier: null, kitchen: null };
+  for (const role of STAFF_ROLES) {
+    const code = DEMO.staff[ROLE_KEY[role]];
+    for (const s of row.staff) if (s.role === role && (await verifySecret(s.secretHash, code))) codes[ROLE_KEY[role]] = code;
+  }
+  return { tenant: toTenant(row), codes };
 }

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseTrustProxy } from "./client-address.server";
 
+/** A yes/no variable; exported (envFlag) for the CLIs, which read one variable, not the server's whole environment. */
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** One `host:port` of REDIS_CLUSTER_NODES; an IPv6 host goes in brackets (`[::1]:7000`). */
@@ -47,6 +48,8 @@ const publicUrl = z.string().transform((value, ctx): string => {
   }
   return url.origin;
 });
+
+export { bool as envFlag };
 
 const schema = z
   .object({

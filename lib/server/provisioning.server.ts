@@ -12,7 +12,7 @@ import type { Db } from "@/lib/adapters/postgres/prisma.server";
 import { toTenant, uniqueViolationOn } from "@/lib/adapters/postgres/repositories.server";
 
 type PerRole = { manager: string; cashier: string; kitchen: string };
-const ROLE_KEY: Record<StaffRole, keyof PerRole> = { MANAGER: "manager", CASHIER: "cashier", KITCHEN: "kitchen" };
+export const ROLE_KEY: Record<StaffRole, keyof PerRole> = { MANAGER: "manager", CASHIER: "cashier", KITCHEN: "kitchen" };
 
 export interface ProvisionedTenant {
   tenant: Tenant;

@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createEmptyTestDatabase, type TestDatabase } from "../support/db";
 import { uniqueSlug } from "../support/fixtures";
 import { apiClient, expectStatus, type OrderJson } from "../support/http";
 
@@ -148,6 +149,53 @@ describe("org create", () => {
       expect(text).not.toContain(code);
       expect(text).not.toContain(code.replaceAll("-", ""));
     }
+  });
+});
+
+describe("org create on a fresh database (no migrations applied yet)", () => {
+  const fresh: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const d of fresh) await d.drop();
+  });
+  async function freshDatabase(): Promise<{ url: string; tables: () => Promise<string[]> }> {
+    const d = await createEmptyTestDatabase("cli_fresh");
+    fresh.push(d);
+    const tables = async () => {
+      const client = new pg.Client({ connectionString: d.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+        return rows.map((r) => r.name);
+      } finally {
+        await client.end();
+      }
+    };
+    return { url: d.url, tables };
+  }
+
+  it("applies the migrations first, as the server's start does, then creates the restaurant", async () => {
+    const d = await freshDatabase();
+    expect(await d.tables()).toEqual([]);
+    const run = await org(["create", "first", "--name", "First Diner", "--timezone", "Europe/Berlin"], { DATABASE_URL: d.url });
+    expect({ code: run.code, stderr: run.stderr }).toMatchObject({ code: 0 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ slug: "first", name: "First Diner", timeZone: "Europe/Berlin" });
+    expect(run.stderr).toMatch(/applied \d+ migration\(s\)/);
+    expect(await d.tables()).toEqual(expect.arrayContaining(["Tenant", "StaffCredential", "ApiKey", "_prisma_migrations"]));
+
+    // Migrated now: the next restaurant applies none.
+    const second = await org(["create", "second", "--name", "Second Diner", "--timezone", "Asia/Shanghai"], { DATABASE_URL: d.url });
+    expect({ code: second.code, stderr: second.stderr }).toMatchObject({ code: 0 });
+    expect(second.stderr).not.toMatch(/applied/);
+    expect(JSON.parse(second.stdout)).toMatchObject({ slug: "second" });
+  });
+
+  it("with MIGRATE_ON_START=false leaves the schema alone and says in one line what to run", async () => {
+    const d = await freshDatabase();
+    const run = await org(["create", "first", "--name", "First Diner", "--timezone", "Europe/Berlin"], { DATABASE_URL: d.url, MIGRATE_ON_START: "false" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^error: [^\n]*npm run db:migrate[^\n]*\n$/);
+    expect(await d.tables()).toEqual([]);
   });
 });
 
