@@ -238,3 +238,21 @@ describe("settings and menu changes reach the open screens", () => {
     expect(elsewhere.received.map((r) => r.event)).toEqual(["order:created"]);
   });
 });
+
+describe("sockets are read-only and cheap", () => {
+  it("a client that sends an event is disconnected; one that sends a message over the limit too; the board goes on for the others", async () => {
+    const [talker, flooder, watcher] = await Promise.all([connect(baseUrl, a, "talker"), connect(baseUrl, a, "flooder"), connect(baseUrl, a, "watcher")]);
+    const closed = (s: BoardSocket) => new Promise<string>((resolve) => s.socket.once("disconnect", (reason) => resolve(reason)));
+    const talkerGone = closed(talker);
+    talker.socket.emit("order:created", { key: "fake" });
+    // The server closed it ("io server disconnect"), not the client or the network.
+    expect(await talkerGone).toBe("io server disconnect");
+
+    const flooderGone = closed(flooder);
+    flooder.socket.emit("x", "y".repeat(64 * 1024));
+    expect(["transport close", "io server disconnect"]).toContain(await flooderGone);
+
+    const order = await place(a);
+    await watcher.waitFor("order:created", (p) => p.key === boardKey(order));
+  });
+});

@@ -79,6 +79,9 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     pingInterval: 10_000,
     pingTimeout: 5_000,
     cors: { origin: false },
+    // Clients only listen: no message of theirs needs more than a handshake's few bytes, so
+    // a socket cannot be made to buffer megabytes (Engine.IO's default is 1 MB a message).
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
     // A connection that joined no restaurant (its handshake was refused) is closed after
     // this, rather than Socket.IO's 45 s: it still counts against its address until then.
     connectTimeout: 10_000,
@@ -150,9 +153,14 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
 
   io.on("connection", (socket) => {
     void socket.join(boardRoom(socket.data.tenantId));
+    // Sockets are read-only (events.ts): a client that sends an event is not one of ours.
+    socket.onAny(() => socket.disconnect(true));
   });
   return io;
 }
+
+/** The largest message a client may send (its handshake); anything larger closes the connection. */
+export const MAX_CLIENT_MESSAGE_BYTES = 1_024;
 
 export class SocketPublisher implements EventPublisher {
   constructor(
