@@ -32,7 +32,7 @@ describe("text fields", () => {
       ...(idempotencyKey ? { headers: { "idempotency-key": idempotencyKey } } : {}),
     });
 
-  it("refuses a NUL or another control character in a note or an item name, naming the field, and spends no number", async () => {
+  it("refuses a NUL, another control character or a bidi/format character in a note or an item name, naming the field, and spends no number", async () => {
     const first = expectStatus(await place({ items: [{ name: "Tea", qty: 1 }] }), 201);
     const hostile: [unknown, string][] = [
       [{ items: [{ name: "Tea", qty: 1 }], note: "a\u0000b" }, "note"],
@@ -40,6 +40,10 @@ describe("text fields", () => {
       [{ items: [{ name: "Tea\u001b[31m", qty: 1 }] }, "items.0.name"],
       [{ items: [{ name: "Tea", qty: 1 }], note: "bell\u0007" }, "note"],
       [{ items: [{ name: "Tea \ud800", qty: 1 }] }, "items.0.name"],
+      // Bidi overrides and isolates: a kitchen would read text other than what is stored.
+      [{ items: [{ name: "Tea", qty: 1 }], note: "no \u202Esnoino" }, "note"],
+      [{ items: [{ name: "\u2066Tea\u2069", qty: 1 }] }, "items.0.name"],
+      [{ items: [{ name: "Te\u200Ba", qty: 1 }] }, "items.0.name"],
     ];
     for (const [json, field] of hostile) {
       // Retried with one Idempotency-Key, as a POS would: still refused, still no number.

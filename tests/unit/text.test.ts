@@ -15,10 +15,17 @@ describe("text people type", () => {
   });
   it("accepts any text without controls: Chinese, emoji (surrogate pairs), accents", () => {
     for (const ok of ["牛肉面", "Crème brûlée", "🍜 x2", "='quoted'"]) expect(isCleanLine(ok)).toBe(true);
-    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => isCleanLine(s) === !/[\u0000-\u001F\u007F-\u009F]/.test(s)));
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (s) => isCleanLine(s) === !/[\u0000-\u001F\u007F-\u009F]|(?![\u200C\u200D])\p{Cf}/u.test(s)));
+  });
+  it("refuses bidi overrides and isolates and other invisible format characters, but keeps the joiners emoji and scripts need", () => {
+    for (const bad of ["Dumplings\u202E sgnilpmuD", "\u2066note\u2069", "rtl\u200Fmark", "zero\u200Bwidth", "\uFEFFbom", "soft\u00ADhyphen"]) {
+      expect(isCleanLine(bad), JSON.stringify(bad)).toBe(false);
+      expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
+    }
+    for (const ok of ["👨‍🍳 special", "می‌خواهم"]) expect(isCleanLine(ok), ok).toBe(true);
   });
   it("names the field in the message and trims", () => {
-    expect(lineText("Item name").safeParse("Te\u0000a").error?.issues[0]?.message).toBe("Item name contains a control character or broken text");
+    expect(lineText("Item name").safeParse("Te\u0000a").error?.issues[0]?.message).toBe("Item name contains a control character, an invisible formatting character or broken text");
     expect(multilineText("Note").parse("  two\nlines  ")).toBe("two\nlines");
   });
 });
