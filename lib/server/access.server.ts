@@ -19,7 +19,8 @@ export interface Caller {
 }
 
 /** Prefixes are 16 hex digits; keys made before that have 8 and keep working. */
-const KEY_RE = /^Bearer\s+(nxu_[a-z]{3}_(?:[0-9a-f]{16}|[0-9a-f]{8})_[A-Za-z0-9_-]{20,64})\s*$/;
+/** `Bearer <key>`: the scheme is case-insensitive (RFC 9110), the key is not. */
+const KEY_RE = /^[Bb][Ee][Aa][Rr][Ee][Rr] +(nxu_[a-z]{3}_(?:[0-9a-f]{16}|[0-9a-f]{8})_[A-Za-z0-9_-]{20,64}) *$/;
 
 /**
  * How long a node trusts what it looked up about an API key or a role's code generation.

@@ -97,6 +97,17 @@ describe("failed authentications per client address, shared by both nodes", () =
     expect(signIn.html).toMatch(TOO_MANY);
     // Another address is served; a request without any key is not a failure and was not counted.
     expect((await get(b, orders(t.keys), "203.0.113.11", t.keys.apiKeys.cashier)).status).toBe(200);
+    // During the lock-out, a request with no Authorization header is the uncounted 401 the docs describe.
+    expectApiError(await get(a, orders(t.keys), x), 401, "UNAUTHENTICATED");
+  });
+
+  it("the auth scheme is case-insensitive: `bearer`, `BEARER` are the key's own, and never a failure", async () => {
+    const y = "203.0.113.12";
+    for (let i = 0; i < AUTH_FAILURES + 2; i++) {
+      const scheme = ["bearer", "BEARER", "Bearer", "bEaReR"][i % 4]!;
+      const res = await fetch(`${a.url}${orders(t.keys)}`, { headers: { "x-forwarded-for": y, authorization: `${scheme} ${t.keys.apiKeys.cashier}` } });
+      expect({ scheme, status: res.status }).toEqual({ scheme, status: 200 });
+    }
   });
 
   it("wrong sign-in codes and bad keys count together", async () => {

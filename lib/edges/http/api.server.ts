@@ -49,10 +49,11 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
  */
 export async function authorize(app: App, req: Request, slug: string, roles: readonly StaffRole[]): Promise<Caller> {
   const address = stampedClientAddress(req.headers);
-  await app.throttles.beforeAuthentication(address);
-  const tenant = await app.tenants.get(slug);
   const authorization = req.headers.get("authorization");
-  // No key at all costs nothing to check and is not counted: only a key that was tried.
+  // No key at all costs nothing to check and is neither throttled nor counted (a 401, also
+  // during a lock-out): only a key that was tried.
+  if (authorization) await app.throttles.beforeAuthentication(address);
+  const tenant = await app.tenants.get(slug);
   const check = () => app.access.apiKey(authorization, tenant, roles);
   const caller = authorization ? await app.throttles.countingFailures(address, check) : await check();
   await rateLimit(app, `${tenant.id}:${caller.actor}`);
