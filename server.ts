@@ -84,9 +84,9 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res)) return;
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match)) return;
       stampClientAddress(req, trustProxy);
-      void refusePublicFlood(req, res, app.throttles, log).then((refused) => {
+      void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
         if (refused) return;
         if (api.serves(match)) return api.serve(req, res, match);
         applyLanguage(req, res);
@@ -101,8 +101,11 @@ async function main() {
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
   // request, Socket.IO's polling included.
-  const headerOptions = { httpsPublicUrl: env.PUBLIC_URL?.startsWith("https:") ?? false, trustProxy, dev };
-  http.prependListener("request", (req, res) => applySecurityHeaders(req, res, headerOptions));
+  const headerOptions = { httpsPublicUrl: env.PUBLIC_URL?.startsWith("https:") ?? false, trustProxy, dev, match: observed.match };
+  http.prependListener("request", (req, res) => {
+    toOriginForm(req); // before the route is matched (and kept) for this request
+    applySecurityHeaders(req, res, headerOptions);
+  });
   await app.warmUp();
 
   if (env.DEMO_TENANT ?? (dev && !env.DATABASE_URL)) await ensureDemoTenant(app, env.PORT);

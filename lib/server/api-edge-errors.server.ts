@@ -4,11 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, toErrorBody } from "@/lib/core/errors";
+import { isApiRoute, type RouteMatch } from "./route-patterns.server";
 
 /** The methods a Next.js route handler can serve. */
 export const SERVED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-export const isApiPath = (url: string): boolean => /^\/api(?:[/?]|$)/.test(url);
 
 export function sendError(res: ServerResponse, err: AppError): void {
   const { status, body } = toErrorBody(err);
@@ -18,9 +17,9 @@ export function sendError(res: ServerResponse, err: AppError): void {
 }
 
 /** True when the request was answered (the caller must not hand it on). */
-export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse): boolean {
+export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse, match: RouteMatch): boolean {
   const method = req.method ?? "";
-  if (!isApiPath(req.url ?? "/") || (SERVED_METHODS as readonly string[]).includes(method)) return false;
+  if (!isApiRoute(match) || (SERVED_METHODS as readonly string[]).includes(method)) return false;
   sendError(
     res,
     new AppError("METHOD_NOT_ALLOWED", { message: `Method ${method} on ${req.url}`, userMessage: `The API does not serve ${method.slice(0, 20)} requests.` }),

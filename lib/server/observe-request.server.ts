@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "./logger.server";
 import type { AppMetrics } from "./metrics.server";
-import type { RouteMatch } from "./route-patterns.server";
+import { routeOf, type RouteMatch } from "./route-patterns.server";
 import { requestIdFrom, runWithRequest, tenantFromParam } from "./request-context.server";
 
 export interface RequestObserverDeps {
@@ -19,9 +19,7 @@ export interface RequestObserverDeps {
 /** Observes `req` and calls `handle` with its route inside its log context. */
 export function observeRequest(deps: RequestObserverDeps, req: IncomingMessage, res: ServerResponse, handle: (match: RouteMatch) => void): void {
   const started = performance.now();
-  const url = req.url ?? "/";
-  const q = url.indexOf("?");
-  const match = deps.match(q === -1 ? url : url.slice(0, q));
+  const match = routeOf(req, deps.match);
   const { route, params } = match;
   const reqId = requestIdFrom(req.headers["x-request-id"]);
   const tenant = tenantFromParam(params.tenant ?? params.slug);

@@ -9,18 +9,15 @@ import { toErrorBody } from "@/lib/core/errors";
 import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import type { Logger } from "./logger.server";
 import { rateLimited, type Throttles } from "./throttles.server";
+import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
 
-/** `/api/v1/orgs/{slug}/board`, `/{slug}/board`, `/{slug}/o/{orderId}` (GET, and the page's server actions). */
-const PUBLIC_PATH = /^\/(?:api\/v1\/orgs\/[^/]+\/board|[^/]+\/board|[^/]+\/o\/[^/]+)\/?$/;
-
-export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATH.test(pathname);
-}
-
-/** True when the request was answered 429 (the caller must not hand it on). */
-export async function refusePublicFlood(req: IncomingMessage, res: ServerResponse, throttles: Throttles, log: Logger): Promise<boolean> {
-  const pathname = (req.url ?? "/").split("?")[0]!;
-  if (!isPublicPath(pathname)) return false;
+/**
+ * True when the request was answered 429 (the caller must not hand it on). Public is the
+ * route matched (`/api/v1/orgs/[slug]/board`, `/[tenant]/board`, `/[tenant]/o/[orderId]`),
+ * so `//api/…/board` or `…//board`, which the router serves, are counted too.
+ */
+export async function refusePublicFlood(req: IncomingMessage, res: ServerResponse, match: RouteMatch, throttles: Throttles, log: Logger): Promise<boolean> {
+  if (!isPublicRoute(match)) return false;
   const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? "unknown");
   try {
     await throttles.publicReads.consume(address);

@@ -5,6 +5,7 @@
  * by the code, never by what clients send.
  */
 import { readdirSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 
 /** Labels for what no app route matches. */
@@ -144,3 +145,24 @@ export function routeMatcher(patterns: readonly string[], publicFiles: readonly 
     return best ? { route: best.route.pattern, params: best.params } : { route: UNKNOWN_ROUTE, params: {} };
   };
 }
+
+/** A request's route, matched once and kept for every step that asks (headers, limits, the API). */
+const matched = new WeakMap<IncomingMessage, RouteMatch>();
+
+export function routeOf(req: IncomingMessage, match: (path: string) => RouteMatch): RouteMatch {
+  let m = matched.get(req);
+  if (!m) {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    m = match(q === -1 ? url : url.slice(0, q));
+    matched.set(req, m);
+  }
+  return m;
+}
+
+/** Served by the API (JSON, its error contract and policy): decided by the route matched, however the path was spelled. */
+export const isApiRoute = (m: RouteMatch): boolean => m.route === "/api" || m.route.startsWith("/api/");
+
+/** What anyone may ask without signing in: the board (page and API) and a customer's order page. */
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set(["/api/v1/orgs/[slug]/board", "/[tenant]/board", "/[tenant]/o/[orderId]"]);
+export const isPublicRoute = (m: RouteMatch): boolean => PUBLIC_ROUTES.has(m.route);

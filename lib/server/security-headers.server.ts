@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TrustProxy } from "./client-address.server";
-import { isApiPath } from "./api-edge-errors.server";
+import { isApiRoute, routeOf, type RouteMatch } from "./route-patterns.server";
 
 /**
  * The policy. Styles allow 'unsafe-inline' because React writes `style` attributes (the
@@ -43,6 +43,8 @@ export interface SecurityHeaderOptions {
   /** Proxies whose X-Forwarded-Proto is believed (TRUST_PROXY). */
   trustProxy: TrustProxy;
   dev: boolean;
+  /** The app's route matcher: API or page is decided by the route, not by how the path is spelled. */
+  match(path: string): RouteMatch;
 }
 
 /** Served over HTTPS: PUBLIC_URL says so, or a trusted proxy forwarded `X-Forwarded-Proto: https`. */
@@ -56,7 +58,7 @@ export function servedOverHttps(req: IncomingMessage, opts: Pick<SecurityHeaderO
 }
 
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, opts: SecurityHeaderOptions): void {
-  if (isApiPath(req.url ?? "/")) {
+  if (isApiRoute(routeOf(req, opts.match))) {
     res.setHeader("Content-Security-Policy", API_POLICY);
   } else {
     const csp = contentSecurityPolicy(randomBytes(16).toString("base64"), opts.dev);

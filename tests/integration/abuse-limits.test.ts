@@ -167,6 +167,17 @@ describe("public pages per client address", () => {
     expect((await get(b, paths[0]!, "192.0.2.31")).status).toBe(200);
     expect((await get(a, orders(t.open), p, t.open.apiKeys.cashier)).status).toBe(200);
   });
+
+  it("paths spelled with extra slashes, which the router serves, are counted like the others and carry the API's policy", async () => {
+    const p = "192.0.2.32";
+    const paths = [`//api/v1/orgs/${t.open.slug}/board`, `/api/v1/orgs/${t.open.slug}//board`];
+    for (let i = 0; i < PUBLIC_REQUESTS; i++) {
+      const res = await get(i % 2 ? b : a, paths[i % 2]!, p);
+      expect({ i, status: res.status }).toEqual({ i, status: 200 });
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    for (const path of [...paths, `/api/v1/orgs/${t.open.slug}/board`]) expectApiError(await get(a, path, p), 429, "RATE_LIMITED");
+  });
 });
 
 describe("Socket.IO per client address", () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, servedOverHttps } from "@/lib/server/security-headers.server";
-import { isPublicPath } from "@/lib/server/public-throttle.server";
+import { isApiRoute, isPublicRoute, routeMatcher, scanAppRoutes } from "@/lib/server/route-patterns.server";
 import { parseTrustProxy } from "@/lib/server/client-address.server";
 
 const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
@@ -40,11 +40,24 @@ describe("servedOverHttps", () => {
   });
 });
 
-describe("isPublicPath", () => {
-  it("names the board (page and API) and the customer's page, nothing behind a sign-in", () => {
-    for (const p of ["/api/v1/orgs/demo/board", "/demo/board", "/demo/board/", "/demo/o/7d4c0000-0000-4000-8000-000000000000"])
-      expect(isPublicPath(p), p).toBe(true);
+describe("public and API routes", () => {
+  const match = routeMatcher(scanAppRoutes("app"));
+  it("name the board (page and API) and the customer's page, nothing behind a sign-in, however the path is spelled", () => {
+    for (const p of [
+      "/api/v1/orgs/demo/board",
+      "//api/v1/orgs/demo/board",
+      "/api/v1/orgs/demo//board",
+      "/demo/board",
+      "/demo/board/",
+      "//demo//board",
+      "/demo/o/7d4c0000-0000-4000-8000-000000000000",
+    ])
+      expect(isPublicRoute(match(p)), p).toBe(true);
     for (const p of ["/", "/demo/kiosk", "/demo/sign-in", "/api/v1/orgs/demo/orders", "/api/health", "/_next/static/chunks/x.js", "/socket.io/", "/demo/o/x/y"])
-      expect(isPublicPath(p), p).toBe(false);
+      expect(isPublicRoute(match(p)), p).toBe(false);
+  });
+  it("the API is every path the API's routes serve, with any number of slashes; pages are not", () => {
+    for (const p of ["/api/health", "//api/v1/orgs/demo/board", "/api/v1/orgs/demo//orders", "/api/nope", "/api"]) expect(isApiRoute(match(p)), p).toBe(true);
+    for (const p of ["/", "/demo/board", "/apiary/board", "/socket.io/"]) expect(isApiRoute(match(p)), p).toBe(false);
   });
 });
