@@ -10,7 +10,7 @@ import { routeOf, type RouteMatch } from "./route-patterns.server";
 import { requestIdFrom, runWithRequest, tenantFromParam } from "./request-context.server";
 
 export interface RequestObserverDeps {
-  match(path: string): RouteMatch;
+  match: (path: string) => RouteMatch;
   log: Logger;
   /** The app's metrics; undefined before the app is built (nothing is recorded then). */
   metrics(): AppMetrics | undefined;

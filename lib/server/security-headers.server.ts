@@ -44,7 +44,7 @@ export interface SecurityHeaderOptions {
   trustProxy: TrustProxy;
   dev: boolean;
   /** The app's route matcher: API or page is decided by the route, not by how the path is spelled. */
-  match(path: string): RouteMatch;
+  match: (path: string) => RouteMatch;
 }
 
 /** Served over HTTPS: PUBLIC_URL says so, or a trusted proxy forwarded `X-Forwarded-Proto: https`. */
