@@ -19,6 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/demo.server";
 import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/malformed-url.server";
+import { loadActionPages, refuseForeignAction } from "@/lib/server/action-guard.server";
 import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
 import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
@@ -74,6 +75,8 @@ async function main() {
   const handle = nextApp.getRequestHandler();
   await nextApp.prepare();
 
+  // Which page serves which server action: read from the build (in development it changes as pages compile).
+  const actionPages = dev ? null : loadActionPages(".next");
   // /api is served from the same route files without Next's request handling (decision 0018).
   const api = apiRouter(await loadApiRoutes("app"), log);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -84,7 +87,7 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match)) return;
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match) || refuseForeignAction(req, res, match, actionPages)) return;
       stampClientAddress(req, trustProxy);
       void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
         if (refused) return;

@@ -1,0 +1,86 @@
+/**
+ * Server-action requests checked before Next.js sees them (issue #26):
+ *  - an action id the requested page does not serve is refused: Next.js would otherwise
+ *    re-send the request to the page that has it, over loopback and with the client's own
+ *    headers, so the node would read the client from a copy the client wrote (rate limits
+ *    charged to whoever X-Forwarded-For names);
+ *  - an Origin that does not parse or names another host, and a Host that does not parse,
+ *    are refused here, as Next.js' own check throws on them (a 500 outside the JSON log).
+ * The ids and their pages come from the production build's server-reference manifest.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError } from "@/lib/core/errors";
+import { sendError } from "./api-edge-errors.server";
+import { isApiRoute, type RouteMatch } from "./route-patterns.server";
+
+/** Action id → the route patterns of the pages whose bundle holds it (`/[tenant]/kiosk`). */
+export type ActionPages = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** "app/[tenant]/kiosk/page" → "/[tenant]/kiosk"; "app/page" → "/". */
+const workerRoute = (worker: string): string => worker.replace(/^app/, "").replace(/\/page$/, "") || "/";
+
+/** Reads the build's manifest (`.next/server/server-reference-manifest.json`). */
+export function loadActionPages(distDir: string): ActionPages {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown> }>;
+  };
+  return new Map(Object.entries(manifest.node).map(([id, { workers }]) => [id, new Set(Object.keys(workers).map(workerRoute))]));
+}
+
+const refused = (code: "NOT_FOUND" | "FORBIDDEN" | "BAD_INPUT", message: string, userMessage: string) => new AppError(code, { message, userMessage });
+
+/** The Host header as an authority (`name[:port]`, `[v6]:port`), or null when it is none. */
+function parsedHost(raw: string): string | null {
+  if (!raw || /[\s/?#@\\]/.test(raw) || !URL.canParse(`http://${raw}`)) return null;
+  return new URL(`http://${raw}`).host;
+}
+
+/**
+ * True when the request was answered (the caller must not hand it on). `actions` is null in
+ * development, where the manifest changes as pages compile: only Origin and Host are checked.
+ */
+export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, match: RouteMatch, actions: ActionPages | null): boolean {
+  // Only Next.js itself marks a re-sent action; from a client the mark is a lie.
+  delete req.headers["x-action-forwarded"];
+  const host = req.headers.host;
+  if (host !== undefined && parsedHost(host) === null) {
+    sendError(res, refused("BAD_INPUT", `Malformed Host header ${JSON.stringify(host.slice(0, 100))}`, "The Host header is not valid."));
+    return true;
+  }
+  const actionId = req.headers["next-action"];
+  const possibleAction = req.method === "POST" && (actionId !== undefined || /^multipart\/form-data/i.test(req.headers["content-type"] ?? ""));
+  if (!possibleAction || isApiRoute(match)) return false;
+
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    // Next.js compares the Origin's host with X-Forwarded-Host, else Host: the same rule, answered as a 403.
+    const forwarded = req.headers["x-forwarded-host"];
+    const expected = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || host;
+    const originHost = URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) ? new URL(origin).host : null;
+    if (originHost === null || expected === undefined || originHost !== parsedHost(expected)) {
+      sendError(
+        res,
+        refused(
+          "FORBIDDEN",
+          `Server action from origin ${JSON.stringify(origin.slice(0, 100))} for host ${String(expected)}`,
+          "This form was sent from another site.",
+        ),
+      );
+      return true;
+    }
+  }
+
+  if (actions && actionId !== undefined) {
+    const id = Array.isArray(actionId) ? actionId[0] : actionId;
+    if (!id || !actions.get(id)?.has(match.route)) {
+      sendError(
+        res,
+        refused("NOT_FOUND", `Action ${String(id).slice(0, 64)} is not served by ${match.route}`, "This page has no such action. Reload the page."),
+      );
+      return true;
+    }
+  }
+  return false;
+}
