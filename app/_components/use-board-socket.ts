@@ -17,6 +17,10 @@ export interface BoardSocketHandlers {
   onOrderUpdated?: (order: BoardOrder) => void;
   onOrderCalled?: (order: BoardOrder) => void;
   onShiftStarted?: (shift: ShiftStartedPayload) => void;
+  /** The restaurant's settings changed: re-read what the screen uses of them. */
+  onSettingsChanged?: () => void;
+  /** The menu changed (sold out, a new dish, a price): re-read it. */
+  onMenuChanged?: () => void;
 }
 
 /** How long to wait before retrying after the server refused the handshake. */
@@ -66,6 +70,8 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
     socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(order));
     socket.on("order:called", (order) => latest.current.onOrderCalled?.(order));
     socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
+    socket.on("settings:changed", () => latest.current.onSettingsChanged?.());
+    socket.on("menu:changed", () => latest.current.onMenuChanged?.());
 
     return () => {
       document.removeEventListener("visibilitychange", onVisible);

@@ -159,7 +159,7 @@ export function priceTextToCents(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
-/** Cents as "12.50" (no currency sign: the restaurant's currency is not recorded). */
+/** Cents as "12.50", as the menu editor's price field shows them (screens use money.ts's formatMoney). */
 export function formatCents(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }

@@ -15,6 +15,7 @@ import type { AuditEntry } from "./audit";
 import type { CacheInvalidator } from "./cache-invalidator";
 import type { EventPublisher } from "./ports";
 import { scheduleSchema } from "./schedule";
+import { isCurrencyCode } from "./money";
 
 /** The settings, with the API's field names. */
 export interface TenantSettings {
@@ -29,9 +30,24 @@ export interface TenantSettings {
   readyClearMinutes: number;
   ageWarnMinutes: number;
   ageLateMinutes: number;
+  /** ISO 4217 code ("EUR", "CNY", "USD") the kiosk and ticket show prices in; null: no symbol. */
+  currency: string | null;
+  /** The kiosk shows only a big "Next number" button (orders are taken on another till). */
+  kioskNumberOnly: boolean;
 }
 
-export const SETTINGS_FIELDS = ["name", "timezone", "dayStartsAt", "language", "schedule", "readyClearMinutes", "ageWarnMinutes", "ageLateMinutes"] as const;
+export const SETTINGS_FIELDS = [
+  "name",
+  "timezone",
+  "dayStartsAt",
+  "language",
+  "schedule",
+  "readyClearMinutes",
+  "ageWarnMinutes",
+  "ageLateMinutes",
+  "currency",
+  "kioskNumberOnly",
+] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 const hhmm = (what: string) =>
@@ -62,6 +78,12 @@ export const settingsUpdateSchema = z.strictObject({
   readyClearMinutes: minutes(1, 240).optional(),
   ageWarnMinutes: minutes(1, 240).optional(),
   ageLateMinutes: minutes(1, 480).optional(),
+  currency: z
+    .string({ error: "Currency must be an ISO 4217 code such as EUR, or null for none" })
+    .refine(isCurrencyCode, { error: (iss) => `Unknown currency "${String(iss.input)}" (use an ISO 4217 code in capitals such as EUR, CNY, USD)` })
+    .nullable()
+    .optional(),
+  kioskNumberOnly: z.boolean({ error: "kioskNumberOnly must be true or false" }).optional(),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -75,6 +97,8 @@ export function settingsOf(t: Tenant): TenantSettings {
     readyClearMinutes: t.floor.readyClearMinutes,
     ageWarnMinutes: t.floor.ageWarnMinutes,
     ageLateMinutes: t.floor.ageLateMinutes,
+    currency: t.floor.currency,
+    kioskNumberOnly: t.floor.kioskNumberOnly,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lineText } from "./text";
 import { isValidTimeZone, parseDayStart, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
+import { isCurrencyCode } from "./money";
 
 /** How the floor (board, kitchen, customer page) behaves for one restaurant. */
 export interface FloorSettings {
@@ -13,6 +14,10 @@ export interface FloorSettings {
   ageWarnMinutes: number;
   /** …and this long as late. */
   ageLateMinutes: number;
+  /** ISO 4217 code of the menu's prices (kiosk, ticket); null: amounts without a symbol. */
+  currency: string | null;
+  /** The kiosk only hands out numbers (the restaurant takes orders on another till). */
+  kioskNumberOnly: boolean;
 }
 
 export const floorSettingsSchema = z.strictObject({
@@ -20,6 +25,8 @@ export const floorSettingsSchema = z.strictObject({
   readyClearMinutes: z.number().int().min(1, "At least 1 minute").max(240, "At most 240 minutes"),
   ageWarnMinutes: z.number().int().min(1).max(240),
   ageLateMinutes: z.number().int().min(1).max(480),
+  currency: z.string().refine(isCurrencyCode, "Currency must be an ISO 4217 code such as EUR").nullable(),
+  kioskNumberOnly: z.boolean(),
 }) satisfies z.ZodType<FloorSettings>;
 
 export interface Tenant extends DayRule {

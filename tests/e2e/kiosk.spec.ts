@@ -129,20 +129,21 @@ test("the paper width and the last ticket are remembered on the device: reprint 
   await expect(page.getByRole("radio", { name: "58 mm" })).toBeChecked();
 });
 
-test("a cashier takes orders with the keyboard only: type, Enter, Enter for the next order", async ({ page, newTenant }) => {
+test("a cashier takes orders with the keyboard only: type, Ctrl+Enter, Enter for the next order", async ({ page, newTenant }) => {
   const t = await newTenant();
   await signIn(page, t.slug, "Cashier", t.staff.cashier);
   await page.goto(`/${t.slug}/kiosk?lang=en`);
   const item = page.getByTestId("item-name-0");
   await expect(item).toBeFocused();
   await page.keyboard.type("Dumplings");
-  await page.keyboard.press("Enter");
+  // Enter adds a line (tests/e2e/kiosk-cashier.spec.ts); Ctrl+Enter takes the order.
+  await page.keyboard.press("Control+Enter");
   await expect(page.getByTestId("issued-number")).toHaveText("1");
   await expect(page.getByRole("button", { name: "Next order" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(item).toBeFocused();
   await page.keyboard.type("Rice");
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Control+Enter");
   await expect(page.getByTestId("issued-number")).toHaveText("2");
 });
 

@@ -37,6 +37,8 @@ interface Settings {
   readyClearMinutes: number;
   ageWarnMinutes: number;
   ageLateMinutes: number;
+  currency: string | null;
+  kioskNumberOnly: boolean;
 }
 interface AuditJson {
   entries: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -57,6 +59,7 @@ const slugs = {
   keys: uniqueSlug("adm-keys"),
   codes: uniqueSlug("adm-codes"),
   nodes: uniqueSlug("adm-nodes"),
+  kiosk: uniqueSlug("adm-kiosk"),
 };
 let t: Record<keyof typeof slugs, TestTenant>;
 
@@ -111,6 +114,8 @@ describe("settings", () => {
       readyClearMinutes: 10,
       ageWarnMinutes: 10,
       ageLateMinutes: 20,
+      currency: null,
+      kioskNumberOnly: false,
     });
   });
 
@@ -129,6 +134,13 @@ describe("settings", () => {
       // One bad field among good ones: the good ones are not saved either.
       [{ name: "Half Changed", readyClearMinutes: 5, timezone: "Nowhere/Land" }, "timezone"],
       [{ name: "Half Changed", schedule: ["25:99"] }, "schedule"],
+      [{ currency: "eur" }, "currency"],
+      [{ currency: "EURO" }, "currency"],
+      [{ currency: "XYZ" }, "currency"],
+      [{ currency: 978 }, "currency"],
+      [{ currency: "" }, "currency"],
+      [{ kioskNumberOnly: "yes" }, "kioskNumberOnly"],
+      [{ name: "Half Changed", kioskNumberOnly: true, currency: "Euro" }, "currency"],
     ];
     for (const [json, field] of bad) {
       const err = expectApiError(await call("PUT", org(t.main.slug, "settings"), { key: t.main.apiKeys.manager, json }), 400, "BAD_INPUT");
@@ -200,6 +212,33 @@ describe("settings", () => {
       ageWarnMinutes: { from: 10, to: 25 },
       ageLateMinutes: { from: 20, to: 40 },
     });
+  });
+});
+
+describe("the kiosk's currency and number-only settings", () => {
+  it("sets the currency and number-only mode, audits them old → new, and clears the currency with null", async () => {
+    const put = (json: unknown) => call<Settings>("PUT", org(t.kiosk.slug, "settings"), { key: t.kiosk.apiKeys.manager, json });
+    const bad = expectApiError(await put({ currency: "Yuan", kioskNumberOnly: true, readyClearMinutes: 7 }), 400, "BAD_INPUT");
+    expect(fieldsOf(bad)).toEqual(["currency"]);
+    // Nothing half-changed: number-only and the minutes were not saved either, and nothing audited.
+    expect(expectStatus(await call<Settings>("GET", org(t.kiosk.slug, "settings"), { key: t.kiosk.apiKeys.manager }), 200)).toMatchObject({
+      currency: null,
+      kioskNumberOnly: false,
+      readyClearMinutes: 10,
+    });
+    expect(await audit(call, t.kiosk)).toEqual([]);
+
+    expect(expectStatus(await put({ currency: "CNY", kioskNumberOnly: true }), 200)).toMatchObject({ currency: "CNY", kioskNumberOnly: true });
+    expect(expectStatus(await call<Settings>("GET", org(t.kiosk.slug, "settings"), { key: t.kiosk.apiKeys.manager }), 200)).toMatchObject({
+      currency: "CNY",
+      kioskNumberOnly: true,
+    });
+    expect(expectStatus(await put({ currency: null }), 200)).toMatchObject({ currency: null, kioskNumberOnly: true });
+    const entries = await audit(call, t.kiosk);
+    expect(entries.map((e) => e.details.changes)).toEqual([
+      { currency: { from: "CNY", to: null } },
+      { currency: { from: null, to: "CNY" }, kioskNumberOnly: { from: false, to: true } },
+    ]);
   });
 });
 

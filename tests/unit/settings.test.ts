@@ -14,6 +14,8 @@ const current: TenantSettings = {
   readyClearMinutes: 10,
   ageWarnMinutes: 10,
   ageLateMinutes: 20,
+  currency: null,
+  kioskNumberOnly: false,
 };
 
 /** The bad field names of a BAD_INPUT thrown by `fn`. */
@@ -124,5 +126,27 @@ describe("what a change of time zone or day start does, said before saving", () 
     expect(dayRuleChange(now, berlin, { timeZone: "Europe/Berlin", dayStart: "04:00" })).toBeNull();
     expect(dayRuleChange(now, berlin, { timeZone: "Asia/Shangai", dayStart: "04:00" })).toBeNull();
     expect(dayRuleChange(now, berlin, { timeZone: "Asia/Shanghai", dayStart: "25:00" })).toBeNull();
+  });
+});
+
+describe("the kiosk's currency and number-only settings", () => {
+  it("accepts an ISO 4217 code or null, and a boolean number-only", () => {
+    expect(parse({ currency: "EUR", kioskNumberOnly: true })).toEqual({ currency: "EUR", kioskNumberOnly: true });
+    expect(parse({ currency: null })).toEqual({ currency: null });
+  });
+
+  it("names a bad currency or number-only", () => {
+    for (const currency of ["eur", "EURO", "XYZ", "", 978])
+      expect(
+        badFields(() => parse({ currency })),
+        String(currency),
+      ).toEqual(["currency"]);
+    expect(badFields(() => parse({ kioskNumberOnly: "true" }))).toEqual(["kioskNumberOnly"]);
+  });
+
+  it("records the change old → new", () => {
+    const { next, changes } = applySettingsUpdate(current, parse({ currency: "CNY", kioskNumberOnly: false }));
+    expect(next).toMatchObject({ currency: "CNY", kioskNumberOnly: false });
+    expect(changes).toEqual({ currency: { from: null, to: "CNY" } });
   });
 });

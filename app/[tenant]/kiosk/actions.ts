@@ -5,10 +5,13 @@ import { toString as qrSvg } from "qrcode";
 import { z } from "zod";
 import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import type { OrderLineInput } from "@/lib/core/menu";
+import { KIOSK_INTENTS, kioskRefusal } from "@/lib/core/kiosk-order";
+import { orderTotal, type OrderTotal } from "@/lib/core/money";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
 import { publicOrigin } from "@/lib/server/public-origin.server";
+import { kioskView, type KioskView } from "./kiosk-view.server";
 
 export interface IssuedTicket {
   orderId: string;
@@ -19,6 +22,10 @@ export interface IssuedTicket {
   time: string;
   items: OrderItem[];
   note: string | null;
+  /** What the priced lines cost (minor units); null when no line has a price. */
+  total: OrderTotal | null;
+  /** The restaurant's currency when the order was taken (ISO 4217); null: no symbol. */
+  currency: string | null;
   /** Where the customer follows the order; encoded in `qr`. */
   url: string;
   /** A data: URL of the QR code (SVG). */
@@ -43,13 +50,19 @@ function orderForm(t: Translator) {
         .max(ORDER_LIMITS.note, t("kiosk.errors.noteTooLong", { max: ORDER_LIMITS.note }))
         .optional(),
       idempotencyKey: z.string().trim().optional(),
+      // Which button: "Take order" (needs an item or a note) or "Number only" (a bare number).
+      intent: z.enum(KIOSK_INTENTS).default("order"),
     })
-    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey }, ctx) => {
+    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent }, ctx) => {
       const items: OrderLineInput[] = [];
+      let bad = false;
+      const issue = (message: string) => {
+        bad = true;
+        ctx.addIssue({ code: "custom", message });
+      };
       menuItemId.forEach((id, i) => {
         const qty = Number(menuQty[i] ?? "1");
-        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty)
-          ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }) });
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) issue(t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }));
         else items.push({ menuItemId: id, qty });
       });
       itemName.forEach((name, i) => {
@@ -57,13 +70,14 @@ function orderForm(t: Translator) {
         const row = i + 1;
         const rawQty = itemQty[i] ?? "";
         const qty = rawQty === "" ? 1 : Number(rawQty);
-        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty)
-          ctx.addIssue({ code: "custom", message: t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }) });
-        else if (name.length > ORDER_LIMITS.itemName)
-          ctx.addIssue({ code: "custom", message: t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }) });
+        if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) issue(t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }));
+        else if (name.length > ORDER_LIMITS.itemName) issue(t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }));
         else items.push({ name, qty });
       });
-      if (items.length > ORDER_LIMITS.items) ctx.addIssue({ code: "custom", message: t("kiosk.errors.tooManyItems", { max: ORDER_LIMITS.items }) });
+      if (items.length > ORDER_LIMITS.items) issue(t("kiosk.errors.tooManyItems", { max: ORDER_LIMITS.items }));
+      // The screen checks this first; here too, so that no number is spent by an empty mis-tap.
+      const refusal = kioskRefusal(intent, { items: items.length, note });
+      if (refusal && !bad) issue(t(`kiosk.errors.${refusal}`));
       return { items, note: note || undefined, idempotencyKey: idempotencyKey || null };
     });
 }
@@ -84,7 +98,16 @@ export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, no
     time: formatTime(order.createdAt, caller.tenant.timeZone),
     items: order.items,
     note: order.note,
+    total: orderTotal(order.items),
+    currency: caller.tenant.floor.currency,
     url,
     qr,
   };
 });
+
+/** The menu and settings again, when an open kiosk hears menu:changed or settings:changed (or reconnects). */
+export const readKiosk = staffAction(
+  ["CASHIER"],
+  () => z.object({}),
+  (_input, { app, caller }): Promise<KioskView> => kioskView(app, caller.tenant),
+);

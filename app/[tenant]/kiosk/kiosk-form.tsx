@@ -2,21 +2,21 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { callAction } from "@/app/_lib/client-action";
 import { ORDER_LIMITS } from "@/lib/core/orders";
-import type { MenuSection } from "@/lib/core/menu";
+import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
+import { orderTotal } from "@/lib/core/money";
+import { FormError } from "@/app/_components/form-error";
 import { MenuPad, PickedList, type Picked } from "./menu-pad";
 import { placeOrder, type IssuedTicket } from "./actions";
-import { Ticket } from "./ticket";
+import type { KioskView } from "./kiosk-view.server";
+import { ItemRows, type Row } from "./item-rows";
+import { IssuedView } from "./issued-view";
+import { OrderTotalLine } from "./order-total";
+import { Reprint } from "./reprint";
+import { NextNumber } from "./next-number";
+import { useIsApple } from "./use-shortcut-label";
 import type { Paper } from "./use-kiosk-device";
-import { FormError } from "@/app/_components/form-error";
-
-interface Row {
-  id: number;
-  name: string;
-  qty: string;
-}
 
 /** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
 function newKey(): string {
@@ -29,31 +29,36 @@ type PlaceResult = Awaited<ReturnType<typeof placeOrder>>;
 
 export interface KioskFormProps {
   slug: string;
-  /** The restaurant's menu (categories with at least one item); empty: free-text items only. */
-  menu: MenuSection[];
+  /** The menu and the settings the kiosk uses, kept live by the screen. */
+  view: KioskView;
   paper: Paper;
   /** The last ticket this device issued (kept across reloads), for "Reprint last ticket". */
   lastTicket: IssuedTicket | null;
   onIssued: (ticket: IssuedTicket) => void;
+  /** The order was refused for the menu's sake (sold out meanwhile): read the menu again. */
+  onStaleMenu: () => void;
 }
 
-export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskFormProps) {
+export function KioskForm({ slug, view, paper, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
-  const router = useRouter();
-  const [picked, setPicked] = useState<Picked[]>([]);
+  const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
+  const apple = useIsApple();
+  const shortcut = apple ? t("takeOrderShortcutMac") : t("takeOrderShortcut");
+  const [picked, setPicked] = useState<Picked[]>([]);
   // Row ids only need to be unique within this form; the first is 0 on server and client alike.
   const rowIds = useRef(1);
-  const emptyRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
+  const newRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
   const [rows, setRows] = useState<Row[]>([{ id: 0, name: "", qty: "1" }]);
   const [note, setNote] = useState("");
   // One key per order form: a double tap or a retry after a lost answer gets the same number.
   // Set after mount so the server-rendered HTML and the browser agree.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // Refused on the screen (nothing sent, no number spent), for the form as it was then.
+  const [refused, setRefused] = useState<{ message: string; form: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const focusRow = useRef<number | null>(null);
-  const nextOrderRef = useRef<HTMLButtonElement>(null);
+  const takeRef = useRef<HTMLButtonElement>(null);
   // Set synchronously on submit: a double tap lands before `pending` re-renders.
   const submitting = useRef(false);
 
@@ -65,222 +70,160 @@ export function KioskForm({ slug, menu, paper, lastTicket, onIssued }: KioskForm
     if (result?.ok) {
       onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
-      setRows([emptyRow()]);
+      setRows([newRow()]);
       setPicked([]);
       setNote("");
       setIdempotencyKey(newKey());
     }
-    // The menu may have changed (an item sold out meanwhile): read it again for the next order.
-    if (hasMenu && (result?.ok || result?.code === "CONFLICT" || result?.code === "BAD_INPUT")) router.refresh();
+    if (hasMenu && result && !result.ok && (result.code === "CONFLICT" || result.code === "BAD_INPUT")) onStaleMenu();
     return result;
   }, null);
 
   const ticket = state?.ok && state.data.orderId !== dismissed ? state.data : null;
+  const namedRows = rows.filter((r) => r.name.trim());
+  const formKey = JSON.stringify([namedRows.map((r) => r.name), picked, note]);
+  const prices = new Map(menu.flatMap((s) => s.items.map((i) => [i.id, i.priceCents] as const)));
+  // Free-text lines carry no price: they count as unpriced (their quantity does not matter then).
+  const total = orderTotal([...picked.map((p) => ({ qty: p.qty, priceCents: prices.get(p.id) ?? undefined })), ...namedRows.map(() => ({ qty: 1 }))]);
 
+  // Ctrl/⌘+Enter takes the order from anywhere on the screen (a field, a menu button, nowhere).
   useEffect(() => {
-    if (ticket) nextOrderRef.current?.focus();
-  }, [ticket]);
-
-  useEffect(() => {
-    if (focusRow.current == null) return;
-    formRef.current?.querySelector<HTMLInputElement>(`#item-name-${focusRow.current}`)?.focus();
-    focusRow.current = null;
-  }, [rows]);
+    if (ticket || numberOnly) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.isComposing) return;
+      e.preventDefault();
+      formRef.current?.requestSubmit(takeRef.current);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [ticket, numberOnly]);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending || submitting.current) return;
-    submitting.current = true;
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    const intent: KioskIntent = submitter?.getAttribute("value") === "numberOnly" || numberOnly ? "numberOnly" : "order";
     const form = new FormData(e.currentTarget);
+    form.set("intent", intent);
+    if (!numberOnly) {
+      const refusal = kioskRefusal(intent, { items: picked.length + namedRows.length, note });
+      if (refusal) {
+        setRefused({ message: t(`errors.${refusal}`), form: formKey });
+        return;
+      }
+    }
+    setRefused(null);
+    submitting.current = true;
     if (!form.get("idempotencyKey")) form.set("idempotencyKey", idempotencyKey || newKey());
     startTransition(() => dispatch(form));
   }
 
-  const update = (id: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
-  const addRow = () => {
-    const row = emptyRow();
-    focusRow.current = row.id;
-    setRows((rs) => [...rs, row]);
-  };
-  const removeRow = (id: number) => setRows((rs) => (rs.length === 1 ? [emptyRow()] : rs.filter((r) => r.id !== id)));
-  const stepQty = (row: Row, delta: number) => {
-    const current = Number.parseInt(row.qty, 10);
-    const next = Math.min(ORDER_LIMITS.qty, Math.max(1, (Number.isFinite(current) ? current : 1) + delta));
-    update(row.id, { qty: String(next) });
-  };
+  // Implicit submission: Enter in a quantity field would take the order; only the button and Ctrl/⌘+Enter may.
+  function onFormKey(e: React.KeyboardEvent<HTMLFormElement>) {
+    if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && e.target instanceof HTMLInputElement) e.preventDefault();
+  }
 
-  if (ticket) {
+  if (ticket) return <IssuedView ticket={ticket} paper={paper} onNext={() => setDismissed(ticket.orderId)} />;
+
+  const serverError = state && !state.ok ? state.error : null;
+  const error = refused && refused.form === formKey ? refused.message : serverError;
+
+  if (numberOnly) {
     return (
-      <section aria-labelledby="issued-heading" className="grid items-start gap-8 lg:grid-cols-[1fr_auto]">
-        <div className="rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
-          <h2 id="issued-heading" className="text-2xl font-bold text-emerald-900">
-            {t("issuedHeading")}
-          </h2>
-          <p role="status" aria-live="polite" className="sr-only">
-            {t("issuedStatus", { number: ticket.number })}
-          </p>
-          <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">
-            {ticket.number}
-          </p>
-          {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
-          <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
-            <button
-              type="button"
-              onClick={() => window.print()}
-              className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-            >
-              {t("print")}
-            </button>
-            <button
-              ref={nextOrderRef}
-              type="button"
-              onClick={() => setDismissed(ticket.orderId)}
-              className="rounded-xl bg-blue-700 px-8 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-            >
-              {t("nextOrder")}
-            </button>
-          </div>
-        </div>
-        <div className="mx-auto rounded-md shadow-lg ring-1 ring-slate-300 print:hidden">
-          <Ticket ticket={ticket} paper={paper} />
-        </div>
-      </section>
+      <form onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
+        <input type="hidden" name="tenant" value={slug} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <NextNumber pending={pending} error={error} lastTicket={lastTicket} />
+      </form>
     );
   }
 
-  const error = state && !state.ok ? state.error : null;
+  const extras = (
+    <>
+      <ItemRows rows={rows} onChange={setRows} newRow={newRow} legend={hasMenu ? t("otherItems") : t("items")} wide={!hasMenu} />
+      <div>
+        <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
+          {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>
+        </label>
+        <textarea
+          id="order-note"
+          name="note"
+          rows={2}
+          maxLength={ORDER_LIMITS.note}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder={t("notePlaceholder")}
+          className="w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-xl focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
+        />
+      </div>
+    </>
+  );
+
+  const actions = (
+    <div className="space-y-3">
+      <OrderTotalLine total={total} currency={currency} />
+      <FormError id="order-error" testId="order-error" message={error} className="px-4 py-3 text-xl" />
+      <button
+        ref={takeRef}
+        type="submit"
+        name="intent"
+        value="order"
+        disabled={pending}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        className="flex w-full items-center justify-center gap-4 rounded-2xl bg-emerald-700 px-6 py-4 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
+      >
+        {pending ? t("taking") : t("takeOrder")}
+        <kbd aria-hidden="true" className="rounded-md border border-white/60 px-2 py-0.5 font-sans text-base font-semibold">
+          {shortcut}
+        </kbd>
+      </button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="submit"
+          name="intent"
+          value="numberOnly"
+          disabled={pending}
+          aria-describedby="number-only-hint"
+          className="rounded-xl border-2 border-emerald-800 bg-white px-5 py-2 text-lg font-bold text-emerald-900 hover:bg-emerald-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait"
+        >
+          {t("numberOnly")}
+        </button>
+        <span id="number-only-hint" className="text-base text-slate-700">
+          {t("numberOnlyHint")}
+        </span>
+      </div>
+      <p className="text-base text-slate-600">{t("keyboardHint", { shortcut })}</p>
+    </div>
+  );
 
   return (
     <form
       ref={formRef}
       onSubmit={submit}
-      className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}
+      onKeyDown={onFormKey}
+      className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}
       aria-describedby={error ? "order-error" : undefined}
     >
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {hasMenu ? <MenuPad menu={menu} picked={picked} onPick={setPicked} /> : null}
+      {hasMenu ? <MenuPad menu={menu} currency={currency} picked={picked} onPick={setPicked} /> : null}
 
-      <div className="space-y-6">
-        {hasMenu ? <PickedList menu={menu} picked={picked} onChange={setPicked} /> : null}
-        <fieldset className="space-y-3">
-          <legend className="mb-2 text-2xl font-bold">{hasMenu ? t("otherItems") : t("items")}</legend>
-          {rows.map((row, i) => (
-            <div key={row.id} className={`flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3 ${hasMenu ? "" : "sm:flex-nowrap"}`}>
-              <div className="min-w-0 flex-1 basis-full sm:basis-auto">
-                <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                  {t("item", { n: i + 1 })}
-                </label>
-                <input
-                  id={`item-name-${row.id}`}
-                  name="itemName"
-                  data-testid={`item-name-${i}`}
-                  // The cashier types the next order at once: on opening the kiosk and after "Next order".
-                  autoFocus={i === 0}
-                  value={row.name}
-                  onChange={(e) => update(row.id, { name: e.target.value })}
-                  maxLength={ORDER_LIMITS.itemName}
-                  autoComplete="off"
-                  placeholder={t("itemPlaceholder")}
-                  className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-2xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
-                />
-              </div>
-              <div>
-                <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
-                  {t("quantity")}
-                </label>
-                <div className="flex items-stretch">
-                  <button
-                    type="button"
-                    onClick={() => stepQty(row, -1)}
-                    aria-label={t("less", { n: i + 1 })}
-                    className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
-                  >
-                    −
-                  </button>
-                  <input
-                    id={`item-qty-${row.id}`}
-                    name="itemQty"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={ORDER_LIMITS.qty}
-                    step={1}
-                    value={row.qty}
-                    onChange={(e) => update(row.id, { qty: e.target.value })}
-                    className="w-20 border-2 border-slate-400 px-2 py-3 text-center text-2xl tabular-nums focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
-                  />
-                  <button
-                    type="button"
-                    onClick={() => stepQty(row, 1)}
-                    aria-label={t("more", { n: i + 1 })}
-                    className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
-                  >
-                    +
-                  </button>
-                </div>
-              </div>
-              <button
-                type="button"
-                onClick={() => removeRow(row.id)}
-                aria-label={t("removeLabel", { n: i + 1 })}
-                className="rounded-lg border-2 border-slate-300 px-4 py-3 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
-              >
-                {t("remove")}
-              </button>
-            </div>
-          ))}
-          <button
-            type="button"
-            onClick={addRow}
-            className="rounded-xl border-2 border-dashed border-blue-700 px-6 py-3 text-xl font-semibold text-blue-800 hover:bg-blue-50"
-          >
-            {t("addItem")}
-          </button>
-        </fieldset>
-
-        <div>
-          <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
-            {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>
-          </label>
-          <textarea
-            id="order-note"
-            name="note"
-            rows={2}
-            maxLength={ORDER_LIMITS.note}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            placeholder={t("notePlaceholder")}
-            className="w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200"
-          />
-        </div>
-
-        <FormError id="order-error" message={error} className="px-4 py-3 text-xl" />
-
-        {/* With the menu beside it the column is long: the button stays in view at the bottom. */}
-        <div className={hasMenu ? "sticky bottom-0 bg-slate-50 pt-2 pb-3" : ""}>
-          <button
-            type="submit"
-            disabled={pending}
-            className="w-full rounded-2xl bg-emerald-700 px-8 py-6 text-3xl font-extrabold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 disabled:cursor-wait disabled:bg-emerald-600/70"
-          >
-            {pending ? t("taking") : t("takeOrder")}
-          </button>
-        </div>
-
-        {lastTicket ? (
-          <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-4">
-            <button
-              type="button"
-              onClick={() => window.print()}
-              data-testid="reprint"
-              className="rounded-xl border-2 border-slate-700 bg-white px-6 py-3 text-xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-            >
-              {t("reprint")}
-            </button>
-            <span className="text-lg text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
-          </div>
-        ) : null}
+      {/* No sticky bar (at 1024×768 it covered the note): with the menu, the total and the buttons come right under the
+          tapped lines, where the cashier looks; free text and the note follow. */}
+      <div className="space-y-4">
+        {hasMenu ? (
+          <>
+            <PickedList menu={menu} picked={picked} onChange={setPicked} />
+            {actions}
+            {extras}
+          </>
+        ) : (
+          <>
+            {extras}
+            {actions}
+          </>
+        )}
+        <Reprint lastTicket={lastTicket} />
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { formatCents, type MenuItem, type MenuSection } from "@/lib/core/menu";
+import { useLocale, useTranslations } from "next-intl";
+import type { MenuItem, MenuSection } from "@/lib/core/menu";
+import { formatMoney } from "@/lib/core/money";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 
 /** A menu line of the order being taken: the item's id, its name when tapped, how many. */
@@ -22,8 +23,20 @@ export function addOne(picked: readonly Picked[], item: Pick<MenuItem, "id" | "n
  * The menu as big buttons, by category: a tap adds one. Sold-out items stay in place,
  * disabled and marked, so the cashier can tell a customer at once.
  */
-export function MenuPad({ menu, picked, onPick }: { menu: MenuSection[]; picked: Picked[]; onPick: (next: Picked[]) => void }) {
+export function MenuPad({
+  menu,
+  currency,
+  picked,
+  onPick,
+}: {
+  menu: MenuSection[];
+  /** The restaurant's currency (ISO 4217); null: prices without a symbol. */
+  currency: string | null;
+  picked: Picked[];
+  onPick: (next: Picked[]) => void;
+}) {
   const t = useTranslations("kiosk");
+  const locale = useLocale();
   const count = new Map(picked.map((p) => [p.id, p.qty]));
   return (
     <section aria-labelledby="menu-heading" data-testid="menu-pad" className="space-y-4">
@@ -51,7 +64,9 @@ export function MenuPad({ menu, picked, onPick }: { menu: MenuSection[]; picked:
                     {/* Price (or Sold out) and how many are in the order share the bottom line, under the name. */}
                     <span className="flex w-full items-center justify-between gap-1">
                       {item.available ? (
-                        <span className="text-base text-slate-700 tabular-nums">{item.priceCents !== null ? formatCents(item.priceCents) : ""}</span>
+                        <span className="text-base text-slate-700 tabular-nums">
+                          {item.priceCents !== null ? formatMoney(item.priceCents, locale, currency) : ""}
+                        </span>
                       ) : (
                         <span className="text-base font-semibold text-slate-700">{t("soldOut")}</span>
                       )}

@@ -5,6 +5,7 @@ import { getApp } from "@/lib/server/app-context";
 import { StaffHeader } from "@/app/_components/staff-header";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { KioskScreen } from "./kiosk-screen";
+import { kioskView } from "./kiosk-view.server";
 
 export const dynamic = "force-dynamic";
 
@@ -21,12 +22,10 @@ export default async function KioskPage({ params }: Props) {
   const { tenant: slug } = await params;
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["CASHIER"], `/${slug}/kiosk`);
-  // Categories without items are not shown; sold-out items are (disabled, "Sold out").
-  const menu = (await getApp().menu.menu(caller.tenant)).filter((s) => s.items.length > 0);
   return (
     <>
       <StaffHeader tenant={caller.tenant} role={caller.role} current="kiosk" />
-      <KioskScreen slug={caller.tenant.slug} menu={menu} />
+      <KioskScreen slug={caller.tenant.slug} initial={await kioskView(getApp(), caller.tenant)} />
     </>
   );
 }

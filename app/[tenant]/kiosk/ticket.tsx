@@ -1,7 +1,8 @@
 "use client";
 
 import { ItemList } from "@/app/_components/item-list";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMoney } from "@/lib/core/money";
 import type { IssuedTicket } from "./actions";
 import type { Paper } from "./use-kiosk-device";
 
@@ -17,7 +18,11 @@ const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
 /** The customer's ticket: big number, restaurant, time, items, QR code and the link. */
 export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }) {
   const t = useTranslations("kiosk.ticket");
+  const tk = useTranslations("kiosk");
+  const locale = useLocale();
   const s = SIZE[paper];
+  // A ticket remembered by an older release has no total.
+  const total = ticket.total ?? null;
   return (
     <article
       aria-label={t("label", { number: ticket.number })}
@@ -38,6 +43,15 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
           rowClassName="gap-[1.5mm]"
           qtyClassName="w-[9mm] text-right font-semibold"
         />
+      ) : null}
+      {total ? (
+        <div data-testid="ticket-total" className="mt-[1.5mm] border-t border-black pt-[1.5mm] text-left">
+          <p className={`flex justify-between font-bold ${s.title}`}>
+            <span>{tk("total")}</span>
+            <span className="tabular-nums">{formatMoney(total.cents, locale, ticket.currency ?? null)}</span>
+          </p>
+          {total.unpriced > 0 ? <p>{tk("totalUnpriced", { count: total.unpriced })}</p> : null}
+        </div>
       ) : null}
       {ticket.note ? <p className="mt-[1.5mm] text-left break-words italic">{t("note", { note: ticket.note })}</p> : null}
       <div className="mt-[2mm] border-t border-dashed border-black pt-[2mm]">

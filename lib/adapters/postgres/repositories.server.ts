@@ -63,6 +63,8 @@ export function toTenant(row: TenantRow): Tenant {
       readyClearMinutes: row.readyClearMinutes,
       ageWarnMinutes: row.ageWarnMinutes,
       ageLateMinutes: row.ageLateMinutes,
+      currency: row.currency,
+      kioskNumberOnly: row.kioskNumberOnly,
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,

@@ -16,6 +16,8 @@ function toSettings(row: TenantRow): TenantSettings {
     readyClearMinutes: row.readyClearMinutes,
     ageWarnMinutes: row.ageWarnMinutes,
     ageLateMinutes: row.ageLateMinutes,
+    currency: row.currency,
+    kioskNumberOnly: row.kioskNumberOnly,
   };
 }
 
@@ -44,6 +46,8 @@ export class PrismaSettingsStore implements SettingsStore {
           readyClearMinutes: next.readyClearMinutes,
           ageWarnMinutes: next.ageWarnMinutes,
           ageLateMinutes: next.ageLateMinutes,
+          currency: next.currency,
+          kioskNumberOnly: next.kioskNumberOnly,
           ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },
       });

@@ -6,6 +6,7 @@ import { isValidTimeZone, parseDayStart } from "@/lib/core/business-day";
 import { LOCALES } from "@/lib/core/locales";
 import type { TenantSettings } from "@/lib/core/settings";
 import { MAX_SLOTS } from "@/lib/core/schedule";
+import { isCurrencyCode } from "@/lib/core/money";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 
 const minutesField = (t: Translator, field: string, min: number, max: number) =>
@@ -40,6 +41,18 @@ export const saveSettings = staffAction(
           .trim()
           .refine((v) => parseDayStart(v) !== null, t("managerSettings.errors.dayStartsAt")),
         language: z.enum(["", ...LOCALES]).transform((v) => (v === "" ? null : v)),
+        // Blank: no currency (amounts without a symbol); "eur" is read as EUR.
+        currency: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .refine((v) => v === "" || isCurrencyCode(v), { error: (iss) => t("managerSettings.errors.currency", { value: String(iss.input) }) })
+          .transform((v) => (v === "" ? null : v)),
+        // A checkbox: sent as "on" when ticked, absent when not.
+        kioskNumberOnly: z
+          .literal("on")
+          .optional()
+          .transform((v) => v === "on"),
         schedule: z
           .string()
           .max(500)

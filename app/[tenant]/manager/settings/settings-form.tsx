@@ -118,6 +118,37 @@ export function SettingsForm({
         </select>
       </div>
 
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <label htmlFor="s-currency" className={LABEL}>
+            {t("currency")}
+          </label>
+          <input
+            id="s-currency"
+            name="currency"
+            defaultValue={s.currency ?? ""}
+            placeholder={t("currencyNone")}
+            maxLength={3}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="s-currency-hint"
+            className={`${INPUT} uppercase placeholder:normal-case`}
+          />
+          <p id="s-currency-hint" className={HINT}>
+            {t("currencyHint")}
+          </p>
+        </div>
+        <div>
+          <label className="flex items-center gap-3 text-lg font-semibold">
+            <input type="checkbox" name="kioskNumberOnly" defaultChecked={s.kioskNumberOnly} aria-describedby="s-number-only-hint" className="size-6" />
+            {t("kioskNumberOnly")}
+          </label>
+          <p id="s-number-only-hint" className={HINT}>
+            {t("kioskNumberOnlyHint")}
+          </p>
+        </div>
+      </div>
+
       <div>
         <label htmlFor="s-schedule" className={LABEL}>
           {t("schedule")}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import type { IssuedTicket } from "./actions";
+import { Ticket } from "./ticket";
+import type { Paper } from "./use-kiosk-device";
+
+/** The number just issued, big, with Print and Next order (focused: Enter starts the next order). */
+export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; paper: Paper; onNext: () => void }) {
+  const t = useTranslations("kiosk");
+  const nextOrderRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => nextOrderRef.current?.focus(), [ticket.orderId]);
+  return (
+    <section aria-labelledby="issued-heading" className="grid items-start gap-8 lg:grid-cols-[1fr_auto]">
+      <div className="rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
+        <h2 id="issued-heading" className="text-2xl font-bold text-emerald-900">
+          {t("issuedHeading")}
+        </h2>
+        <p role="status" aria-live="polite" className="sr-only">
+          {t("issuedStatus", { number: ticket.number })}
+        </p>
+        <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">
+          {ticket.number}
+        </p>
+        {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
+        <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+          >
+            {t("print")}
+          </button>
+          <button
+            ref={nextOrderRef}
+            type="button"
+            onClick={onNext}
+            className="rounded-xl bg-blue-700 px-8 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+          >
+            {t("nextOrder")}
+          </button>
+        </div>
+      </div>
+      <div className="mx-auto rounded-md shadow-lg ring-1 ring-slate-300 print:hidden">
+        <Ticket ticket={ticket} paper={paper} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
+import { ORDER_LIMITS } from "@/lib/core/orders";
+
+export interface Row {
+  id: number;
+  name: string;
+  qty: string;
+}
+
+/**
+ * The free-text lines: a name and a quantity each. Enter in a name adds a line after it
+ * (or moves to the next empty one) and puts the cursor there: Enter never takes the order.
+ */
+export function ItemRows({
+  rows,
+  onChange,
+  newRow,
+  legend,
+  wide,
+}: {
+  rows: Row[];
+  onChange: (next: Row[]) => void;
+  newRow: () => Row;
+  legend: string;
+  /** No menu beside the lines: a row fits on one line. */
+  wide: boolean;
+}) {
+  const t = useTranslations("kiosk");
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const focusRow = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (focusRow.current == null) return;
+    ref.current?.querySelector<HTMLInputElement>(`#item-name-${focusRow.current}`)?.focus();
+    focusRow.current = null;
+  }, [rows]);
+
+  const update = (id: number, patch: Partial<Row>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const addAfter = (index: number) => {
+    const next = rows[index + 1];
+    if (next && !next.name.trim()) {
+      ref.current?.querySelector<HTMLInputElement>(`#item-name-${next.id}`)?.focus();
+      return;
+    }
+    const row = newRow();
+    focusRow.current = row.id;
+    onChange([...rows.slice(0, index + 1), row, ...rows.slice(index + 1)]);
+  };
+  const remove = (id: number) => onChange(rows.length === 1 ? [newRow()] : rows.filter((r) => r.id !== id));
+  const stepQty = (row: Row, delta: number) => {
+    const current = Number.parseInt(row.qty, 10);
+    const next = Math.min(ORDER_LIMITS.qty, Math.max(1, (Number.isFinite(current) ? current : 1) + delta));
+    update(row.id, { qty: String(next) });
+  };
+  const onNameKey = (e: KeyboardEvent<HTMLInputElement>, index: number) => {
+    // Enter that confirms an input method's candidate (Chinese, Japanese) is not ours.
+    if (e.key !== "Enter" || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    if (e.currentTarget.value.trim()) addAfter(index);
+  };
+
+  return (
+    <fieldset ref={ref} className="space-y-2">
+      <legend className="mb-1 text-2xl font-bold">{legend}</legend>
+      {rows.map((row, i) => (
+        <div key={row.id} className={`flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-2 ${wide ? "sm:flex-nowrap" : ""}`}>
+          <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+            <label htmlFor={`item-name-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+              {t("item", { n: i + 1 })}
+            </label>
+            <input
+              id={`item-name-${row.id}`}
+              name="itemName"
+              data-testid={`item-name-${i}`}
+              // The cashier types the next order at once: on opening the kiosk and after "Next order".
+              autoFocus={i === 0}
+              value={row.name}
+              onChange={(e) => update(row.id, { name: e.target.value })}
+              onKeyDown={(e) => onNameKey(e, i)}
+              enterKeyHint="next"
+              maxLength={ORDER_LIMITS.itemName}
+              autoComplete="off"
+              placeholder={t("itemPlaceholder")}
+              className="w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-2xl focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
+            />
+          </div>
+          <div>
+            <label htmlFor={`item-qty-${row.id}`} className="mb-1 block text-base font-semibold text-slate-700">
+              {t("quantity")}
+            </label>
+            <div className="flex items-stretch">
+              <button
+                type="button"
+                onClick={() => stepQty(row, -1)}
+                aria-label={t("less", { n: i + 1 })}
+                className="rounded-l-lg border-2 border-r-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+              >
+                −
+              </button>
+              <input
+                id={`item-qty-${row.id}`}
+                name="itemQty"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={ORDER_LIMITS.qty}
+                step={1}
+                value={row.qty}
+                onChange={(e) => update(row.id, { qty: e.target.value })}
+                className="w-20 border-2 border-slate-400 px-2 py-2 text-center text-2xl tabular-nums focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
+              />
+              <button
+                type="button"
+                onClick={() => stepQty(row, 1)}
+                aria-label={t("more", { n: i + 1 })}
+                className="rounded-r-lg border-2 border-l-0 border-slate-400 bg-slate-100 px-4 text-2xl font-bold hover:bg-slate-200"
+              >
+                +
+              </button>
+            </div>
+          </div>
+          <button
+            type="button"
+            onClick={() => remove(row.id)}
+            aria-label={t("removeLabel", { n: i + 1 })}
+            className="rounded-lg border-2 border-slate-300 px-4 py-2 text-lg font-semibold text-slate-700 hover:border-red-600 hover:text-red-700"
+          >
+            {t("remove")}
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        onClick={() => addAfter(rows.length - 1)}
+        className="rounded-xl border-2 border-dashed border-blue-700 px-5 py-2 text-xl font-semibold text-blue-800 hover:bg-blue-50"
+      >
+        {t("addItem")}
+      </button>
+    </fieldset>
+  );
+}
