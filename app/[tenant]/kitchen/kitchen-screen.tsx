@@ -151,11 +151,11 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
           </OrderSection>
         </div>
         {showAllDay ? (
-          <div className="flex w-44 shrink-0 flex-col pt-8">
+          <div className="flex w-40 shrink-0 flex-col pt-8">
             <AllDayPanel id="all-day" lines={allDay(open)} />
           </div>
         ) : null}
-        <aside className="flex w-68 shrink-0 flex-col gap-2 xl:w-80">
+        <aside className="flex w-80 shrink-0 flex-col gap-2">
           <OrderSection id="waiting-pickup" title={t("sections.ready")} count={ready.length} empty={t("empty.ready")} layout="rows" className="shrink">
             {ready.map(pickupRow)}
           </OrderSection>

@@ -48,7 +48,7 @@ export function OrderSection({
           className={
             grid
               ? // Room around each ticket for the selection outline; rows of the tickets' own fixed height.
-                "grid min-h-0 grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] content-start 2xl:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-2 overflow-y-auto p-1.5"
+                "grid min-h-0 grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] content-start 2xl:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-2 overflow-y-auto p-1.5"
               : "min-h-0 space-y-1.5 overflow-y-auto p-1"
           }
         >
