@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { FormError } from "@/app/_components/form-error";
 import { changeOrderStatus } from "./actions";
 import { BUTTON, usedKeyboard } from "./buttons";
-import type { CardCallbacks } from "./order-card";
+import type { CardCallbacks } from "./use-order-moves";
 import { Icon } from "@/app/_components/icon";
 import type { CollectedOrder } from "./types";
 import { useOrderAction } from "./use-order-action";
@@ -23,12 +23,12 @@ export function CollectedList({
 }) {
   const t = useTranslations("kitchen");
   return (
-    <section aria-labelledby="recently-collected" className="flex min-h-0 flex-col rounded-2xl border-2 border-slate-300 bg-white">
-      <h2 id="recently-collected" className="border-b-2 border-slate-200 px-3 py-2 text-lg font-bold">
+    <section aria-labelledby="recently-collected" className="flex min-h-0 flex-col rounded-xl border-2 border-slate-300 bg-white">
+      <h2 id="recently-collected" className="border-b-2 border-slate-200 px-2 py-1 text-lg leading-tight font-bold">
         {t("sections.collected")} <span className="text-slate-600">({orders.length})</span>
       </h2>
       {orders.length === 0 ? (
-        <p className="p-3 text-base text-slate-600">{t("empty.collected")}</p>
+        <p className="p-2 text-base text-slate-600">{t("empty.collected")}</p>
       ) : (
         <ul className="min-h-0 divide-y divide-slate-200 overflow-y-auto">
           {orders.map((o) => (
@@ -45,12 +45,12 @@ function CollectedRow({ slug, order, earlier, onMoved }: { slug: string; order: 
   const { run, pending, error } = useOrderAction(slug);
   const label = earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number });
   return (
-    <li data-testid={`collected-${order.number}`} aria-busy={pending || undefined} className="px-3 py-2">
+    <li data-testid={`collected-${order.number}`} aria-busy={pending || undefined} className="px-2 py-1">
       <div className="flex items-center gap-3">
         <span className="sr-only">
           {label}, {t("collectedAt", { time: order.collectedAt })}
         </span>
-        <span aria-hidden="true" className="w-14 text-3xl font-black tabular-nums">
+        <span aria-hidden="true" className="w-12 text-2xl font-black tabular-nums">
           {order.number}
         </span>
         {/* The heading says "collected": the row shows the time alone, to fit the narrow column. */}
@@ -65,7 +65,7 @@ function CollectedRow({ slug, order, earlier, onMoved }: { slug: string; order: 
             const refocus = usedKeyboard(e.currentTarget);
             run(changeOrderStatus, { id: order.id, status: "READY" }, (data) => onMoved(data, refocus));
           }}
-          className={BUTTON.small}
+          className={BUTTON.secondary}
         >
           <Icon name="undo" className="size-4" />
           {t("actions.undo")}

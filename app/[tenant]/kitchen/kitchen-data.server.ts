@@ -8,6 +8,7 @@ export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData
   const floor = await app.orders.floor(tenant);
   const { readyClearMinutes, ageWarnMinutes, ageLateMinutes } = tenant.floor;
   return {
+    businessDay: floor.businessDay,
     currentShift: floor.shift,
     floor: { readyClearMinutes, ageWarnMinutes, ageLateMinutes },
     open: floor.open.map((o) => ({
@@ -17,6 +18,8 @@ export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData
       status: o.status,
       items: o.items,
       note: o.note,
+      channel: o.channel,
+      businessDay: o.businessDay,
       createdAt: o.createdAt.toISOString(),
       readyAt: o.readyAt?.toISOString() ?? null,
       orderedAt: formatTime(o.createdAt, tenant.timeZone),

@@ -2,16 +2,27 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
+import { allDay } from "@/lib/core/all-day";
 import { kitchenSections } from "@/lib/core/kitchen-sections";
+import { ticketMarks } from "@/lib/core/ticket";
+import { nextStep } from "@/lib/core/orders";
 import { tenantForm, useLiveData } from "@/app/_components/use-live-data";
 import { OfflineBanner } from "@/app/_components/offline-banner";
 import { FormError } from "@/app/_components/form-error";
-import { readKitchen, type StatusChanged, type TypedOutcome } from "./actions";
+import { Icon } from "@/app/_components/icon";
+import { changeOrderStatus, readKitchen, type StatusChanged, type TypedOutcome } from "./actions";
+import { AllDayPanel } from "./all-day-panel";
 import { CollectedList } from "./collected-list";
-import { OrderCard } from "./order-card";
+import { KeyLegend } from "./key-legend";
+
 import { OrderSection } from "./order-section";
+import { PickupRow } from "./pickup-row";
+import { Ticket } from "./ticket";
+import { useTicketLines } from "./ticket-lines";
 import { TypedNumberForm } from "./typed-number-form";
 import type { KitchenData } from "./types";
+import { useBumpKeys } from "./use-bump-keys";
+import { useOrderAction } from "./use-order-action";
 
 /** Ages are in whole minutes: a tick well under a minute keeps them right. */
 const TICK_MS = 15_000;
@@ -19,9 +30,11 @@ const TICK_MS = 15_000;
 type Feedback = { tone: "ok" | "error"; text: string };
 
 /**
- * The kitchen's screen: the typed-number field, three piles of open orders and the
- * recently collected ones. Any board event re-reads the whole screen (simple and always
- * right); the clock ticking moves ages and the "not collected" pile.
+ * The kitchen's screen for a rush, laid out like a KDS: the orders to prepare as
+ * fixed-height tickets, oldest first, in a grid that scrolls by itself; the pickup column
+ * (ready, not collected, recently collected) always on the right; the page never scrolls.
+ * Any board event re-reads the whole screen (simple and always right); the clock ticking
+ * moves ages and the "not collected" pile.
  */
 export function KitchenScreen({ slug, initial, serverNow }: { slug: string; initial: KitchenData; serverNow: number }) {
   const t = useTranslations("kitchen");
@@ -30,10 +43,14 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
     const r = await readKitchen(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { open, collected, currentShift, floor } = live.data;
+  const { open, collected, currentShift, floor, businessDay } = live.data;
   const [now, setNow] = useState(serverNow);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [showAllDay, setShowAllDay] = useState(false);
   const typedInput = useRef<HTMLInputElement>(null);
+  const gridSection = useRef<HTMLDivElement>(null);
+  const lines = useTicketLines();
+  const bump = useOrderAction(slug);
 
   useEffect(() => {
     setNow(Date.now());
@@ -52,7 +69,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   const onMoved = useCallback(
     (o: StatusChanged, refocus: boolean) => {
       setFeedback({ tone: "ok", text: moved(o) });
-      // The card is about to leave its pile: a keyboard user continues from the number field.
+      // The ticket is about to leave its pile: a keyboard user continues from the number field.
       if (refocus) typedInput.current?.focus();
     },
     [moved],
@@ -70,36 +87,77 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   );
 
   const { toPrepare, ready, notCollected } = kitchenSections(open, now, floor.readyClearMinutes);
-  const card = { slug, currentShift, now, floor, onMoved, onCalled };
+  const side = [...ready, ...notCollected];
+  const keys = useBumpKeys({
+    ids: { grid: toPrepare.map((o) => o.id), side: side.map((o) => o.id) },
+    grid: gridSection,
+    typedInput,
+    onBump(id) {
+      const order = open.find((o) => o.id === id);
+      const status = order && nextStep(order.status);
+      if (status) bump.run(changeOrderStatus, { id, status }, (data) => onMoved(data, false));
+    },
+  });
+  const selectedOrder = open.find((o) => o.id === keys.selectedId);
+  const card = { slug, now, floor, onMoved, onCalled };
+  const marks = (o: KitchenData["open"][number]) => ticketMarks(o, { shift: currentShift, businessDay });
+  const pickupRow = (o: KitchenData["open"][number]) => <PickupRow key={o.id} order={o} marks={marks(o)} selected={o.id === keys.selectedId} {...card} />;
 
   return (
-    <div data-connection={live.state} className="flex flex-col">
+    <div data-connection={live.state} className="flex h-full min-h-0 flex-col">
       <OfflineBanner state={live.state} lastUpdated={live.lastUpdated} />
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2 border-b-2 border-slate-200 bg-white px-4 py-2">
-        <div>
-          <h1 className="text-3xl leading-tight font-extrabold tracking-tight">{t("title")}</h1>
+      <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-1 border-b-2 border-slate-200 bg-white px-4 py-1.5">
+        <div className="flex items-baseline gap-2">
+          <h1 className="text-2xl leading-tight font-extrabold tracking-tight">{t("title")}</h1>
           <p className="text-base font-semibold text-slate-700">{t("currentShift", { shift: currentShift })}</p>
         </div>
         <TypedNumberForm slug={slug} inputRef={typedInput} describedBy="kitchen-feedback" onOutcome={onOutcome} />
-        <div id="kitchen-feedback" className="min-w-64 flex-1 self-center">
-          <p role="status" data-testid="kitchen-status" className="text-2xl font-bold text-emerald-800">
+        <div id="kitchen-feedback" className="min-w-48 flex-1">
+          <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
             {feedback?.tone === "ok" ? feedback.text : ""}
           </p>
-          <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-3 py-2 text-lg" />
+          <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-2 py-1 text-base leading-tight" />
+          <FormError message={bump.error} className="px-2 py-1 text-base leading-tight" />
         </div>
+        <button
+          type="button"
+          aria-expanded={showAllDay}
+          aria-controls="all-day"
+          onClick={() => setShowAllDay((v) => !v)}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border-2 border-slate-700 bg-white px-3 text-base font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500 aria-expanded:bg-slate-800 aria-expanded:text-white"
+        >
+          <Icon name="allDay" />
+          {t("allDay.toggle")}
+        </button>
+        <p aria-live="polite" className="sr-only">
+          {selectedOrder ? t("keys.selected", { number: selectedOrder.number }) : ""}
+        </p>
       </div>
 
-      <div className="grid grid-cols-[1fr_15rem] items-start gap-4 px-4 py-3">
-        <div className="space-y-4">
-          <OrderSection id="to-prepare" title={t("sections.toPrepare")} count={toPrepare.length} empty={t("empty.toPrepare")} layout="grid">
+      <div className="flex min-h-0 flex-1 gap-3 px-3 pt-1 pb-2">
+        <div ref={gridSection} className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <OrderSection
+            id="to-prepare"
+            title={t("sections.toPrepare")}
+            count={toPrepare.length}
+            empty={t("empty.toPrepare")}
+            layout="grid"
+            className="flex-1"
+            action={<KeyLegend />}
+          >
             {toPrepare.map((o) => (
-              <OrderCard key={o.id} order={o} layout="card" {...card} />
+              <Ticket key={o.id} order={o} marks={marks(o)} lines={lines} selected={o.id === keys.selectedId} {...card} />
             ))}
           </OrderSection>
-          <OrderSection id="waiting-pickup" title={t("sections.ready")} count={ready.length} empty={t("empty.ready")} layout="rows">
-            {ready.map((o) => (
-              <OrderCard key={o.id} order={o} layout="row" {...card} />
-            ))}
+        </div>
+        {showAllDay ? (
+          <div className="flex w-40 shrink-0 flex-col pt-8">
+            <AllDayPanel id="all-day" lines={allDay(open)} />
+          </div>
+        ) : null}
+        <aside className="flex w-80 shrink-0 flex-col gap-2">
+          <OrderSection id="waiting-pickup" title={t("sections.ready")} count={ready.length} empty={t("empty.ready")} layout="rows" className="shrink">
+            {ready.map(pickupRow)}
           </OrderSection>
           <OrderSection
             id="not-collected"
@@ -109,14 +167,13 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             hint={t("notCollectedHint", { minutes: floor.readyClearMinutes })}
             tone="muted"
             layout="rows"
+            className="max-h-[32%] shrink-0"
           >
-            {notCollected.map((o) => (
-              <OrderCard key={o.id} order={o} layout="row" {...card} />
-            ))}
+            {notCollected.map(pickupRow)}
           </OrderSection>
-        </div>
-        <aside className="sticky top-4 flex max-h-[calc(100dvh-2rem)] flex-col">
-          <CollectedList slug={slug} orders={collected} currentShift={currentShift} onMoved={onMoved} />
+          <div className="mt-auto flex max-h-[26%] min-h-0 shrink-0 flex-col">
+            <CollectedList slug={slug} orders={collected} currentShift={currentShift} onMoved={onMoved} />
+          </div>
         </aside>
       </div>
     </div>

@@ -43,3 +43,29 @@ export function ageBorder(order: KitchenOrder, now: number, floor: KitchenFloor)
   const level = ageLevel(now - Date.parse(order.createdAt), floor);
   return level === "late" ? "border-red-600 ring-2 ring-red-600" : level === "slow" ? "border-amber-500 ring-2 ring-amber-500" : "border-slate-300";
 }
+
+/** A ticket's top band: the same level as a colour behind the number, readable across the kitchen. */
+export const AGE_BAND: Record<AgeLevel, string> = {
+  fresh: "bg-slate-100 text-slate-900",
+  slow: "bg-amber-300 text-amber-950",
+  late: "bg-red-700 text-white",
+};
+
+export const ageLevelOf = (order: KitchenOrder, now: number, floor: KitchenFloor): AgeLevel => ageLevel(now - Date.parse(order.createdAt), floor);
+
+/**
+ * The age on a narrow ticket: icon and minutes; the band's colour and the icon carry the
+ * level, its word is there for screen readers (the text reads as on the wide card).
+ */
+export function TicketAge({ order, now, floor }: { order: KitchenOrder; now: number; floor: KitchenFloor }) {
+  const t = useTranslations("kitchen.age");
+  const minutes = minutesSince(order.createdAt, now);
+  const level = ageLevelOf(order, now, floor);
+  return (
+    <p data-testid="order-age" data-level={level} className="inline-flex items-center gap-1 text-lg leading-none font-black whitespace-nowrap tabular-nums">
+      <Icon name={LOOK[level].icon} />
+      {level === "fresh" ? null : <span className="sr-only">{t(level === "late" ? "lateWord" : "slowWord")} </span>}
+      {level === "fresh" && minutes < 1 ? t("new") : t("minutes", { minutes })}
+    </p>
+  );
+}

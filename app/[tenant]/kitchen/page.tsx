@@ -22,11 +22,12 @@ export default async function KitchenPage({ params }: { params: Promise<{ tenant
   const initial = await kitchenData(getApp(), tenant);
 
   return (
-    <>
+    // One screen high: the piles scroll inside themselves, the page never does (a rush must not hide the pickup column).
+    <div className="flex h-dvh flex-col overflow-hidden">
       <StaffHeader tenant={tenant} role={caller.role} current="kitchen" />
-      <main>
+      <main className="min-h-0 flex-1">
         <KitchenScreen slug={tenant.slug} initial={initial} serverNow={Date.now()} />
       </main>
-    </>
+    </div>
   );
 }

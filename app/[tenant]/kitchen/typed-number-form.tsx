@@ -35,9 +35,9 @@ export function TypedNumberForm({
         run(advanceTypedNumber, { number: value }, onOutcome);
         setValue("");
       }}
-      className="flex flex-wrap items-center gap-x-3 gap-y-1"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1"
     >
-      <label htmlFor="typed-number" className="text-lg font-bold">
+      <label htmlFor="typed-number" className="text-base font-bold">
         {t("label")}
       </label>
       <input
@@ -51,12 +51,14 @@ export function TypedNumberForm({
         enterKeyHint="go"
         autoFocus
         aria-describedby={`typed-number-hint ${describedBy}`}
-        className="h-14 w-36 rounded-xl border-2 border-slate-500 bg-white px-3 text-3xl font-black tabular-nums focus:border-blue-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500"
+        aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Enter Escape"
+        className="h-11 w-28 rounded-xl border-2 border-slate-500 bg-white px-3 text-3xl font-black tabular-nums focus:border-blue-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500"
       />
       <button type="submit" className={BUTTON.secondary}>
         {t("submit")}
       </button>
-      <p id="typed-number-hint" className="basis-full text-sm text-slate-600">
+      {/* Said to assistive technology; the key legend shows it on screen. */}
+      <p id="typed-number-hint" className="sr-only">
         {t("hint")}
       </p>
       <FormError message={error} className="basis-full px-2 py-1 text-base" />

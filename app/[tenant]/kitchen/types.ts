@@ -9,6 +9,10 @@ export interface KitchenOrder {
   status: OrderStatus;
   items: OrderItem[];
   note: string | null;
+  /** Where it came from: "kiosk", "api", "pos", "delivery"… (a free string in the database). */
+  channel: string;
+  /** Its business day "YYYY-MM-DD": one before `KitchenData.businessDay` is still on the floor from an earlier day. */
+  businessDay?: string;
   createdAt: string;
   readyAt: string | null;
   /** "14:05" in the restaurant's time zone. */
@@ -28,6 +32,8 @@ export type KitchenFloor = Pick<FloorSettings, "readyClearMinutes" | "ageWarnMin
 
 /** Everything the kitchen screen shows. */
 export interface KitchenData {
+  /** Today's business day "YYYY-MM-DD". */
+  businessDay: string;
   currentShift: number;
   floor: KitchenFloor;
   open: KitchenOrder[];

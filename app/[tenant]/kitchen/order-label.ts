@@ -1,0 +1,15 @@
+import type { TicketMarks } from "@/lib/core/ticket";
+import type { KitchenOrder } from "./types";
+
+type T = (key: "order" | "orderOfShift" | "orderOfDay", values: Record<string, string | number>) => string;
+
+/** How an order is named aloud (its heading's label), and its test id: numbers restart each shift and each day. */
+export function orderName(t: T, order: KitchenOrder, marks: TicketMarks): string {
+  if (marks.earlierDay) return t("orderOfDay", { number: order.number });
+  return marks.earlierShift ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number });
+}
+
+export function orderTestId(order: KitchenOrder, marks: TicketMarks): string {
+  if (marks.earlierDay) return `order-d${order.businessDay}-s${order.shift}-${order.number}`;
+  return marks.earlierShift ? `order-s${order.shift}-${order.number}` : `order-${order.number}`;
+}

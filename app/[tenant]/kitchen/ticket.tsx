@@ -1,0 +1,158 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { clampItems, hasMarks, itemLines, type TicketMarks } from "@/lib/core/ticket";
+import { FormError } from "@/app/_components/form-error";
+import { Icon } from "@/app/_components/icon";
+import { BUTTON } from "./buttons";
+import { CancelConfirm } from "./cancel-confirm";
+import { AGE_BAND, TicketAge, ageBorder, ageLevelOf } from "./order-age";
+import { OrderBadges } from "./order-badges";
+import { orderName, orderTestId } from "./order-label";
+import { TicketDetails } from "./ticket-details";
+import type { KitchenFloor, KitchenOrder } from "./types";
+import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
+import { useOverflow } from "./use-overflow";
+
+/** One line of text on a ticket (20 px): the heights below count in these (see ticket-lines.ts). */
+const LINE = "h-5 leading-5";
+/** Border 4 + band 36 + lines + buttons 46 px: 3 lines (148 px, four rows at 800 px high), or 6 on a tall screen. */
+const TICKET_HEIGHT = "h-[9.25rem] tall:h-[13rem]";
+const MORE =
+  "flex items-center rounded-md bg-slate-800 px-1.5 text-sm font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500";
+
+/**
+ * An order to prepare, as a KDS ticket: a fixed height whatever its size, so a long order
+ * never pushes its neighbours; what does not fit opens in place ("+3 more").
+ */
+export function Ticket({
+  slug,
+  order,
+  marks,
+  now,
+  floor,
+  lines,
+  selected,
+  ...callbacks
+}: { slug: string; order: KitchenOrder; marks: TicketMarks; now: number; floor: KitchenFloor; lines: number; selected: boolean } & CardCallbacks) {
+  const t = useTranslations("kitchen");
+  const { pending, error, confirmCancel, cancelButton, move, askCancel, keepOrder } = useOrderMoves(slug, order.id, callbacks);
+  const [open, setOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const noteCut = useOverflow(noteRef);
+  const headingId = `order-${order.id}`;
+  const detailsId = `order-details-${order.id}`;
+  const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? 1 : 0 });
+  const { shown, more } = clampItems(order.items, room);
+
+  function close() {
+    setOpen(false);
+    requestAnimationFrame(() => moreButton.current?.focus());
+  }
+
+  return (
+    <article
+      data-testid={orderTestId(order, marks)}
+      data-order-id={order.id}
+      data-business-day={order.businessDay}
+      aria-labelledby={headingId}
+      aria-current={selected || undefined}
+      aria-busy={pending || undefined}
+      className={`relative flex flex-col rounded-xl border-2 shadow-sm ${TICKET_HEIGHT} ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-[6px] outline-offset-1 outline-blue-600" : "bg-white"}`}
+    >
+      <div className={`flex h-9 shrink-0 items-center justify-between gap-1 rounded-t-[0.625rem] px-1.5 ${AGE_BAND[ageLevelOf(order, now, floor)]}`}>
+        <h3 id={headingId} aria-label={orderName(t, order, marks)} className="text-4xl leading-none font-black tabular-nums">
+          {order.number}
+        </h3>
+        <TicketAge order={order} now={now} floor={floor} />
+      </div>
+      <p className="sr-only">{t("ordered", { time: order.orderedAt })}</p>
+
+      <div className="min-h-0 flex-1 overflow-hidden px-1.5 pt-0.5">
+        <OrderBadges order={order} marks={marks} className={`${LINE} overflow-hidden`} />
+        {order.items.length === 0 ? (
+          <p className={`${LINE} text-base text-slate-600`}>{t("noItems")}</p>
+        ) : (
+          <ul className="text-base font-semibold">
+            {shown.map((item, i) => (
+              <li key={i} className={`${LINE} flex gap-1`}>
+                <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
+                <span className="min-w-0 truncate">{item.name}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {more > 0 ? (
+          <button
+            ref={moreButton}
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={t("ticket.moreLabel", { number: order.number, count: more })}
+            onClick={() => setOpen(true)}
+            className={`${LINE} ${MORE}`}
+          >
+            {t("ticket.more", { count: more })}
+          </button>
+        ) : null}
+        {order.note ? (
+          <div className={`${LINE} flex items-center gap-1 rounded-sm border-l-4 border-amber-600 bg-amber-100 pl-1 text-base font-bold text-amber-950`}>
+            <Icon name="note" className="size-4" />
+            <p ref={noteRef} className="min-w-0 flex-1 truncate">
+              <span className="sr-only">{t("ticket.note")} </span>
+              {order.note}
+            </p>
+            {noteCut && more === 0 ? (
+              // The note is cut and no "+N more" opens the whole ticket: this does.
+              <button
+                ref={moreButton}
+                type="button"
+                aria-expanded={open}
+                aria-controls={detailsId}
+                onClick={() => setOpen(true)}
+                aria-label={t("ticket.fullNote")}
+                title={t("ticket.fullNote")}
+                className={`h-5 shrink-0 ${MORE}`}
+              >
+                <Icon name="more" className="size-4" />
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <FormError message={error} className="absolute inset-x-1 bottom-12 z-10 px-2 py-1 text-sm" />
+
+      <div className="grid shrink-0 grid-cols-[1fr_auto] gap-1.5 px-1.5 pt-1 pb-1.5">
+        <button type="button" disabled={pending} onClick={(e) => move("READY", e.currentTarget)} className={BUTTON.ready}>
+          <Icon name="check" />
+          {t("actions.ready")}
+        </button>
+        <button
+          ref={cancelButton}
+          type="button"
+          disabled={pending}
+          onClick={askCancel}
+          aria-label={t("actions.cancel")}
+          title={t("actions.cancelOrder", { number: order.number })}
+          className={`${BUTTON.cancel} w-9`}
+        >
+          <Icon name="cross" />
+        </button>
+      </div>
+
+      {open ? <TicketDetails id={detailsId} order={order} marks={marks} onClose={close} /> : null}
+      {confirmCancel ? (
+        <CancelConfirm
+          number={order.number}
+          pending={pending}
+          onCancel={(trigger) => move("CANCELLED", trigger)}
+          onKeep={keepOrder}
+          className="absolute inset-0 z-20 flex flex-col justify-between shadow-xl"
+        />
+      ) : null}
+    </article>
+  );
+}
