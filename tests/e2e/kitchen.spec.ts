@@ -89,6 +89,8 @@ test("Ready, Call again and Undo on a card reach the board", async ({ page, brow
   expect(called.payload).toMatchObject({ status: "READY", shift: 1 });
   expect(called.payload).not.toHaveProperty("id");
   await expect(page.getByTestId("kitchen-status")).toHaveText(`Calling ${n} again on the board`);
+  // A confirmation says its piece and goes (it lingered for minutes).
+  await expect(page.getByTestId("kitchen-status")).toHaveText("", { timeout: 10_000 });
 
   await card(page, n).getByRole("button", { name: "Undo", exact: true }).click();
   await expect(pile(page, "to-prepare").getByRole("article", { name: `Order ${n}` })).toBeVisible();

@@ -14,6 +14,7 @@ let server: AppServer;
 let port: number;
 const env = { SESSION_SECRET: randomBytes(32).toString("hex") };
 const keyPrefix = testKeyPrefix("e2e-live");
+const CONNECTION_LOST = "Could not reach the server. Check the connection and try again.";
 
 function start(fixedPort?: number) {
   const databaseUrl = process.env.E2E_DATABASE_URL;
@@ -72,9 +73,18 @@ test("the board, the kitchen and the manager say they are offline, keep their nu
     await expect(p.getByTestId("offline-banner")).toContainText(/Offline — last updated \d{1,2}:\d{2}/, { timeout: 30_000 });
   }
   await expect(boardNumber).toBeVisible();
+  // One time format on every screen: 24-hour, as the tickets' times.
+  for (const p of [board, kitchen, manager]) await expect(p.getByTestId("offline-banner")).not.toContainText(/AM|PM/);
+  // A tap while offline says the server could not be reached…
+  const firstTicket = kitchen.getByRole("article", { name: new RegExp(`\\b${first.number}\\b`) });
+  await firstTicket.getByRole("button", { name: "Ready" }).click();
+  const lost = kitchen.getByText(CONNECTION_LOST);
+  await expect(lost).toBeVisible();
 
   server = await start(port);
   for (const p of [board, kitchen, manager]) await expect(p.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  // …and no longer once the screen has heard from the server again.
+  await expect(lost).toHaveCount(0);
 
   // Working again: an order taken after the restart reaches the board and the kitchen live.
   const second = await post("Noodles");

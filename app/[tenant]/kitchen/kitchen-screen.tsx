@@ -22,8 +22,10 @@ import { useTicketLines } from "./ticket-lines";
 import { TypedNumberForm } from "./typed-number-form";
 import type { KitchenData } from "./types";
 import { useBumpKeys } from "./use-bump-keys";
-import { useOrderAction } from "./use-order-action";
+import { ServerReachedAt, useOrderAction } from "./use-order-action";
 
+/** How long a confirmation stays. */
+const FEEDBACK_MS = 6_000;
 /** Ages are in whole minutes: a tick well under a minute keeps them right. */
 const TICK_MS = 15_000;
 
@@ -51,6 +53,13 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   const gridSection = useRef<HTMLDivElement>(null);
   const lines = useTicketLines();
   const bump = useOrderAction(slug);
+
+  // A confirmation ("12 → Ready") says its piece and goes; an error stays until the next action.
+  useEffect(() => {
+    if (feedback?.tone !== "ok") return;
+    const timer = setTimeout(() => setFeedback(null), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
 
   useEffect(() => {
     setNow(Date.now());
@@ -104,78 +113,80 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   const pickupRow = (o: KitchenData["open"][number]) => <PickupRow key={o.id} order={o} marks={marks(o)} selected={o.id === keys.selectedId} {...card} />;
 
   return (
-    <div data-connection={live.state} className="flex h-full min-h-0 flex-col">
-      <OfflineBanner state={live.state} lastUpdated={live.lastUpdated} />
-      <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-1 border-b-2 border-slate-200 bg-white px-4 py-1.5">
-        <div className="flex items-baseline gap-2">
-          <h1 className="text-2xl leading-tight font-extrabold tracking-tight">{t("title")}</h1>
-          <p className="text-base font-semibold text-slate-700">{t("currentShift", { shift: currentShift })}</p>
-        </div>
-        <TypedNumberForm slug={slug} inputRef={typedInput} describedBy="kitchen-feedback" onOutcome={onOutcome} />
-        <div id="kitchen-feedback" className="min-w-48 flex-1">
-          <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
-            {feedback?.tone === "ok" ? feedback.text : ""}
+    <ServerReachedAt value={live.lastUpdated}>
+      <div data-connection={live.state} className="flex h-full min-h-0 flex-col">
+        <OfflineBanner state={live.state} lastUpdated={live.lastUpdated} />
+        <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-1 border-b-2 border-slate-200 bg-white px-4 py-1.5">
+          <div className="flex items-baseline gap-2">
+            <h1 className="text-2xl leading-tight font-extrabold tracking-tight">{t("title")}</h1>
+            <p className="text-base font-semibold text-slate-700">{t("currentShift", { shift: currentShift })}</p>
+          </div>
+          <TypedNumberForm slug={slug} inputRef={typedInput} describedBy="kitchen-feedback" onOutcome={onOutcome} />
+          <div id="kitchen-feedback" className="min-w-48 flex-1">
+            <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
+              {feedback?.tone === "ok" ? feedback.text : ""}
+            </p>
+            <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-2 py-1 text-base leading-tight" />
+            <FormError message={bump.error} className="px-2 py-1 text-base leading-tight" />
+          </div>
+          <button
+            type="button"
+            aria-expanded={showAllDay}
+            aria-controls="all-day"
+            onClick={() => setShowAllDay((v) => !v)}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border-2 border-slate-700 bg-white px-3 text-base font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500 aria-expanded:bg-slate-800 aria-expanded:text-white"
+          >
+            <Icon name="allDay" />
+            {t("allDay.toggle")}
+          </button>
+          <p aria-live="polite" className="sr-only">
+            {selectedOrder ? t("keys.selected", { number: selectedOrder.number }) : ""}
           </p>
-          <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-2 py-1 text-base leading-tight" />
-          <FormError message={bump.error} className="px-2 py-1 text-base leading-tight" />
         </div>
-        <button
-          type="button"
-          aria-expanded={showAllDay}
-          aria-controls="all-day"
-          onClick={() => setShowAllDay((v) => !v)}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border-2 border-slate-700 bg-white px-3 text-base font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500 aria-expanded:bg-slate-800 aria-expanded:text-white"
-        >
-          <Icon name="allDay" />
-          {t("allDay.toggle")}
-        </button>
-        <p aria-live="polite" className="sr-only">
-          {selectedOrder ? t("keys.selected", { number: selectedOrder.number }) : ""}
-        </p>
-      </div>
 
-      <div className="flex min-h-0 flex-1 gap-3 px-3 pt-1 pb-2">
-        <div ref={gridSection} className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <OrderSection
-            id="to-prepare"
-            title={t("sections.toPrepare")}
-            count={toPrepare.length}
-            empty={t("empty.toPrepare")}
-            layout="grid"
-            className="flex-1"
-            action={<KeyLegend />}
-          >
-            {toPrepare.map((o) => (
-              <Ticket key={o.id} order={o} marks={marks(o)} lines={lines} selected={o.id === keys.selectedId} {...card} />
-            ))}
-          </OrderSection>
+        <div className="flex min-h-0 flex-1 gap-3 px-3 pt-1 pb-2">
+          <div ref={gridSection} className="flex min-h-0 min-w-0 flex-1 flex-col">
+            <OrderSection
+              id="to-prepare"
+              title={t("sections.toPrepare")}
+              count={toPrepare.length}
+              empty={t("empty.toPrepare")}
+              layout="grid"
+              className="flex-1"
+              action={<KeyLegend />}
+            >
+              {toPrepare.map((o) => (
+                <Ticket key={o.id} order={o} marks={marks(o)} lines={lines} selected={o.id === keys.selectedId} {...card} />
+              ))}
+            </OrderSection>
+          </div>
+          {showAllDay ? (
+            <div className="flex w-40 shrink-0 flex-col pt-8">
+              <AllDayPanel id="all-day" lines={allDay(open)} />
+            </div>
+          ) : null}
+          <aside className="flex w-80 shrink-0 flex-col gap-2">
+            <OrderSection id="waiting-pickup" title={t("sections.ready")} count={ready.length} empty={t("empty.ready")} layout="rows" className="shrink">
+              {ready.map(pickupRow)}
+            </OrderSection>
+            <OrderSection
+              id="not-collected"
+              title={t("sections.notCollected")}
+              count={notCollected.length}
+              empty={t("empty.notCollected")}
+              hint={t("notCollectedHint", { minutes: floor.readyClearMinutes })}
+              tone="muted"
+              layout="rows"
+              className="max-h-[32%] shrink-0"
+            >
+              {notCollected.map(pickupRow)}
+            </OrderSection>
+            <div className="mt-auto flex max-h-[26%] min-h-0 shrink-0 flex-col">
+              <CollectedList slug={slug} orders={collected} currentShift={currentShift} onMoved={onMoved} />
+            </div>
+          </aside>
         </div>
-        {showAllDay ? (
-          <div className="flex w-40 shrink-0 flex-col pt-8">
-            <AllDayPanel id="all-day" lines={allDay(open)} />
-          </div>
-        ) : null}
-        <aside className="flex w-80 shrink-0 flex-col gap-2">
-          <OrderSection id="waiting-pickup" title={t("sections.ready")} count={ready.length} empty={t("empty.ready")} layout="rows" className="shrink">
-            {ready.map(pickupRow)}
-          </OrderSection>
-          <OrderSection
-            id="not-collected"
-            title={t("sections.notCollected")}
-            count={notCollected.length}
-            empty={t("empty.notCollected")}
-            hint={t("notCollectedHint", { minutes: floor.readyClearMinutes })}
-            tone="muted"
-            layout="rows"
-            className="max-h-[32%] shrink-0"
-          >
-            {notCollected.map(pickupRow)}
-          </OrderSection>
-          <div className="mt-auto flex max-h-[26%] min-h-0 shrink-0 flex-col">
-            <CollectedList slug={slug} orders={collected} currentShift={currentShift} onMoved={onMoved} />
-          </div>
-        </aside>
       </div>
-    </div>
+    </ServerReachedAt>
   );
 }
