@@ -17,6 +17,8 @@ export interface BoardSocketHandlers {
   onOrderUpdated?: (order: BoardOrder) => void;
   onOrderCalled?: (order: BoardOrder) => void;
   onShiftStarted?: (shift: ShiftStartedPayload) => void;
+  /** The restaurant's settings changed (clear times, kitchen ages, language, name): re-read them. */
+  onSettingsChanged?: () => void;
 }
 
 /** How long to wait before retrying after the server refused the handshake. */
@@ -66,6 +68,7 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
     socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(order));
     socket.on("order:called", (order) => latest.current.onOrderCalled?.(order));
     socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
+    socket.on("settings:changed", () => latest.current.onSettingsChanged?.());
 
     return () => {
       document.removeEventListener("visibilitychange", onVisible);

@@ -42,7 +42,7 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
           {t("codesHeading")}
         </h2>
         <p className="mb-4 mt-1 text-lg text-slate-700">{t("codesIntro")}</p>
-        <ul className="grid gap-4 md:grid-cols-3">
+        <ul className="grid items-start gap-4 md:grid-cols-3">
           {STAFF_ROLES.map((role) => (
             <RotateCode key={role} slug={tenant.slug} role={role} />
           ))}
