@@ -37,7 +37,7 @@ export function ScheduleToday({ slug, schedule }: { slug: string; schedule: Sche
       <p className="text-slate-700">
         <span className="font-semibold">{t("heading")}</span> {change}
       </p>
-      <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-lg">
+      <ul className="mt-1 space-y-0.5 text-lg">
         {schedule.map((s) => (
           <li key={s.slot} data-testid={`slot-${s.slot}`} data-state={s.state}>
             <strong className="tabular-nums">{s.slot}</strong>{" "}

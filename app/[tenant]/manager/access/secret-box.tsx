@@ -31,11 +31,11 @@ export function SecretBox({ heading, secret, testId }: { heading: string; secret
     <div role="status" className="space-y-2 rounded-xl border-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
       <p className="text-lg font-bold">{heading}</p>
       <p className="font-semibold">{t("shownOnce")}</p>
-      <div className="flex flex-wrap items-stretch gap-2">
+      <div className="space-y-2">
         <code
           ref={code}
           data-testid={testId}
-          className="block min-w-0 flex-1 select-all break-all rounded-lg border-2 border-amber-700 bg-white px-4 py-3 font-mono text-2xl text-slate-950"
+          className="block select-all break-all rounded-lg border-2 border-amber-700 bg-white px-3 py-2 font-mono text-xl text-slate-950"
         >
           {secret}
         </code>

@@ -67,6 +67,9 @@ export function TimeZonePicker({
 
   return (
     <div className="space-y-2">
+      <label htmlFor="s-timezone" className="mb-1 block text-lg font-semibold">
+        {t("timezone")}
+      </label>
       <label htmlFor="s-timezone-filter" className="block text-base font-medium text-slate-700">
         {t("timezoneFilter")}
       </label>
@@ -97,9 +100,6 @@ export function TimeZonePicker({
             : t("timezoneMatches", { count: matches.length })
           : t("timezoneCount", { count: labelled.length })}
       </p>
-      <label htmlFor="s-timezone" className="mb-1 block text-lg font-semibold">
-        {t("timezone")}
-      </label>
       <select
         id="s-timezone"
         name="timezone"
