@@ -35,7 +35,7 @@ export function SecretBox({ heading, secret, testId }: { heading: string; secret
         <code
           ref={code}
           data-testid={testId}
-          className="block select-all break-all rounded-lg border-2 border-amber-700 bg-white px-3 py-2 font-mono text-xl text-slate-950"
+          className="block select-all break-all rounded-lg border-2 border-amber-700 bg-white px-2 py-2 font-mono text-lg text-slate-950"
         >
           {secret}
         </code>
