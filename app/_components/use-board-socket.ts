@@ -17,7 +17,7 @@ export interface BoardSocketHandlers {
   onOrderUpdated?: (order: BoardOrder) => void;
   onOrderCalled?: (order: BoardOrder) => void;
   onShiftStarted?: (shift: ShiftStartedPayload) => void;
-  /** The restaurant's settings changed: re-read what the screen uses of them. */
+  /** The restaurant's settings changed (clear times, kitchen ages, language, name, currency): re-read them. */
   onSettingsChanged?: () => void;
   /** The menu changed (sold out, a new dish, a price): re-read it. */
   onMenuChanged?: () => void;

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useBoardSocket, type ConnectionState } from "./use-board-socket";
+import { useSettingsRefresh } from "./use-settings-refresh";
 
 export interface LiveData<T> {
   data: T;
@@ -84,7 +85,15 @@ export function useLiveData<T>(slug: string, initial: T, read: () => Promise<T |
     };
   }, []);
 
-  const state = useBoardSocket(slug, { onConnect: reload, onOrderCreated: reload, onOrderUpdated: reload, onOrderCalled: reload, onShiftStarted: reload });
+  const settingsChanged = useSettingsRefresh(reload);
+  const state = useBoardSocket(slug, {
+    onConnect: reload,
+    onOrderCreated: reload,
+    onOrderUpdated: reload,
+    onOrderCalled: reload,
+    onShiftStarted: reload,
+    onSettingsChanged: settingsChanged,
+  });
   return { data, state, lastUpdated };
 }
 

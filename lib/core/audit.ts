@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   "menu.update",
   "webhook.create",
   "webhook.delete",
+  "webhook.update",
+  "webhook.ping",
   "orders.clearForgotten",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,6 +7,7 @@ import type { BoardOrder, NewOrder, Order, OrderItem, OrderStatus } from "./orde
 import type { Block } from "./numbering";
 import type { Tenant } from "./tenants";
 import type { Emits } from "./webhooks/events";
+import type { DayShift, DaySkip } from "./schedule";
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -164,6 +165,8 @@ export interface ShiftRepository {
     scheduled: ScheduledStart,
     entry: { actor: string; details: Record<string, unknown> },
   ): Promise<boolean>;
+  /** The shifts of `day` (with the slot that started each) and the slots recorded as skipped: what the overview merges. */
+  scheduleRecord(tenantId: string, day: BusinessDay): Promise<{ shifts: DayShift[]; skips: DaySkip[] }>;
 }
 
 /**

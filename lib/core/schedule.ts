@@ -120,3 +120,58 @@ export function dueSlot(tenant: DayRule & { schedule: readonly string[]; schedul
   const latest = pastSlots(tenant, now)[0];
   return latest && now.getTime() - latest.at.getTime() <= graceMs ? latest : null;
 }
+
+/** A shift of the day as the overview needs it: which slot (if any) started it. */
+export interface DayShift {
+  shift: number;
+  /** The slot that started it; null for a manual start. */
+  slot: string | null;
+}
+
+/** A slot the scheduler recorded as skipped (`shift.scheduleSkipped`), and why. */
+export interface DaySkip {
+  slot: string;
+  reason: string;
+}
+
+/**
+ * One slot of today as it stands: started (by which shift), skipped (why), the next one,
+ * later ones, one whose time came and nothing recorded yet (due: within the grace period;
+ * missed: past it), or one added after its time had passed (it starts from tomorrow).
+ */
+export type SlotStatus =
+  | { slot: string; at: Date; state: "started"; shift: number }
+  | { slot: string; at: Date; state: "skipped"; reason: string }
+  | { slot: string; at: Date; state: "due" | "missed" | "addedLate" | "next" | "later" };
+
+/**
+ * Today's schedule as it is, merging the slots with the shifts they started and the skips
+ * recorded: what the overview says instead of assuming every past slot started.
+ */
+export function scheduleStatus(
+  tenant: DayRule & { schedule: readonly string[]; scheduleChangedAt?: Date | null },
+  now: Date,
+  record: { shifts: readonly DayShift[]; skips: readonly DaySkip[] },
+  graceMs: number,
+): SlotStatus[] {
+  const day = businessDayAt(now, tenant);
+  const since = tenant.scheduleChangedAt?.getTime() ?? -Infinity;
+  const started = new Map(record.shifts.filter((s) => s.slot !== null).map((s) => [s.slot!, s.shift]));
+  const skipped = new Map(record.skips.map((s) => [s.slot, s.reason]));
+  let nextSeen = false;
+  return slotsOfDay(day, tenant.schedule, tenant).map(({ slot, at }): SlotStatus => {
+    const shift = started.get(slot);
+    if (shift !== undefined) return { slot, at, state: "started", shift };
+    const reason = skipped.get(slot);
+    if (reason !== undefined) return { slot, at, state: "skipped", reason };
+    const t = at.getTime();
+    if (t > now.getTime()) {
+      const state = nextSeen ? "later" : "next";
+      nextSeen = true;
+      return { slot, at, state };
+    }
+    // The scheduler never starts a slot whose time had passed when the schedule changed.
+    if (t < since) return { slot, at, state: "addedLate" };
+    return { slot, at, state: now.getTime() - t <= graceMs ? "due" : "missed" };
+  });
+}

@@ -21,6 +21,7 @@ import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
 import { shiftStarted } from "./webhooks/events";
+import { scheduleStatus, type SlotStatus } from "./schedule";
 
 export const startShiftSchema = z.strictObject({
   reason: lineText("Reason").max(200, "Reason is too long (200 characters at most)").optional(),
@@ -134,11 +135,21 @@ export class ShiftService {
       cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now());
     }
     if (result.created) {
+      // How many open orders the new shift kept on the floor: what the audit log says.
+      const kept = openOrders === "keep" ? await this.deps.orders.countOpen(tenant.id).catch(() => null) : null;
       await this.deps.audit
         .record(tenant.id, {
           actor: opts.startedBy,
           action: "shift.start",
-          details: { businessDay: day, shift: result.shift.shift, firstNumber: opts.firstNumber, ...auditDetails, openOrders, cleared },
+          details: {
+            businessDay: day,
+            shift: result.shift.shift,
+            firstNumber: opts.firstNumber,
+            ...auditDetails,
+            openOrders,
+            cleared,
+            ...(kept === null ? {} : { kept }),
+          },
         })
         .catch((e: unknown) =>
           this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a shift start"),
@@ -150,6 +161,14 @@ export class ShiftService {
       });
     }
     return { ...result, cleared };
+  }
+
+  /** Today's schedule as it stands (started, skipped and why, next), for the overview. */
+  async scheduleToday(tenant: Tenant, graceMs: number): Promise<SlotStatus[]> {
+    if (tenant.schedule.length === 0) return [];
+    const now = this.deps.clock.now();
+    const record = await this.deps.shifts.scheduleRecord(tenant.id, this.deps.issuer.today(tenant));
+    return scheduleStatus(tenant, now, record, graceMs);
   }
 
   /** What the new-shift confirmation tells the manager: how many orders are still open on the floor. */

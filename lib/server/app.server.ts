@@ -336,7 +336,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,
     webhooks: new WebhookService({
-      store: new PrismaWebhookStore(db, secretCipher),
+      store: new PrismaWebhookStore(db, secretCipher, outbox),
       resolve: resolveHost,
       generateSecret: generateWebhookSecret,
       policy: webhookPolicy,

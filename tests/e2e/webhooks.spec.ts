@@ -68,7 +68,7 @@ test("a manager adds a webhook, sees its secret once and its messages' status, a
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Delete this webhook? Messages not yet sent are dropped.")).toBeVisible();
     await page.getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByRole("status")).toContainText(`Webhook ${receiver.url} deleted.`);
+    await expect(page.getByRole("status").filter({ hasText: `Webhook ${receiver.url} deleted.` })).toHaveCount(1);
     await expect(page.getByText("No webhooks yet.")).toBeVisible();
     await page.goto(`/${t.slug}/manager/audit`);
     await expect(page.getByTestId("audit-log").getByRole("row").nth(1)).toContainText("Webhook deleted");
@@ -108,3 +108,56 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+test("Send test delivers a ping whose outcome shows under the endpoint's messages by itself; Edit changes its address and events", async ({
+  page,
+  baseURL,
+  newTenant,
+}) => {
+  const t = await newTenant({ name: "Ping Place" });
+  const first = await WebhookReceiver.start(() => 204);
+  const second = await WebhookReceiver.start(() => 204);
+  try {
+    const made = await fetch(new URL(`/api/v1/orgs/${t.slug}/webhooks`, baseURL), {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.apiKeys.manager}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: first.url, events: ["order.cancelled"] }),
+    });
+    expect(made.status).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, t.slug, "Manager", t.staff.manager);
+    await page.goto(`/${t.slug}/manager/webhooks`);
+    const card = page.getByTestId("webhook");
+
+    await card.getByRole("button", { name: "Send test" }).click();
+    await expect(page.getByTestId("ping-sent")).toHaveText("Test message queued: its outcome shows under Recent messages within seconds.");
+    // No reload: the page re-reads itself while a message is on its way.
+    await expect(card.getByTestId("delivery-delivered")).toHaveCount(1, { timeout: 15_000 });
+    await expect(card.getByTestId("delivery-delivered")).toContainText("Test message");
+    await expect(card.getByTestId("delivery-delivered")).toContainText("HTTP 204");
+    expect(first.accepted()[0]!.body).toContain('"type":"ping"');
+
+    await card.getByRole("button", { name: "Edit" }).click();
+    const form = page.getByRole("form", { name: `Change the webhook ${first.url}` });
+    await form.getByLabel("Address (URL)").fill(second.url);
+    await form.getByRole("checkbox", { name: /Order taken/ }).check();
+    await form.getByRole("checkbox", { name: /Order cancelled/ }).uncheck();
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(form).toHaveCount(0);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(second.url);
+    await expect(card).toContainText("Order taken");
+    await expect(card).not.toContainText("Order cancelled");
+    await page.screenshot({ path: "test-results/screenshots/console-webhooks-en.png" });
+    await page.goto(`/${t.slug}/manager/webhooks?lang=zh-CN`);
+    await expect(card.getByTestId("delivery-delivered")).toContainText("测试消息");
+    await page.screenshot({ path: "test-results/screenshots/console-webhooks-zh-CN.png" });
+    await page.goto(`/${t.slug}/manager/audit?lang=en`);
+    const log = page.getByTestId("audit-log");
+    await expect(log.getByRole("row").nth(1)).toContainText(`Webhook address ${first.url} → ${second.url}`);
+    await expect(log.getByRole("row").nth(1)).toContainText(`Webhook ${second.url} now receives: Order taken`);
+    await expect(log.getByRole("row").nth(2)).toContainText(`Test message sent to ${first.url}`);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});

@@ -346,6 +346,91 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks).toEqual([]);
   });
 
+  it("Send test: a ping goes through the same queue to that endpoint, whatever its events, signed; its delivery and audit entry show it", async () => {
+    const receiver = await WebhookReceiver.start(() => 204);
+    try {
+      const made = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.cancelled"] },
+        }),
+        201,
+      );
+      const pinged = expectStatus(
+        await call<{ deliveryId: string }>("POST", org(t.other.slug, `webhooks/${made.id}/ping`), { key: t.other.apiKeys.manager }),
+        202,
+      );
+      expect(pinged).toEqual({ deliveryId: expect.stringMatching(UUID) });
+      await receiver.until(() => receiver.accepted().length === 1, "the ping");
+      const body = expectSigned(receiver.accepted()[0]!, made.secret!);
+      expect(body).toMatchObject({ type: "ping", data: { endpointId: made.id } });
+      const [d] = await until(
+        "the ping recorded",
+        () => deliveries(call, t.other, made.id),
+        (ds) => ds[0]?.deliveredAt !== null && ds.length === 1,
+      );
+      expect(d).toMatchObject({ id: pinged.deliveryId, type: "ping", attempts: 1, lastStatus: 204 });
+      const audit = expectStatus(
+        await call<{ entries: { action: string; details: unknown }[] }>("GET", org(t.other.slug, "audit"), { key: t.other.apiKeys.manager }),
+        200,
+      );
+      expect(audit.entries[0]).toMatchObject({ action: "webhook.ping", details: { id: made.id } });
+      // Not a manager, another restaurant's key, an unknown id: refused as everywhere else.
+      expectApiError(await call("POST", org(t.other.slug, `webhooks/${made.id}/ping`), { key: t.other.apiKeys.cashier }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", org(t.main.slug, `webhooks/${made.id}/ping`), { key: t.main.apiKeys.manager }), 404, "NOT_FOUND");
+      expectApiError(await call("POST", org(t.other.slug, "webhooks/nope/ping"), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+      await call("DELETE", org(t.other.slug, `webhooks/${made.id}`), { key: t.other.apiKeys.manager });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("PATCH changes an endpoint's events and URL (checked like a new one, the secret kept), audited; bad input is 400 naming the field", async () => {
+    const a = await WebhookReceiver.start(() => 204);
+    const b = await WebhookReceiver.start(() => 204);
+    try {
+      const made = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url: a.url, events: ["order.cancelled"] } }),
+        201,
+      );
+      const path = org(t.other.slug, `webhooks/${made.id}`);
+      const changed = expectStatus(
+        await call<WebhookJson>("PATCH", path, { key: t.other.apiKeys.manager, json: { url: b.url, events: ["order.created"] } }),
+        200,
+      );
+      expect(changed).toEqual({ ...made, url: b.url, events: ["order.created"], secret: undefined });
+      const audit = expectStatus(
+        await call<{ entries: { action: string; details: unknown }[] }>("GET", org(t.other.slug, "audit"), { key: t.other.apiKeys.manager }),
+        200,
+      );
+      expect(audit.entries[0]).toMatchObject({
+        action: "webhook.update",
+        details: { id: made.id, from: { url: a.url, events: ["order.cancelled"] }, to: { url: b.url, events: ["order.created"] } },
+      });
+      // The new events and URL are in force at once: an order reaches b, signed with the old secret.
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }), 201);
+      await b.until(() => b.accepted().length === 1, "the order at the new URL");
+      expect(expectSigned(b.accepted()[0]!, made.secret!).type).toBe("order.created");
+      expect(a.received).toEqual([]);
+
+      const bad = expectApiError(await call("PATCH", path, { key: t.other.apiKeys.manager, json: { url: "https://169.254.169.254/x" } }), 400, "BAD_INPUT");
+      expect((bad.details as { fields: { path: string }[] }).fields.map((f) => f.path)).toEqual(["url"]);
+      expectApiError(await call("PATCH", path, { key: t.other.apiKeys.manager, json: { events: [] } }), 400, "BAD_INPUT");
+      expectApiError(await call("PATCH", path, { key: t.other.apiKeys.manager, json: {} }), 400, "BAD_INPUT");
+      expectApiError(await call("PATCH", path, { key: t.other.apiKeys.manager, json: { secret: "whsec_x" } }), 400, "BAD_INPUT");
+      expectApiError(await call("PATCH", path, { key: t.other.apiKeys.kitchen, json: { events: ["order.ready"] } }), 403, "FORBIDDEN");
+      expectApiError(
+        await call("PATCH", org(t.main.slug, `webhooks/${made.id}`), { key: t.main.apiKeys.manager, json: { events: ["order.ready"] } }),
+        404,
+        "NOT_FOUND",
+      );
+      await call("DELETE", path, { key: t.other.apiKeys.manager });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it("tenants cannot see, read or delete each other's webhooks; only a manager key may", async () => {
     const hook = expectStatus(
       await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), {
@@ -452,6 +537,8 @@ describe("with the default policy (no private destinations)", () => {
         "BAD_INPUT",
       );
       expect(err.message, url).toMatch(/^url: /);
+      // Words a manager can act on: never the name of a server setting.
+      expect(JSON.stringify(err), url).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
       expect(
         (err.details as { fields: { path: string }[] }).fields.map((f) => f.path),
         url,

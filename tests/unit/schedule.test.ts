@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { addDays, businessDayAt, formatDayStart, wallClock, type DayRule, type WallClock } from "@/lib/core/business-day";
-import { dueSlot, nextSlot, pastSlots, scheduleSchema, slotInstant, slotsOfDay } from "@/lib/core/schedule";
+import { dueSlot, nextSlot, pastSlots, scheduleSchema, scheduleStatus, slotInstant, slotsOfDay } from "@/lib/core/schedule";
 
 const rule = (timeZone: string, dayStart: string): DayRule => ({ timeZone, dayStartMinutes: Number(dayStart.slice(0, 2)) * 60 + Number(dayStart.slice(3)) });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -194,5 +194,73 @@ describe("a schedule changed during the day", () => {
   it("fires the slots still to come that day, and every slot the next day", () => {
     expect(pastSlots({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-23T09:00:05Z")).map((s) => s.slot)).toEqual(["17:00"]);
     expect(pastSlots({ ...tenant, scheduleChangedAt: at1110 }, new Date("2026-11-24T03:00:05Z")).map((s) => s.slot)).toEqual(["11:00"]);
+  });
+});
+
+describe("scheduleStatus", () => {
+  const berlin = { ...rule("Europe/Berlin", "04:00"), schedule: ["11:00", "17:00", "20:00"] };
+  const GRACE = 30 * 60_000;
+  const at = (iso: string) => new Date(iso);
+  const states = (r: ReturnType<typeof scheduleStatus>) => r.map((s) => [s.slot, s.state, "shift" in s ? s.shift : "reason" in s ? s.reason : null]);
+
+  it("says a slot the scheduler skipped is skipped, with why, and the shift did not move (the bug: 'have started')", () => {
+    // 18:30 in Berlin: both past slots were skipped as too late, shift 1 is still on.
+    const r = scheduleStatus(
+      berlin,
+      at("2026-11-25T17:30:00Z"),
+      {
+        shifts: [],
+        skips: [
+          { slot: "11:00", reason: "pastGrace" },
+          { slot: "17:00", reason: "pastGrace" },
+        ],
+      },
+      GRACE,
+    );
+    expect(states(r)).toEqual([
+      ["11:00", "skipped", "pastGrace"],
+      ["17:00", "skipped", "pastGrace"],
+      ["20:00", "next", null],
+    ]);
+  });
+
+  it("names the shift each started slot started; manual shifts belong to no slot", () => {
+    const r = scheduleStatus(
+      berlin,
+      at("2026-11-25T16:20:00Z"),
+      {
+        shifts: [
+          { shift: 2, slot: null },
+          { shift: 3, slot: "11:00" },
+          { shift: 4, slot: "17:00" },
+        ],
+        skips: [],
+      },
+      GRACE,
+    );
+    expect(states(r)).toEqual([
+      ["11:00", "started", 3],
+      ["17:00", "started", 4],
+      ["20:00", "next", null],
+    ]);
+  });
+
+  it("a past slot with nothing recorded is due within the grace period and missed after it; only the first future slot is next", () => {
+    const record = { shifts: [], skips: [] };
+    expect(states(scheduleStatus(berlin, at("2026-11-25T10:10:00Z"), record, GRACE))).toEqual([
+      ["11:00", "due", null],
+      ["17:00", "next", null],
+      ["20:00", "later", null],
+    ]);
+    expect(states(scheduleStatus(berlin, at("2026-11-25T11:00:00Z"), record, GRACE))[0]).toEqual(["11:00", "missed", null]);
+  });
+
+  it("a slot whose time had passed when the schedule changed starts from tomorrow", () => {
+    const r = scheduleStatus({ ...berlin, scheduleChangedAt: at("2026-11-25T10:10:00Z") }, at("2026-11-25T10:15:00Z"), { shifts: [], skips: [] }, GRACE);
+    expect(states(r)[0]).toEqual(["11:00", "addedLate", null]);
+  });
+
+  it("no schedule: nothing to say", () => {
+    expect(scheduleStatus({ ...berlin, schedule: [] }, at("2026-11-25T10:15:00Z"), { shifts: [], skips: [] }, GRACE)).toEqual([]);
   });
 });

@@ -296,6 +296,13 @@ describe("the dispatcher", () => {
 
 describe("the webhook service", () => {
   const tenant = { id: "t1", slug: "alpha" } as Tenant;
+  const E1 = {
+    id: "0b8e3c1e-2f4a-4c1d-9a5e-1c2d3e4f5a6b",
+    url: "https://pos.example.com/hook?token=x",
+    events: ["order.ready" as const],
+    createdAt: new Date(),
+    createdBy: "Manager (staff)",
+  };
   function service(opts: { resolve?: (h: string) => Promise<string[]>; count?: number; policy?: { allowPrivate: boolean } } = {}) {
     const created: unknown[] = [];
     const invalidated: string[] = [];
@@ -308,6 +315,18 @@ describe("the webhook service", () => {
         return row;
       },
       delete: async () => null,
+      update: async (_t, id, patch, audit) => {
+        if (id !== E1.id) return null;
+        const after = { ...E1, ...patch };
+        const entry = audit(E1, after);
+        if (entry) created.push({ update: entry });
+        return after;
+      },
+      ping: async (_t, id, event, audit) => {
+        if (id !== E1.id) return null;
+        created.push({ ping: event.type, audit: audit(E1) });
+        return "d1";
+      },
       deliveries: async () => null,
     };
     const svc = new WebhookService({
@@ -363,6 +382,51 @@ describe("the webhook service", () => {
       message: "url: the host nowhere.example does not resolve",
     });
     expect([created, dead.created]).toEqual([[], []]);
+  });
+
+  it("a private destination is refused in words a manager can act on, naming no environment variable", async () => {
+    const { svc } = service({ resolve: async () => ["192.168.1.20"] });
+    const e = await svc.create(tenant, { url: "https://pos.local/", events: ["order.ready"] }, "x").catch((x: unknown) => x);
+    expect(isAppError(e) && e.details).toMatchObject({ problem: "private", host: "pos.local" });
+    expect(isAppError(e) && e.userMessage).toMatch(/ask whoever runs Nextup to allow the restaurant's own network/);
+    expect(isAppError(e) && `${e.userMessage} ${e.message} ${JSON.stringify(e.details)}`).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
+    const http = await svc.create(tenant, { url: "http://pos.example.com/", events: ["order.ready"] }, "x").catch((x: unknown) => x);
+    expect(isAppError(http) && JSON.stringify(http.details)).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
+  });
+
+  it("changes an endpoint's events and URL (checked like a new one), audits only what changed; unknown is NOT_FOUND", async () => {
+    const { svc, created, invalidated } = service();
+    const after = await svc.update(tenant, E1.id, { events: ["order.created", "order.ready"] }, "Manager (staff)");
+    expect(after.events).toEqual(["order.created", "order.ready"]);
+    expect(created).toEqual([
+      {
+        update: {
+          actor: "Manager (staff)",
+          action: "webhook.update",
+          details: { id: E1.id, url: "https://pos.example.com/hook?…", from: { events: ["order.ready"] }, to: { events: ["order.created", "order.ready"] } },
+        },
+      },
+    ]);
+    expect(invalidated).toEqual(["t1"]);
+    // Nothing changed: no audit entry.
+    await svc.update(tenant, E1.id, { events: ["order.ready"] }, "x");
+    expect(created).toHaveLength(1);
+    expect(await refusal(svc.update(tenant, E1.id, { url: "ftp://pos.example.com/" }, "x"))).toMatchObject({ code: "BAD_INPUT" });
+    expect(await refusal(service({ resolve: async () => ["10.0.0.5"] }).svc.update(tenant, E1.id, { url: "https://pos.example.com/" }, "x"))).toMatchObject({
+      code: "BAD_INPUT",
+    });
+    expect(await refusal(svc.update(tenant, E1.id, {}, "x"))).toMatchObject({ code: "BAD_INPUT" });
+    expect(await refusal(svc.update(tenant, E1.id, { events: ["order.ready"], secret: "x" }, "x"))).toMatchObject({ code: "BAD_INPUT" });
+    expect(await refusal(svc.update(tenant, "1b8e3c1e-2f4a-4c1d-9a5e-1c2d3e4f5a6b", { events: ["order.ready"] }, "x"))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a test message is a ping queued for that endpoint, audited; unknown is NOT_FOUND", async () => {
+    const { svc, created } = service();
+    expect(await svc.ping(tenant, E1.id.toUpperCase(), "Manager (staff)")).toEqual({ deliveryId: "d1" });
+    expect(created).toEqual([
+      { ping: "ping", audit: { actor: "Manager (staff)", action: "webhook.ping", details: { id: E1.id, url: "https://pos.example.com/hook?…" } } },
+    ]);
+    expect(await refusal(svc.ping(tenant, "not-a-uuid", "x"))).toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("refuses bad events and a 21st endpoint", async () => {

@@ -2,8 +2,8 @@
 
 /**
  * The board's state: a BoardView kept by the rules of lib/core/board.ts. Live events move
- * numbers; the whole board is re-read on every (re)connect, on a new shift and every
- * minute; ready numbers leave by themselves after readyClearMinutes. `onCall` gets each
+ * numbers; the whole board is re-read on every (re)connect, on a new shift, on a settings
+ * change and every minute; ready numbers leave by themselves after readyClearMinutes. `onCall` gets each
  * number that just became ready (never those already ready at first render) and each
  * "Call again" from the kitchen.
  */
@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { applyToBoard, expireReady, newlyReady, type BoardView } from "@/lib/core/board";
 import type { BoardOrder } from "@/lib/core/orders";
 import { useBoardSocket, type ConnectionState } from "@/app/_components/use-board-socket";
+import { useSettingsRefresh } from "@/app/_components/use-settings-refresh";
 
 const RESYNC_RETRY_MS = 5_000;
 /** A safety net for a TV left on for days: e.g. the business day rolls over with no event. */
@@ -121,12 +122,14 @@ export function useLiveBoard(slug: string, initial: BoardView, onCall: (order: B
     [commit],
   );
 
+  const settingsChanged = useSettingsRefresh(() => void resync());
   const connection = useBoardSocket(slug, {
     onConnect: () => void resync(),
     onOrderCreated: onOrder,
     onOrderUpdated: onOrder,
     onOrderCalled: onCalled,
     onShiftStarted: () => void resync(),
+    onSettingsChanged: settingsChanged,
   });
 
   useEffect(() => {

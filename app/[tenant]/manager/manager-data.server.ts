@@ -1,7 +1,7 @@
 /** What the manager's live panel shows, as plain data: read by the page and, live, by `readManager`. */
 import { summarizeShift, type ShiftSummary } from "@/lib/core/shift-summary";
 import type { Tenant } from "@/lib/core/tenants";
-import { nextSlot } from "@/lib/core/schedule";
+import type { SlotStatus } from "@/lib/core/schedule";
 import type { App } from "@/lib/server/app.server";
 
 export interface ManagerData {
@@ -11,21 +11,39 @@ export interface ManagerData {
   /** Orders still open today, every shift: what a new shift would keep or clear. */
   openCount: number;
   counter: "redis" | "database";
-  /** The restaurant's shift schedule, and the slot of today still to come ("HH:MM"), if any. */
-  schedule: readonly string[];
-  nextScheduled: string | null;
+  /** Each slot of today's schedule as it stands (empty: no schedule). */
+  schedule: ScheduleLine[];
 }
 
+/** A slot of today without its instant: what the overview lists. */
+export interface ScheduleLine {
+  slot: string;
+  state: SlotStatus["state"];
+  /** The shift it started (state "started"). */
+  shift?: number;
+  /** Why it did not start (state "skipped"): a ScheduleSkipReason. */
+  reason?: string;
+}
+
+const line = (s: SlotStatus): ScheduleLine =>
+  s.state === "started"
+    ? { slot: s.slot, state: s.state, shift: s.shift }
+    : s.state === "skipped"
+      ? { slot: s.slot, state: s.state, reason: s.reason }
+      : { slot: s.slot, state: s.state };
+
 export async function managerData(app: App, tenant: Tenant): Promise<ManagerData> {
-  const [{ businessDay, shift, orders }, openCount] = await Promise.all([app.orders.currentShift(tenant), app.shifts.openCount(tenant)]);
-  const next = nextSlot(tenant, new Date());
+  const [{ businessDay, shift, orders }, openCount, slots] = await Promise.all([
+    app.orders.currentShift(tenant),
+    app.shifts.openCount(tenant),
+    app.shifts.scheduleToday(tenant, app.env.SCHEDULE_GRACE_MINUTES * 60_000),
+  ]);
   return {
     businessDay,
     shift,
     summary: summarizeShift(orders),
     openCount,
     counter: app.counterSource(),
-    schedule: tenant.schedule,
-    nextScheduled: next?.slot ?? null,
+    schedule: slots.map(line),
   };
 }

@@ -10,6 +10,7 @@ import { formatBusinessDay } from "@/app/_lib/format";
 import { readManager } from "./actions";
 import type { ManagerData } from "./manager-data.server";
 import { StartShiftForm } from "./start-shift-form";
+import { ScheduleToday } from "./schedule-today";
 
 /** Colours per status; an icon and the word say it too. */
 const STATUS_STYLE: Record<OrderStatus, string> = {
@@ -27,7 +28,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
     const r = await readManager(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { businessDay, shift, summary, openCount, counter, schedule, nextScheduled } = data;
+  const { businessDay, shift, summary, openCount, counter, schedule } = data;
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   return (
@@ -44,16 +45,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
               current: (chunks) => <strong data-testid="current-shift">{chunks}</strong>,
             })}
           </p>
-          <p data-testid="schedule-line" className="mt-1 text-slate-700">
-            {schedule.length === 0
-              ? t("schedule.none")
-              : nextScheduled
-                ? t.rich("schedule.next", { at: nextScheduled, all: schedule.join(", "), strong })
-                : t("schedule.doneToday", { all: schedule.join(", ") })}{" "}
-            <a href={`/${slug}/manager/settings`} className="font-semibold text-blue-800 underline underline-offset-2">
-              {t("schedule.change")}
-            </a>
-          </p>
+          <ScheduleToday slug={slug} schedule={schedule} />
         </div>
 
         {counter === "database" ? (

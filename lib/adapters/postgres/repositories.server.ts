@@ -21,6 +21,7 @@ import {
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { asLocale } from "@/lib/core/locales";
 import type { Emits } from "@/lib/core/webhooks/events";
+import type { DayShift, DaySkip } from "@/lib/core/schedule";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
@@ -359,6 +360,16 @@ export class PrismaShiftRepository implements ShiftRepository {
       });
       return true;
     });
+  }
+
+  async scheduleRecord(tenantId: string, day: BusinessDay): Promise<{ shifts: DayShift[]; skips: DaySkip[] }> {
+    const [shifts, skips] = await Promise.all([
+      this.db.shift.findMany({ where: { tenantId, businessDay: toSqlDate(day) }, select: { number: true, slot: true }, orderBy: { number: "asc" } }),
+      this.db.$queryRaw<DaySkip[]>`
+        SELECT "details"->>'slot' AS "slot", coalesce("details"->>'reason', '') AS "reason" FROM "AuditEntry"
+        WHERE "tenantId" = ${tenantId}::uuid AND "action" = 'shift.scheduleSkipped' AND "details"->>'businessDay' = ${day}`,
+    ]);
+    return { shifts: shifts.map((s) => ({ shift: s.number, slot: s.slot })), skips: skips.filter((s) => s.slot) };
   }
 }
 

@@ -63,6 +63,14 @@ export class WebhookOutbox {
     return rows.length;
   }
 
+  /** Writes `event` for the one endpoint `endpointId` in `tx` (a ping: whatever it subscribed to); returns the delivery's id. */
+  async writeTo(tx: Tx, tenantId: string, endpointId: string, event: OutboxEvent): Promise<string> {
+    const row = { id: randomUUID(), jobId: randomUUID(), tenantId, endpointId, type: event.type, body: webhookBody(event), nextAttemptAt: new Date() };
+    await tx.webhookDelivery.create({ data: row });
+    await this.queue.enqueue(tx, [{ id: row.jobId, deliveryId: row.id, startAfter: null }]);
+    return row.id;
+  }
+
   /** Call once the transaction has committed: this node's workers fetch at once. */
   committed(queued: number): void {
     if (queued > 0) this.queue.wake();

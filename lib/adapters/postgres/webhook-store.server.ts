@@ -1,6 +1,7 @@
 /** Webhook endpoints in PostgreSQL: the signing secret sealed (SecretCipher), never listed. */
 import { randomUUID } from "node:crypto";
-import type { WebhookEventType } from "@/lib/core/webhooks/events";
+import type { OutboxEvent, WebhookEventType } from "@/lib/core/webhooks/events";
+import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "@/lib/core/webhooks/ports";
 import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { type Db, Prisma } from "./prisma.server";
@@ -15,6 +16,8 @@ export class PrismaWebhookStore implements WebhookStore {
   constructor(
     private readonly db: Db,
     private readonly cipher: SecretCipher,
+    /** Queues test messages (ping); without it, ping is refused. */
+    private readonly outbox?: WebhookOutbox,
   ) {}
 
   async list(tenantId: string): Promise<WebhookEndpoint[]> {
@@ -50,6 +53,47 @@ export class PrismaWebhookStore implements WebhookStore {
       await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: entry.details as Prisma.InputJsonValue } });
       return toEndpoint(row);
     });
+  }
+
+  async update(
+    tenantId: string,
+    id: string,
+    patch: Parameters<WebhookStore["update"]>[2],
+    audit: Parameters<WebhookStore["update"]>[3],
+  ): Promise<WebhookEndpoint | null> {
+    return this.db.$transaction(async (tx) => {
+      // Locked, so two edits of one endpoint audit what each really changed.
+      const [locked] = await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT "id" FROM "WebhookEndpoint" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+      if (!locked) return null;
+      const before = toEndpoint(await tx.webhookEndpoint.findFirstOrThrow({ where: { id, tenantId }, select: PUBLIC }));
+      const after = toEndpoint(
+        await tx.webhookEndpoint.update({
+          where: { id },
+          data: { ...(patch.url !== undefined ? { url: patch.url } : {}), ...(patch.events !== undefined ? { events: patch.events } : {}) },
+          select: PUBLIC,
+        }),
+      );
+      const entry = audit(before, after);
+      if (entry) await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: entry.details as Prisma.InputJsonValue } });
+      return after;
+    });
+  }
+
+  async ping(tenantId: string, id: string, event: OutboxEvent, audit: Parameters<WebhookStore["ping"]>[3]): Promise<string | null> {
+    const outbox = this.outbox;
+    if (!outbox) throw new Error("PrismaWebhookStore without an outbox cannot queue a ping");
+    const deliveryId = await this.db.$transaction(async (tx) => {
+      const row = await tx.webhookEndpoint.findFirst({ where: { id, tenantId }, select: PUBLIC });
+      if (!row) return null;
+      const queued = await outbox.writeTo(tx, tenantId, id, event);
+      const entry = audit(toEndpoint(row));
+      await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: entry.details as Prisma.InputJsonValue } });
+      return queued;
+    });
+    if (deliveryId) outbox.committed(1);
+    return deliveryId;
   }
 
   async deliveries(tenantId: string, endpointId: string, limit: number): Promise<WebhookDeliveryInfo[] | null> {

@@ -39,6 +39,11 @@ export function addressRefusal(ip: string, policy: DestinationPolicy): string | 
   return `${ip} is ${RANGE_WORDS[range] ?? `a special-purpose address (${range})`}`;
 }
 
+/** True for an address of a restaurant's own network (loopback, private, link-local…), which only the operator may allow. */
+export function isPrivateAddress(ip: string): boolean {
+  return ipaddr.isValid(ip) && PRIVATE_RANGES.has(ipaddr.parse(ip).range()) && !METADATA.includes(ipaddr.parse(ip).toNormalizedString());
+}
+
 /** The host of a URL as an IP literal (brackets of IPv6 removed), or null for a name. */
 export function ipLiteral(url: URL): string | null {
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
@@ -61,7 +66,7 @@ export function urlProblem(raw: string, policy: DestinationPolicy): string | nul
     return "must be an absolute http(s) URL such as https://pos.example.com/nextup";
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "must start with https://";
-  if (url.protocol === "http:" && !policy.allowPrivate) return "must use https:// (plain http only where WEBHOOKS_ALLOW_PRIVATE is on)";
+  if (url.protocol === "http:" && !policy.allowPrivate) return "must use https:// (order details travel over the internet)";
   if (url.username || url.password) return "must not contain a user name or password";
   if (url.hash) return "must not contain a #fragment";
   if (!url.hostname) return "must name a host";

@@ -11,9 +11,19 @@ import type { Tenant } from "../tenants";
 export const WEBHOOK_EVENT_TYPES = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** The "Send test" message: sent to one endpoint whatever it subscribed to, through the same queue. */
+export const PING_EVENT = "ping";
+
+/** A ping's body: says where it comes from and which endpoint it was for. */
+export const pingEvent = (endpointId: string, now: Date): OutboxEvent => ({
+  type: PING_EVENT,
+  timestamp: now.toISOString(),
+  data: { endpointId, message: "A test message from Nextup: this endpoint receives webhooks." },
+});
+
 /** One event of a change, before it is fanned out to the endpoints that subscribed to its type. */
 export interface OutboxEvent {
-  type: WebhookEventType;
+  type: WebhookEventType | typeof PING_EVENT;
   /** When the change happened (ISO 8601). */
   timestamp: string;
   data: unknown;

@@ -1,7 +1,7 @@
 /** What the webhooks need from the outside world: storage, DNS, HTTP, metrics. */
 import type { AuditEntry } from "../audit";
 import type { AttemptResult } from "./retry";
-import type { WebhookEventType } from "./events";
+import type { OutboxEvent, WebhookEventType } from "./events";
 
 /** An endpoint as listed: never its secret. */
 export interface WebhookEndpoint {
@@ -39,6 +39,21 @@ export interface WebhookStore {
   ): Promise<WebhookEndpoint>;
   /** Deletes an endpoint of this tenant and its deliveries, with its audit entry; null when the tenant has none of that id. */
   delete(tenantId: string, id: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null>;
+  /**
+   * Changes an endpoint's URL and/or events, with its audit entry (`audit` sees it before and
+   * after; null: nothing changed, nothing written); null when the tenant has no such endpoint.
+   */
+  update(
+    tenantId: string,
+    id: string,
+    patch: { url?: string; events?: WebhookEventType[] },
+    audit: (before: WebhookEndpoint, after: WebhookEndpoint) => AuditRecord | null,
+  ): Promise<WebhookEndpoint | null>;
+  /**
+   * Queues `event` for this one endpoint (whatever it subscribed to), like any message, with
+   * its audit entry; the delivery's id, or null when the tenant has no such endpoint.
+   */
+  ping(tenantId: string, id: string, event: OutboxEvent, audit: (e: WebhookEndpoint) => AuditRecord): Promise<string | null>;
   /** The latest `limit` deliveries of an endpoint of this tenant, newest first; null when the tenant has no such endpoint. */
   deliveries(tenantId: string, endpointId: string, limit: number): Promise<WebhookDeliveryInfo[] | null>;
 }

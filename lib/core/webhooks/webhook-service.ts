@@ -1,6 +1,6 @@
 /**
- * The console's webhooks: create (the secret shown once), list, delete, and each
- * endpoint's recent deliveries. A destination is checked when created (SSRF) and again
+ * The console's webhooks: create (the secret shown once), list, change (URL, events),
+ * delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
  * by the sender at every attempt.
  */
 import type { CacheInvalidator } from "../cache-invalidator";
@@ -9,8 +9,8 @@ import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseOrThrow } from "../orders";
 import type { Tenant } from "../tenants";
-import { WEBHOOK_EVENT_TYPES } from "./events";
-import { addressRefusal, ipLiteral, urlProblem, type DestinationPolicy } from "./destination";
+import { pingEvent, WEBHOOK_EVENT_TYPES } from "./events";
+import { addressRefusal, ipLiteral, isPrivateAddress, urlProblem, type DestinationPolicy } from "./destination";
 import type { HostResolver, WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "./ports";
 
 /** Endpoints per restaurant. */
@@ -38,13 +38,24 @@ export function displayUrl(url: string): string {
   }
 }
 
-const badUrl = (message: string) =>
+/**
+ * Why an address is refused, worded for the manager: `problem` picks the screen's sentence
+ * (private: on a private network, which only the operator can allow; unresolvable; other).
+ * Never names a setting: the manager cannot change the server's environment.
+ */
+const badUrl = (message: string, problem: "private" | "unresolvable" | "other" = "other", host = "") =>
   new AppError("BAD_INPUT", {
     message: `Invalid webhook: url: ${message}`,
     userMessage: `url: ${message}`,
-    details: { fields: [{ path: "url", message }], why: message },
+    details: { fields: [{ path: "url", message }], why: message, problem, host },
     reason: "webhookUrlRefused",
   });
+
+const urlSchema = z.string({ error: "url must be text" }).trim();
+
+const patchSchema = z
+  .strictObject({ url: urlSchema.optional(), events: eventsSchema.optional() })
+  .refine((p) => p.url !== undefined || p.events !== undefined, { error: "Send url, events or both" });
 
 export class WebhookService {
   constructor(
@@ -54,6 +65,7 @@ export class WebhookService {
       generateSecret: () => string;
       policy: DestinationPolicy;
       invalidate: Pick<CacheInvalidator, "webhooksChanged">;
+      now?: () => Date;
     },
   ) {}
 
@@ -63,10 +75,8 @@ export class WebhookService {
 
   /** A new endpoint; `secret` (`whsec_…`) is the only time it is shown. */
   async create(tenant: Tenant, input: unknown, actor: string): Promise<WebhookEndpoint & { secret: string }> {
-    const data = parseOrThrow(z.strictObject({ url: z.string({ error: "url must be text" }).trim(), events: eventsSchema }), input ?? {}, "webhook");
-    const problem = urlProblem(data.url, this.deps.policy);
-    if (problem) throw badUrl(problem);
-    await this.checkDestination(data.url);
+    const data = parseOrThrow(z.strictObject({ url: urlSchema, events: eventsSchema }), input ?? {}, "webhook");
+    await this.checkUrl(data.url);
     if ((await this.deps.store.count(tenant.id)) >= MAX_WEBHOOKS) {
       throw new AppError("CONFLICT", {
         message: `${tenant.slug} has ${MAX_WEBHOOKS} webhooks`,
@@ -99,11 +109,57 @@ export class WebhookService {
     return gone;
   }
 
+  /** Changes an endpoint's URL and/or events (checked as when created); audited when something changed. */
+  async update(tenant: Tenant, id: string, input: unknown, actor: string): Promise<WebhookEndpoint> {
+    const patch = parseOrThrow(patchSchema, input ?? {}, "webhook");
+    if (patch.url !== undefined) await this.checkUrl(patch.url);
+    const after = isUuid(id)
+      ? await this.deps.store.update(tenant.id, id.toLowerCase(), patch, (before, now) => {
+          const changed = (["url", "events"] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
+          if (changed.length === 0) return null;
+          const shown = (e: WebhookEndpoint, k: "url" | "events") => (k === "url" ? displayUrl(e.url) : e.events);
+          return {
+            actor,
+            action: "webhook.update",
+            details: {
+              id: now.id,
+              url: displayUrl(now.url),
+              from: Object.fromEntries(changed.map((k) => [k, shown(before, k)])),
+              to: Object.fromEntries(changed.map((k) => [k, shown(now, k)])),
+            },
+          };
+        })
+      : null;
+    if (!after) throw notFound(tenant, id);
+    await this.deps.invalidate.webhooksChanged(tenant.id);
+    return after;
+  }
+
+  /** Queues a `ping` for this endpoint (its outcome shows in its deliveries like any message); audited. */
+  async ping(tenant: Tenant, id: string, actor: string): Promise<{ deliveryId: string }> {
+    const endpointId = isUuid(id) ? id.toLowerCase() : null;
+    const deliveryId = endpointId
+      ? await this.deps.store.ping(tenant.id, endpointId, pingEvent(endpointId, this.deps.now?.() ?? new Date()), (e) => ({
+          actor,
+          action: "webhook.ping",
+          details: { id: e.id, url: displayUrl(e.url) },
+        }))
+      : null;
+    if (!deliveryId) throw notFound(tenant, id);
+    return { deliveryId };
+  }
+
   async deliveries(tenant: Tenant, id: string, limit?: unknown): Promise<WebhookDeliveryInfo[]> {
     const n = parseOrThrow(z.strictObject({ limit: deliveriesLimitSchema }), { limit: limit ?? undefined }, "query");
     const found = isUuid(id) ? await this.deps.store.deliveries(tenant.id, id.toLowerCase(), n.limit) : null;
     if (!found) throw notFound(tenant, id);
     return found;
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    const problem = urlProblem(url, this.deps.policy);
+    if (problem) throw badUrl(problem);
+    await this.checkDestination(url);
   }
 
   /** Refuses a destination whose address (or any address its name resolves to) the policy refuses. */
@@ -116,15 +172,21 @@ export class WebhookService {
       try {
         addresses = await this.deps.resolve(url.hostname);
       } catch {
-        throw badUrl(`the host ${url.hostname} does not resolve`);
+        throw badUrl(`the host ${url.hostname} does not resolve`, "unresolvable", url.hostname);
       }
     }
     for (const a of addresses) {
       const refusal = addressRefusal(a, this.deps.policy);
-      if (refusal)
-        throw badUrl(
-          `${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}, refused (allowed for a restaurant's own network only with WEBHOOKS_ALLOW_PRIVATE=true)`,
-        );
+      if (refusal) {
+        const where = `${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}`;
+        if (isPrivateAddress(a))
+          throw badUrl(
+            `${where}: webhooks go only to public internet addresses here; use the receiver's public https address, or ask whoever runs Nextup to allow the restaurant's own network`,
+            "private",
+            url.hostname,
+          );
+        throw badUrl(`${where}, refused`, "other", url.hostname);
+      }
     }
   }
 }

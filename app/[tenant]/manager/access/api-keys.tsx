@@ -9,6 +9,7 @@ import { createKey, revokeKey } from "./actions";
 import { SecretBox } from "./secret-box";
 import { BUTTON, INPUT } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
+import { useFreshError } from "../_components/use-fresh-error";
 import { ColumnHeads } from "../_components/column-heads";
 
 export interface KeyRow {
@@ -29,6 +30,7 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
   const [confirmId, setConfirmId] = useState<string | null>(null);
 
   const submitCreate = submitTo(create);
+  const [createError, clearError] = useFreshError(created);
 
   function submitRevoke(id: string) {
     if (confirmId !== id) {
@@ -41,7 +43,13 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submitCreate} className="grid gap-4 rounded-xl border-2 border-slate-300 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      {/* A new key empties the form (a new form), ready for the next one. */}
+      <form
+        key={created?.ok ? created.data.prefix : "new"}
+        onSubmit={submitCreate}
+        onInput={clearError}
+        className="grid gap-4 rounded-xl border-2 border-slate-300 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <input type="hidden" name="tenant" value={slug} />
         <div>
           <label htmlFor="key-name" className="mb-1 block text-lg font-semibold">
@@ -65,11 +73,11 @@ export function ApiKeys({ slug, keys }: { slug: string; keys: KeyRow[] }) {
           {creating ? t("creating") : t("create")}
         </button>
       </form>
-      <FormError message={created && !created.ok ? created.error : null} />
+      <FormError message={createError} />
       {created?.ok ? <SecretBox heading={t("newKeyHeading", { name: created.data.name })} secret={created.data.key} testId="new-key" /> : null}
 
       <FormError message={revoked && !revoked.ok ? revoked.error : null} />
-      {revoked?.ok ? <StatusNote>{t("revokedNow", { name: revoked.data.name })}</StatusNote> : null}
+      <StatusNote token={revoked}>{revoked?.ok ? t("revokedNow", { name: revoked.data.name }) : null}</StatusNote>
 
       {keys.length === 0 ? (
         <p className="text-lg text-slate-700">{t("noKeys")}</p>

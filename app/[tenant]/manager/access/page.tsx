@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { STAFF_ROLES } from "@/lib/core/tenants";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatDateTime } from "@/app/_lib/format";
+import { auditActor } from "@/lib/core/audit-sentences";
+import { sentenceText } from "../audit/sentence-text";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { RotateCode } from "./rotate-code";
 import { ApiKeys, type KeyRow } from "./api-keys";
@@ -20,16 +22,17 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/access`);
   const tenant = caller.tenant;
-  const [t, keys] = await Promise.all([getTranslations("managerAccess"), getApp().keys.list(tenant)]);
+  const [t, ta, locale, keys] = await Promise.all([getTranslations("managerAccess"), getTranslations("managerAudit"), getLocale(), getApp().keys.list(tenant)]);
+  const say = sentenceText(ta);
   // Never a secret: the list has only what ApiKeyInfo holds.
   const rows: KeyRow[] = keys.map((k) => ({
     id: k.id,
     role: k.role,
     name: k.name,
     prefix: k.prefix,
-    created: formatDateTime(k.createdAt, tenant.timeZone),
-    createdBy: k.createdBy,
-    revoked: k.revokedAt ? formatDateTime(k.revokedAt, tenant.timeZone) : null,
+    created: formatDateTime(k.createdAt, tenant.timeZone, {}, locale),
+    createdBy: k.createdBy ? say(auditActor(k.createdBy)) : null,
+    revoked: k.revokedAt ? formatDateTime(k.revokedAt, tenant.timeZone, {}, locale) : null,
   }));
   return (
     <ConsoleShell caller={caller} section="access">
@@ -39,7 +42,7 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
           {t("codesHeading")}
         </h2>
         <p className="mb-4 mt-1 text-lg text-slate-700">{t("codesIntro")}</p>
-        <ul className="grid gap-4 md:grid-cols-3">
+        <ul className="grid items-start gap-4 md:grid-cols-3">
           {STAFF_ROLES.map((role) => (
             <RotateCode key={role} slug={tenant.slug} role={role} />
           ))}

@@ -7,6 +7,8 @@ import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatBusinessDay, formatTime } from "@/app/_lib/format";
+import { auditActor } from "@/lib/core/audit-sentences";
+import { sentenceText } from "../audit/sentence-text";
 import { FormError } from "@/app/_components/form-error";
 import { ItemList } from "@/app/_components/item-list";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
@@ -32,7 +34,13 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
   const tenant = caller.tenant;
   const app = getApp();
   const search = await searchParams;
-  const [t, tStatus, locale] = await Promise.all([getTranslations("managerHistory"), getTranslations("manager.status"), getLocale()]);
+  const [t, tStatus, ta, locale] = await Promise.all([
+    getTranslations("managerHistory"),
+    getTranslations("manager.status"),
+    getTranslations("managerAudit"),
+    getLocale(),
+  ]);
+  const say = sentenceText(ta);
 
   const asked = requestedDay(search.day);
   const today = app.reports.today(tenant);
@@ -85,7 +93,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                       </th>
                       <td className="px-2 py-2 tabular-nums">{time(s.startedAt)}</td>
                       <td className="px-2 py-2">{t(`trigger.${s.trigger}`)}</td>
-                      <td className="px-2 py-2">{s.startedBy ?? t("dayStart")}</td>
+                      <td className="px-2 py-2">{s.startedBy ? say(auditActor(s.startedBy)) : t("dayStart")}</td>
                       <td className="px-2 py-2 break-words">{s.reason ?? ""}</td>
                       <td className="px-2 py-2 tabular-nums">{s.orders}</td>
                       <td className="px-2 py-2 tabular-nums">

@@ -11,6 +11,9 @@ import { FormError } from "@/app/_components/form-error";
 import { saveSettings } from "./actions";
 import { INPUT } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
+import { useFreshError } from "../_components/use-fresh-error";
+import { TimeZonePicker } from "./time-zone-picker";
+import { ScheduleTimes } from "./schedule-times";
 
 type Result = Awaited<ReturnType<typeof saveSettings>>;
 
@@ -39,13 +42,16 @@ export function SettingsForm({
   const s = state?.ok ? state.data.settings : initial;
 
   const submit = submitTo(dispatch);
+  const [error, clearError] = useFreshError(state);
   const [rule, setRule] = useState({ timeZone: s.timezone, dayStart: s.dayStartsAt });
 
   return (
-    <form onSubmit={submit} className="space-y-6" key={JSON.stringify(s)}>
+    <form onSubmit={submit} onInput={clearError} className="space-y-6" key={JSON.stringify(s)}>
       <input type="hidden" name="tenant" value={slug} />
-      {state?.ok ? <StatusNote testId="settings-saved">{state.data.changed ? t("saved") : t("savedNothing")}</StatusNote> : null}
-      <FormError message={state && !state.ok ? state.error : null} testId="settings-error" />
+      <StatusNote testId="settings-saved" token={state}>
+        {state?.ok ? (state.data.changed ? t("saved") : t("savedNothing")) : null}
+      </StatusNote>
+      <FormError message={error} testId="settings-error" />
 
       <div>
         <label htmlFor="s-name" className={LABEL}>
@@ -59,25 +65,13 @@ export function SettingsForm({
 
       <div className="grid gap-6 sm:grid-cols-2">
         <div>
-          <label htmlFor="s-timezone" className={LABEL}>
-            {t("timezone")}
-          </label>
-          <input
-            id="s-timezone"
-            name="timezone"
-            required
-            list="s-timezones"
-            defaultValue={s.timezone}
-            onChange={(e) => setRule((r) => ({ ...r, timeZone: e.target.value }))}
-            autoComplete="off"
-            aria-describedby="s-timezone-hint day-rule-change"
-            className={INPUT}
+          <TimeZonePicker
+            zones={timeZones}
+            initial={s.timezone}
+            now={serverNow}
+            onChange={(zone) => setRule((r) => ({ ...r, timeZone: zone }))}
+            describedBy="s-timezone-hint day-rule-change"
           />
-          <datalist id="s-timezones">
-            {timeZones.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
           <p id="s-timezone-hint" className={HINT}>
             {t("timezoneHint")}
           </p>
@@ -150,10 +144,7 @@ export function SettingsForm({
       </div>
 
       <div>
-        <label htmlFor="s-schedule" className={LABEL}>
-          {t("schedule")}
-        </label>
-        <input id="s-schedule" name="schedule" defaultValue={s.schedule.join(", ")} aria-describedby="s-schedule-hint" className={`${INPUT} tabular-nums`} />
+        <ScheduleTimes initial={s.schedule} describedBy="s-schedule-hint" />
         <p id="s-schedule-hint" className={HINT}>
           {t("scheduleHint")}
         </p>

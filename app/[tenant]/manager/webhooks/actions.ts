@@ -32,3 +32,33 @@ export const deleteWebhook = staffAction(
     return { url: gone.url };
   },
 );
+
+/** Changes an endpoint's URL and events (checked as when created); its secret stays. */
+export const updateWebhook = staffAction(
+  ["MANAGER"],
+  (t) =>
+    z.object({
+      id: z.string().max(64),
+      url: z.string().trim().min(1, t("managerWebhooks.errors.url")).max(2_000, t("managerWebhooks.errors.url")),
+      events: formList(z.enum(WEBHOOK_EVENT_TYPES, { error: t("managerWebhooks.errors.events") })).refine(
+        (e) => e.length > 0,
+        t("managerWebhooks.errors.events"),
+      ),
+    }),
+  async ({ id, ...patch }, { app, caller }): Promise<{ id: string; url: string }> => {
+    const after = await app.webhooks.update(caller.tenant, id, patch, caller.actor);
+    refresh();
+    return { id: after.id, url: after.url };
+  },
+);
+
+/** Queues a test message for an endpoint; the page lists it with its outcome. */
+export const pingWebhook = staffAction(
+  ["MANAGER"],
+  () => z.object({ id: z.string().max(64) }),
+  async ({ id }, { app, caller }): Promise<{ id: string }> => {
+    await app.webhooks.ping(caller.tenant, id, caller.actor);
+    refresh();
+    return { id };
+  },
+);

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { deliveryState } from "@/lib/core/webhooks/retry";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatDateTime } from "@/app/_lib/format";
+import { auditActor } from "@/lib/core/audit-sentences";
+import { sentenceText } from "../audit/sentence-text";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { WebhooksPanel, type EndpointRow } from "./webhooks-panel";
 
@@ -23,8 +25,14 @@ export default async function WebhooksPage({ params }: { params: Promise<{ tenan
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/webhooks`);
   const tenant = caller.tenant;
   const app = getApp();
-  const [t, endpoints] = await Promise.all([getTranslations("managerWebhooks"), app.webhooks.list(tenant)]);
-  const when = (at: Date) => formatDateTime(at, tenant.timeZone, { date: "day", seconds: true });
+  const [t, ta, locale, endpoints] = await Promise.all([
+    getTranslations("managerWebhooks"),
+    getTranslations("managerAudit"),
+    getLocale(),
+    app.webhooks.list(tenant),
+  ]);
+  const say = sentenceText(ta);
+  const when = (at: Date) => formatDateTime(at, tenant.timeZone, { date: "day", seconds: true }, locale);
   // Never a secret: the rows hold only what the list and the deliveries show.
   const rows: EndpointRow[] = await Promise.all(
     endpoints.map(async (e) => ({
@@ -32,7 +40,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ tenan
       url: e.url,
       events: e.events,
       created: when(e.createdAt),
-      createdBy: e.createdBy,
+      createdBy: e.createdBy ? say(auditActor(e.createdBy)) : null,
       deliveries: (await app.webhooks.deliveries(tenant, e.id, RECENT)).map((d) => ({
         id: d.id,
         type: d.type,

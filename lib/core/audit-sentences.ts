@@ -1,0 +1,202 @@
+/**
+ * The audit log in sentences: an entry becomes message keys and values (no words here), so
+ * the console says "Dumplings marked sold out" in the screen's language instead of showing
+ * stored JSON and ids. Keys are relative to the console's `managerAudit.sentences`.
+ */
+import { SCHEDULER_ACTOR, SYSTEM_ACTOR, type AuditEntry } from "./audit";
+
+/** A value to translate first (a role, a reason, a language), by its key. */
+export interface MessageRef {
+  msg: string;
+}
+/** A list of plain words or translated ones, joined by the screen. */
+export interface ListValue {
+  list: (string | MessageRef)[];
+}
+export type SentenceValue = string | number | MessageRef | ListValue;
+
+export interface Sentence {
+  key: string;
+  values: Record<string, SentenceValue>;
+}
+
+const sentence = (key: string, values: Record<string, SentenceValue> = {}): Sentence => ({ key, values });
+const ref = (msg: string): MessageRef => ({ msg });
+
+const ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;
+const SKIP_REASONS = ["pastGrace", "shiftStartedSince", "superseded"] as const;
+const LANGUAGES = ["en", "zh-CN"] as const;
+const EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started", "ping"] as const;
+
+const known = <T extends string>(list: readonly T[], v: unknown): v is T => typeof v === "string" && (list as readonly string[]).includes(v);
+
+/** A stored value as plain text; a nested object as JSON (only for what no sentence knows). */
+function text(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return v.toString();
+  return v === null || v === undefined ? "" : JSON.stringify(v);
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+const role = (v: unknown): SentenceValue => (known(ROLES, v) ? ref(`roles.${v}`) : text(v));
+const events = (v: unknown): ListValue => ({ list: Array.isArray(v) ? v.map((e) => (known(EVENTS, e) ? ref(`events.${e.replace(".", "_")}`) : text(e))) : [] });
+
+/** Who did it: staff by role, an API key by prefix, the scheduler, the app itself. */
+export function auditActor(actor: string): Sentence {
+  if (actor === SCHEDULER_ACTOR) return sentence("actors.scheduler");
+  if (actor === SYSTEM_ACTOR) return sentence("actors.system");
+  const staff = /^(.*) \(staff\)$/.exec(actor);
+  if (staff) {
+    const name = staff[1]!;
+    const r = ROLES.find((x) => x.toLowerCase() === name.toLowerCase());
+    return r ? sentence("actors.staff", { role: ref(`roles.${r}`) }) : sentence("actors.staffNamed", { name });
+  }
+  const key = /^api-key (.+)$/.exec(actor);
+  if (key) return sentence("actors.apiKey", { prefix: key[1]! });
+  return sentence("actors.other", { name: actor });
+}
+
+/** One entry's details as sentences (one or more); never raw JSON for a known action. */
+export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sentence[] {
+  const d = e.details;
+  switch (e.action) {
+    case "shift.start":
+      return shiftStart(d);
+    case "shift.scheduleSkipped":
+      return [
+        sentence("shift.skipped", {
+          slot: text(d.slot),
+          reason: ref(`skipReasons.${known(SKIP_REASONS, d.reason) ? d.reason : "other"}`),
+        }),
+      ];
+    case "settings.update":
+      return Object.entries(obj(d.changes)).map(([field, c]) => settingChange(field, obj(c)));
+    case "staff.rotate":
+      return [sentence("staff.rotated", { role: role(d.role) })];
+    case "key.create":
+    case "key.revoke":
+      return [sentence(e.action === "key.create" ? "keys.created" : "keys.revoked", { name: text(d.name), role: role(d.role), prefix: text(d.prefix) })];
+    case "menu.update":
+      return menuChange(d);
+    case "webhook.create":
+    case "webhook.delete":
+      return [sentence(e.action === "webhook.create" ? "webhooks.created" : "webhooks.deleted", { url: text(d.url), events: events(d.events) })];
+    case "webhook.update":
+      return webhookUpdate(d);
+    case "webhook.ping":
+      return [sentence("webhooks.pinged", { url: text(d.url) })];
+    case "orders.clearForgotten":
+      return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
+    default:
+      return other(d);
+  }
+}
+
+function other(d: Record<string, unknown>): Sentence[] {
+  return Object.entries(d).map(([k, v]) => sentence("other", { field: k, value: text(v) }));
+}
+
+function shiftStart(d: Record<string, unknown>): Sentence[] {
+  const shift = num(d.shift) ?? 0;
+  const cleared = num(d.cleared) ?? 0;
+  const kept = num(d.kept);
+  const out = [
+    d.openOrders === "clear"
+      ? sentence("shift.startedCleared", { shift, count: cleared })
+      : kept === null
+        ? sentence("shift.started", { shift })
+        : sentence("shift.startedKept", { shift, count: kept }),
+  ];
+  if (d.trigger === "schedule" && typeof d.slot === "string") out.push(sentence("shift.bySchedule", { slot: d.slot }));
+  const first = num(d.firstNumber);
+  if (first !== null && first !== 1) out.push(sentence("shift.firstNumber", { first }));
+  if (typeof d.reason === "string" && d.reason) out.push(sentence("shift.reason", { reason: d.reason }));
+  return out;
+}
+
+const SETTINGS = [
+  "name",
+  "timezone",
+  "dayStartsAt",
+  "language",
+  "schedule",
+  "readyClearMinutes",
+  "ageWarnMinutes",
+  "ageLateMinutes",
+  "currency",
+  "kioskNumberOnly",
+] as const;
+
+function settingValue(field: string, v: unknown): SentenceValue {
+  if (field === "language") return v === null || v === undefined ? ref("languages.browser") : known(LANGUAGES, v) ? ref(`languages.${v}`) : text(v);
+  if (typeof v === "boolean") return ref(v ? "yes" : "no");
+  if (Array.isArray(v)) return v.length ? { list: v.map(text) } : ref("none");
+  if (v === null || v === undefined || v === "") return ref("none");
+  return typeof v === "number" ? v : text(v);
+}
+
+function settingChange(field: string, c: Record<string, unknown>): Sentence {
+  const values = { from: settingValue(field, c.from), to: settingValue(field, c.to) };
+  return known(SETTINGS, field) ? sentence(`settings.${field}`, values) : sentence("settings.other", { field, ...values });
+}
+
+/** Cents as "12.50" (the menu's prices have no currency here); null: no price. */
+const price = (v: unknown): SentenceValue => (typeof v === "number" ? (v / 100).toFixed(2) : ref("noPrice"));
+
+function menuChange(d: Record<string, unknown>): Sentence[] {
+  const name = text(d.name);
+  const from = obj(d.from);
+  const to = obj(d.to);
+  switch (d.change) {
+    case "category.create":
+      return [sentence("menu.categoryAdded", { name })];
+    case "category.update":
+      return Object.keys(to).map((k) =>
+        k === "name" ? sentence("menu.categoryRenamed", { from: text(from.name), to: text(to.name) }) : sentence("menu.categoryMoved", { name }),
+      );
+    case "category.delete":
+      return [sentence("menu.categoryDeleted", { name, count: num(d.itemsDeleted) ?? 0 })];
+    case "category.move":
+      return [sentence(d.direction === "up" ? "menu.categoryMovedUp" : "menu.categoryMovedDown", { name })];
+    case "item.create":
+      return [sentence(d.available === false ? "menu.itemAddedSoldOut" : "menu.itemAdded", { name, category: text(d.category), price: price(d.priceCents) })];
+    case "item.update":
+      return Object.keys(to).map((k) => itemChange(k, name, from[k], to[k]));
+    case "item.delete":
+      return [sentence("menu.itemDeleted", { name })];
+    case "item.move":
+      return [sentence(d.direction === "up" ? "menu.itemMovedUp" : "menu.itemMovedDown", { name })];
+    case "menu.seed":
+      return [sentence("menu.seeded", { categories: { list: Array.isArray(d.categories) ? d.categories.map(text) : [] } })];
+    default:
+      return other(d);
+  }
+}
+
+function itemChange(field: string, name: string, from: unknown, to: unknown): Sentence {
+  switch (field) {
+    case "available":
+      return sentence(to === false ? "menu.itemSoldOut" : "menu.itemAvailable", { name });
+    case "name":
+      return sentence("menu.itemRenamed", { from: text(from), to: text(to) });
+    case "priceCents":
+      return sentence("menu.itemPrice", { name, from: price(from), to: price(to) });
+    case "categoryId":
+      return sentence("menu.itemMovedCategory", { name });
+    case "position":
+      return sentence("menu.itemMoved", { name });
+    default:
+      return sentence("other", { field, value: text(to) });
+  }
+}
+
+function webhookUpdate(d: Record<string, unknown>): Sentence[] {
+  const from = obj(d.from);
+  const to = obj(d.to);
+  const out: Sentence[] = [];
+  if ("url" in to) out.push(sentence("webhooks.urlChanged", { from: text(from.url), to: text(to.url) }));
+  if ("events" in to) out.push(sentence("webhooks.eventsChanged", { url: text(d.url), events: events(to.events) }));
+  return out;
+}
