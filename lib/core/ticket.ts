@@ -7,12 +7,15 @@ import { CHANNELS } from "./orders";
 /** A channel a ticket names: every known one but the kiosk. */
 export type TicketChannel = Exclude<(typeof CHANNELS)[number], "kiosk">;
 
-/** What a ticket of `lines` text lines shows: the first items, then "+N more" on the last line. */
-export function clampItems<T>(items: readonly T[], lines: number): { shown: T[]; more: number } {
+/**
+ * What a ticket of `lines` text lines shows: the first items, then "+N more" on the last
+ * line; with one line only, the first item and "+N more" share it (a cook always sees a dish).
+ */
+export function clampItems<T>(items: readonly T[], lines: number): { shown: T[]; more: number; moreInline: boolean } {
   const room = Math.max(1, lines);
-  if (items.length <= room) return { shown: [...items], more: 0 };
-  const shown = items.slice(0, room - 1);
-  return { shown, more: items.length - shown.length };
+  if (items.length <= room) return { shown: [...items], more: 0, moreInline: false };
+  const shown = items.slice(0, Math.max(1, room - 1));
+  return { shown, more: items.length - shown.length, moreInline: room === 1 };
 }
 
 /** Text lines left for items once the ticket's badge row and note take theirs. */

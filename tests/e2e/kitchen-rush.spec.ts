@@ -152,6 +152,12 @@ for (const size of SIZES) {
       const seen = await fullyVisible(page);
       console.log(`${size.width}×${size.height} ${lang}: fully visible ${seen.grid} tickets + ${seen.pickup} pickup rows`);
       expect(seen.grid, "tickets to prepare fully on screen").toBeGreaterThanOrEqual(16);
+      // Every ticket shows at least one dish, even a long order with a note and a channel badge.
+      const dishesShown = await page
+        .getByTestId("to-prepare")
+        .getByRole("article")
+        .evaluateAll((tickets) => tickets.map((a) => a.querySelectorAll("ul li").length));
+      expect(dishesShown.every((n) => n >= 1), JSON.stringify(dishesShown)).toBe(true);
 
       // Oldest first: the first ticket is the oldest order still to prepare.
       const oldest = placed.find((o) => !o.spec.ready)!;

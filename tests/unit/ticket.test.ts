@@ -6,10 +6,11 @@ const side = (index: number): TicketSpot => ({ area: "side", index });
 
 describe("a ticket of fixed height", () => {
   it("shows what fits and says how many more, on the last line", () => {
-    expect(clampItems(["a", "b", "c"], 3)).toEqual({ shown: ["a", "b", "c"], more: 0 });
-    expect(clampItems(["a", "b", "c", "d"], 3)).toEqual({ shown: ["a", "b"], more: 2 });
-    expect(clampItems(["a", "b", "c"], 1)).toEqual({ shown: [], more: 3 });
-    expect(clampItems(["a"], 0)).toEqual({ shown: ["a"], more: 0 });
+    expect(clampItems(["a", "b", "c"], 3)).toEqual({ shown: ["a", "b", "c"], more: 0, moreInline: false });
+    expect(clampItems(["a", "b", "c", "d"], 3)).toEqual({ shown: ["a", "b"], more: 2, moreInline: false });
+    // One line (a note and a channel badge took the others): the first dish and "+2 more" share it.
+    expect(clampItems(["a", "b", "c"], 1)).toEqual({ shown: ["a"], more: 2, moreInline: true });
+    expect(clampItems(["a"], 0)).toEqual({ shown: ["a"], more: 0, moreInline: false });
   });
 
   it("gives the badge row and the note a line each, never less than one line to items", () => {

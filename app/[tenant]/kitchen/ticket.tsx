@@ -45,7 +45,21 @@ export function Ticket({
   const headingId = `order-${order.id}`;
   const detailsId = `order-details-${order.id}`;
   const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? 1 : 0 });
-  const { shown, more } = clampItems(order.items, room);
+  const { shown, more, moreInline } = clampItems(order.items, room);
+
+  const moreChip = (
+    <button
+      ref={moreButton}
+      type="button"
+      aria-expanded={open}
+      aria-controls={detailsId}
+      aria-label={t("ticket.moreLabel", { number: order.number, count: more })}
+      onClick={() => setOpen(true)}
+      className={`${LINE} ${MORE}`}
+    >
+      {t("ticket.more", { count: more })}
+    </button>
+  );
 
   function close() {
     setOpen(false);
@@ -80,23 +94,12 @@ export function Ticket({
               <li key={i} className={`${LINE} flex gap-1`}>
                 <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
                 <span className="min-w-0 truncate">{item.name}</span>
+                {moreInline && i === shown.length - 1 ? <span className="ml-auto shrink-0">{moreChip}</span> : null}
               </li>
             ))}
           </ul>
         )}
-        {more > 0 ? (
-          <button
-            ref={moreButton}
-            type="button"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            aria-label={t("ticket.moreLabel", { number: order.number, count: more })}
-            onClick={() => setOpen(true)}
-            className={`${LINE} ${MORE}`}
-          >
-            {t("ticket.more", { count: more })}
-          </button>
-        ) : null}
+        {more > 0 && !moreInline ? moreChip : null}
         {order.note ? (
           <div className={`${LINE} flex items-center gap-1 rounded-sm border-l-4 border-amber-600 bg-amber-100 pl-1 text-base font-bold text-amber-950`}>
             <Icon name="note" className="size-4" />
