@@ -21,7 +21,8 @@ import { benchArgs, machine, median, round2, runBench } from "./common";
 
 const args = benchArgs({ runs: 3 });
 const SLUG = "lighthouse";
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
+const CHROME_FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
 interface Run {
   cls: number;
@@ -34,7 +35,16 @@ async function lighthouse(url: string, dir: string, n: number): Promise<Run> {
   const out = path.join(dir, `lh-${n}.json`);
   await promisify(execFile)(
     "npx",
-    ["--yes", "lighthouse@13.5.0", url, "--quiet", "--output=json", `--output-path=${out}`, "--only-categories=performance,accessibility", `--chrome-flags=${CHROME_FLAGS}`],
+    [
+      "--yes",
+      "lighthouse@13.5.0",
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility",
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
     { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(await readFile(out, "utf8")) as {

@@ -157,7 +157,10 @@ for (const size of SIZES) {
         .getByTestId("to-prepare")
         .getByRole("article")
         .evaluateAll((tickets) => tickets.map((a) => a.querySelectorAll("ul li").length));
-      expect(dishesShown.every((n) => n >= 1), JSON.stringify(dishesShown)).toBe(true);
+      expect(
+        dishesShown.every((n) => n >= 1),
+        JSON.stringify(dishesShown),
+      ).toBe(true);
 
       // Oldest first: the first ticket is the oldest order still to prepare.
       const oldest = placed.find((o) => !o.spec.ready)!;

@@ -25,7 +25,9 @@ describe("text people type", () => {
     for (const ok of ["👨‍🍳 special", "می‌خواهم"]) expect(isCleanLine(ok), ok).toBe(true);
   });
   it("names the field in the message and trims", () => {
-    expect(lineText("Item name").safeParse("Te\u0000a").error?.issues[0]?.message).toBe("Item name contains a control character, an invisible formatting character or broken text");
+    expect(lineText("Item name").safeParse("Te\u0000a").error?.issues[0]?.message).toBe(
+      "Item name contains a control character, an invisible formatting character or broken text",
+    );
     expect(multilineText("Note").parse("  two\nlines  ")).toBe("two\nlines");
   });
 });
