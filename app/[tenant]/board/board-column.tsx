@@ -97,7 +97,8 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
                   {earlier && (
                     <span
                       data-testid="shift-tag"
-                      className="absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] text-[0.2em] leading-[1.35] font-extrabold text-black"
+                      // A date is wider than "S1": smaller, so it stays in the corner and off the digits.
+                      className={`absolute top-[0.06em] right-[0.08em] rounded-[0.15em] border-[0.04em] border-black bg-amber-300 px-[0.25em] leading-[1.35] font-extrabold whitespace-nowrap text-black ${earlier === "day" ? "text-[0.13em]" : "text-[0.2em]"}`}
                     >
                       <span aria-hidden="true">{earlier === "day" ? date : t("shiftTag", { shift: o.shift })}</span>
                       <span className="sr-only">, {earlier === "day" ? t("dayLabel", { date }) : t("shiftLabel", { shift: o.shift })}</span>
