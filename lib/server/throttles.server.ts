@@ -105,8 +105,9 @@ export class Throttles {
   readonly voice: GuardedLimiter;
   /** Sign-in attempts per restaurant and address, right or wrong. */
   readonly signInAttempts: GuardedLimiter;
-  /** Wrong codes (and attempts in flight) per restaurant and role. */
-  readonly signInFailures: GuardedLimiter;
+  /** argon2 checks in flight on this node per restaurant and role (SIGN_IN_CHECKS_PER_ROLE). */
+  private readonly checksInFlight = new Map<string, number>();
+  private readonly checksPerRole: number;
   /** Failed authentications per client address. */
   readonly authFailures: GuardedLimiter;
   /** Public board and customer requests per client address. */
@@ -122,7 +123,7 @@ export class Throttles {
       | "API_RATE_LIMIT_PER_MINUTE"
       | "VOICE_RATE_LIMIT_PER_MINUTE"
       | "AUTH_FAILURES_PER_MINUTE"
-      | "SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE"
+      | "SIGN_IN_CHECKS_PER_ROLE"
       | "PUBLIC_REQUESTS_PER_MINUTE"
       | "SOCKET_HANDSHAKES_PER_MINUTE"
     >,
@@ -132,7 +133,7 @@ export class Throttles {
     this.api = limiter("api", env.API_RATE_LIMIT_PER_MINUTE);
     this.voice = limiter("voice", env.VOICE_RATE_LIMIT_PER_MINUTE);
     this.signInAttempts = limiter("signin", 10);
-    this.signInFailures = limiter("signin-role", env.SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE);
+    this.checksPerRole = env.SIGN_IN_CHECKS_PER_ROLE;
     this.authFailures = limiter("authfail", env.AUTH_FAILURES_PER_MINUTE);
     this.publicReads = limiter("public", env.PUBLIC_REQUESTS_PER_MINUTE);
     this.socketHandshakes = limiter("handshake", env.SOCKET_HANDSHAKES_PER_MINUTE);
@@ -172,25 +173,26 @@ export class Throttles {
 
   /**
    * A sign-in with a staff code: refused before `verify` (argon2) while the address is
-   * blocked, while it has used its attempts at this restaurant, or while the role has
-   * used its failures this minute. An attempt holds one of the role's failures while in
-   * flight and gives it back unless the code was wrong, so a burst from many addresses
-   * cannot run more verifications at once than the limit.
+   * blocked or has used its attempts at this restaurant. Nothing a stranger does keeps the
+   * right code from another address out (decision 0025): per role, only the checks running
+   * at once on this node are capped, which bounds the CPU a flood takes for a moment.
    */
   async signIn<T>(tenantId: string, role: StaffRole, address: string, verify: () => Promise<T>): Promise<T> {
     const tooMany = { reason: "tooManyAttempts", userMessage: "Too many attempts, wait a minute and try again." };
     await this.beforeAuthentication(address);
     await take(this.signInAttempts, `${tenantId}:${address}`, `sign-in attempts at ${tenantId} from ${address}`, tooMany);
     const roleKey = `${tenantId}:${role}`;
-    await take(this.signInFailures, roleKey, `wrong codes for ${roleKey}`, tooMany);
-    let wrong = false;
+    const running = this.checksInFlight.get(roleKey) ?? 0;
+    if (running >= this.checksPerRole) {
+      throw rateLimited(`sign-in checks in flight for ${roleKey}`, 1_000, { reason: "busy", userMessage: "Busy checking sign-ins: try again in a moment." });
+    }
+    this.checksInFlight.set(roleKey, running + 1);
     try {
       return await this.countingFailures(address, verify);
-    } catch (e) {
-      wrong = isAppError(e) && e.code === "UNAUTHENTICATED";
-      throw e;
     } finally {
-      if (!wrong) await this.signInFailures.reward(roleKey).catch(() => undefined);
+      const left = (this.checksInFlight.get(roleKey) ?? 1) - 1;
+      if (left > 0) this.checksInFlight.set(roleKey, left);
+      else this.checksInFlight.delete(roleKey);
     }
   }
 }

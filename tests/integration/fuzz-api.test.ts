@@ -44,7 +44,6 @@ const METRICS_TOKEN = randomBytes(16).toString("hex");
 const FUZZ_ENV = {
   // The per-address limits before authentication (every request comes from 127.0.0.1).
   ...SHARED_SERVER_ENV,
-  SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE: "1000000",
   SCHEDULER: "off",
   METRICS_TOKEN,
   API_RATE_LIMIT_PER_MINUTE: "1000000",

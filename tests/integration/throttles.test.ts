@@ -66,7 +66,7 @@ describe("the failed-authentication check before authentication", () => {
       API_RATE_LIMIT_PER_MINUTE: 100,
       VOICE_RATE_LIMIT_PER_MINUTE: 100,
       AUTH_FAILURES_PER_MINUTE: POINTS,
-      SIGN_IN_FAILURES_PER_ROLE_PER_MINUTE: 100,
+      SIGN_IN_CHECKS_PER_ROLE: 4,
       PUBLIC_REQUESTS_PER_MINUTE: 100,
       SOCKET_HANDSHAKES_PER_MINUTE: 100,
     };
@@ -84,5 +84,33 @@ describe("the failed-authentication check before authentication", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     await expect(throttles.beforeAuthentication("10.0.0.7")).resolves.toBeUndefined();
+  });
+
+  it("sign-in caps only the checks of one role running at once on a node: the next is told to retry, and a finished check makes room", async () => {
+    const env = {
+      REDIS_KEY_PREFIX: testKeyPrefix("throttles-checks"),
+      API_RATE_LIMIT_PER_MINUTE: 100,
+      VOICE_RATE_LIMIT_PER_MINUTE: 100,
+      AUTH_FAILURES_PER_MINUTE: 100,
+      SIGN_IN_CHECKS_PER_ROLE: 2,
+      PUBLIC_REQUESTS_PER_MINUTE: 100,
+      SOCKET_HANDSHAKES_PER_MINUTE: 100,
+    };
+    const throttles = new Throttles(redis, env, () => true);
+    let release!: () => void;
+    const slow = new Promise<string>((r) => (release = () => r("ok")));
+    const running = [throttles.signIn("t1", "KITCHEN", "10.0.1.1", () => slow), throttles.signIn("t1", "KITCHEN", "10.0.1.2", () => slow)];
+    await new Promise((r) => setTimeout(r, 50));
+    const busy = await throttles.signIn("t1", "KITCHEN", "10.0.1.3", async () => "ok").then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isAppError(busy) && busy.code === "RATE_LIMITED" && busy.reason === "busy").toBe(true);
+    // Another role and another restaurant are not affected.
+    await expect(throttles.signIn("t1", "MANAGER", "10.0.1.4", async () => "ok")).resolves.toBe("ok");
+    await expect(throttles.signIn("t2", "KITCHEN", "10.0.1.5", async () => "ok")).resolves.toBe("ok");
+    release();
+    await expect(Promise.all(running)).resolves.toEqual(["ok", "ok"]);
+    await expect(throttles.signIn("t1", "KITCHEN", "10.0.1.3", async () => "ok")).resolves.toBe("ok");
   });
 });
