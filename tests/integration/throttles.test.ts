@@ -101,10 +101,12 @@ describe("the failed-authentication check before authentication", () => {
     const slow = new Promise<string>((r) => (release = () => r("ok")));
     const running = [throttles.signIn("t1", "KITCHEN", "10.0.1.1", () => slow), throttles.signIn("t1", "KITCHEN", "10.0.1.2", () => slow)];
     await new Promise((r) => setTimeout(r, 50));
-    const busy = await throttles.signIn("t1", "KITCHEN", "10.0.1.3", async () => "ok").then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const busy = await throttles
+      .signIn("t1", "KITCHEN", "10.0.1.3", async () => "ok")
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isAppError(busy) && busy.code === "RATE_LIMITED" && busy.reason === "busy").toBe(true);
     // Another role and another restaurant are not affected.
     await expect(throttles.signIn("t1", "MANAGER", "10.0.1.4", async () => "ok")).resolves.toBe("ok");
