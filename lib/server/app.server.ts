@@ -49,7 +49,7 @@ import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server
 import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { retryAfterSeconds, Throttles } from "./throttles.server";
-import { clientAddressOf, parseTrustProxy } from "./client-address.server";
+import { clientAddressOf, limitKey, parseTrustProxy } from "./client-address.server";
 import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./readiness.server";
 import { requestIdFrom, runWithRequest, wellFormedSlug } from "./request-context.server";
 import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
@@ -263,7 +263,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     // A handshake's log lines carry a request id and the restaurant, as HTTP requests' do.
     withLogContext: (handshake, fn) => runWithRequest({ reqId: requestIdFrom(handshake.requestId), tenant: wellFormedSlug(handshake.slug) }, fn),
     limits: {
-      addressOf: (req) => clientAddressOf(req, trustProxy),
+      addressOf: (req) => limitKey(clientAddressOf(req, trustProxy)),
       connectionsPerAddress: env.SOCKET_CONNECTIONS_PER_ADDRESS,
       handshake: (address) =>
         throttles.socketHandshakes.consume(address).then(

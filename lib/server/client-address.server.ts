@@ -5,6 +5,7 @@
  * throttles keyed on it cannot be dodged by sending a made-up X-Forwarded-For.
  */
 import type { IncomingMessage } from "node:http";
+import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
 
 export const CLIENT_ADDRESS_HEADER = "x-nextup-client-address";
@@ -39,4 +40,18 @@ export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): voi
 /** The address server.ts stamped on a request (route handlers and server actions read it here). */
 export function stampedClientAddress(headers: Headers): string {
   return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
+
+/**
+ * The key a client address is limited under: an IPv4 address as it is, an IPv6 address by
+ * its /64 (one home or phone network holds a whole /64, so a flood could otherwise take a
+ * fresh address for every request); an IPv4-mapped IPv6 address as its IPv4.
+ */
+export function limitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${v6.toNormalizedString()}/64`).toString()}/64`;
 }

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toErrorBody } from "@/lib/core/errors";
-import { CLIENT_ADDRESS_HEADER } from "./client-address.server";
+import { CLIENT_ADDRESS_HEADER, limitKey } from "./client-address.server";
 import type { Logger } from "./logger.server";
 import { rateLimited, type Throttles } from "./throttles.server";
 import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
@@ -20,7 +20,7 @@ export async function refusePublicFlood(req: IncomingMessage, res: ServerRespons
   if (!isPublicRoute(match)) return false;
   const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? "unknown");
   try {
-    await throttles.publicReads.consume(address);
+    await throttles.publicReads.consume(limitKey(address));
     return false;
   } catch (e) {
     if (e instanceof Error) {

@@ -9,6 +9,7 @@ import type { Cluster, Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
 import { AppError, isAppError } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
+import { limitKey } from "./client-address.server";
 import type { Env } from "./env.server";
 
 /**
@@ -143,7 +144,8 @@ export class Throttles {
    * 429 while `address` has used up its failed authentications this minute: called before
    * any key lookup or code check, so even a valid key waits.
    */
-  async beforeAuthentication(address: string): Promise<void> {
+  async beforeAuthentication(client: string): Promise<void> {
+    const address = limitKey(client);
     if (!(await this.authFailures.exhausted(address))) return;
     // Rare: read the wait as well, for Retry-After.
     const spent = await this.authFailures.get(address);
@@ -157,8 +159,8 @@ export class Throttles {
   }
 
   /** Counts one failed authentication against `address` (never refuses; a Redis failure is ignored). */
-  async failed(address: string): Promise<void> {
-    await this.authFailures.penalty(address).catch(() => undefined);
+  async failed(client: string): Promise<void> {
+    await this.authFailures.penalty(limitKey(client)).catch(() => undefined);
   }
 
   /** Runs `authenticate`; an UNAUTHENTICATED it throws (a wrong key or code) counts against `address`. */
@@ -180,7 +182,7 @@ export class Throttles {
   async signIn<T>(tenantId: string, role: StaffRole, address: string, verify: () => Promise<T>): Promise<T> {
     const tooMany = { reason: "tooManyAttempts", userMessage: "Too many attempts, wait a minute and try again." };
     await this.beforeAuthentication(address);
-    await take(this.signInAttempts, `${tenantId}:${address}`, `sign-in attempts at ${tenantId} from ${address}`, tooMany);
+    await take(this.signInAttempts, `${tenantId}:${limitKey(address)}`, `sign-in attempts at ${tenantId} from ${address}`, tooMany);
     const roleKey = `${tenantId}:${role}`;
     const running = this.checksInFlight.get(roleKey) ?? 0;
     if (running >= this.checksPerRole) {

@@ -174,6 +174,13 @@ describe("public pages per client address", () => {
     expect((await get(a, orders(t.open), p, t.open.apiKeys.cashier)).status).toBe(200);
   });
 
+  it("the addresses of one IPv6 /64 (one home or phone network) share one limit", async () => {
+    const board = `/api/v1/orgs/${t.open.slug}/board`;
+    for (let i = 0; i < PUBLIC_REQUESTS; i++) expect((await get(i % 2 ? b : a, board, `2001:db8:7:7::${(i + 1).toString(16)}`)).status).toBe(200);
+    expectApiError(await get(a, board, "2001:db8:7:7:ffff::1"), 429, "RATE_LIMITED");
+    expect((await get(b, board, "2001:db8:7:8::1")).status).toBe(200);
+  });
+
   it("paths spelled with extra slashes, which the router serves, are counted like the others and carry the API's policy", async () => {
     const p = "192.0.2.32";
     const paths = [`//api/v1/orgs/${t.open.slug}/board`, `/api/v1/orgs/${t.open.slug}//board`];

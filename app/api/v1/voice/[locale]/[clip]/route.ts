@@ -2,6 +2,7 @@ import { AppError } from "@/lib/core/errors";
 import { asLocale, LOCALES } from "@/lib/core/locales";
 import { api, rateLimit } from "@/lib/edges/http/api.server";
 import { clientIp } from "@/app/_lib/tenant.server";
+import { limitKey } from "@/lib/server/client-address.server";
 
 /** Order numbers go up to this (the kitchen's typed-number limit). */
 const MAX_NUMBER = 99_999_999;
@@ -26,7 +27,7 @@ export const GET = api<{ locale: string; clip: string }>(async (req, { params, a
     throw new AppError("NOT_FOUND", { message: "The fallback voice is off on this server (VOICE_FALLBACK=off)" });
   }
   // Rendering costs a core for ~300 ms: a public route throttles renders per address (cached clips are free).
-  if (!app.voice.cached(locale, number)) await rateLimit(app, `${clientIp(req.headers)}`, app.throttles.voice);
+  if (!app.voice.cached(locale, number)) await rateLimit(app, limitKey(clientIp(req.headers)), app.throttles.voice);
   const clip = await app.voice.clip(locale, number);
   return new Response(Buffer.from(clip.wav), {
     status: 200,
