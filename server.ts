@@ -80,6 +80,7 @@ async function main() {
   // /api is served from the same route files without Next's request handling (decision 0018).
   const api = apiRouter(await loadApiRoutes("app"), log);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const httpsPublicUrl = env.PUBLIC_URL?.startsWith("https:") ?? false;
   // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
   const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
   const serve = (req: IncomingMessage, res: ServerResponse) => {
@@ -88,7 +89,7 @@ async function main() {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
       if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match) || refuseForeignAction(req, res, match, actionPages)) return;
-      stampClientAddress(req, trustProxy);
+      stampClientAddress(req, trustProxy, { httpsPublicUrl });
       void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
         if (refused) return;
         if (api.serves(match)) return api.serve(req, res, match);
@@ -104,7 +105,7 @@ async function main() {
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
   // request, Socket.IO's polling included.
-  const headerOptions = { httpsPublicUrl: env.PUBLIC_URL?.startsWith("https:") ?? false, trustProxy, dev, match: observed.match };
+  const headerOptions = { httpsPublicUrl, trustProxy, dev, match: observed.match };
   http.prependListener("request", (req, res) => {
     toOriginForm(req); // before the route is matched (and kept) for this request
     applySecurityHeaders(req, res, headerOptions);

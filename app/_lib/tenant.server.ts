@@ -5,7 +5,7 @@
 import { notFound } from "next/navigation";
 import type { Tenant } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
-import { stampedClientAddress } from "@/lib/server/client-address.server";
+import { CLIENT_HOST_HEADER, CLIENT_PROTO_HEADER, stampedClientAddress } from "@/lib/server/client-address.server";
 
 /** The tenant named by the URL, or the 404 page. */
 export async function tenantOr404(slug: string): Promise<Tenant> {
@@ -16,19 +16,15 @@ export async function tenantOr404(slug: string): Promise<Tenant> {
 
 const HOST_RE = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-function firstValue(v: string | null): string | undefined {
-  return v?.split(",")[0]?.trim() || undefined;
-}
-
-/** "https" only when the request (or the proxy in front of us) says so. */
+/** "https" when PUBLIC_URL is https or a trusted proxy says so (stamped by server.ts; a client cannot set it). */
 export function requestProto(h: Headers): "http" | "https" {
-  return firstValue(h.get("x-forwarded-proto"))?.toLowerCase() === "https" ? "https" : "http";
+  return h.get(CLIENT_PROTO_HEADER) === "https" ? "https" : "http";
 }
 
 /** The absolute origin the browser used, e.g. "https://queue.example.com", for links printed on tickets. */
 export function requestOrigin(h: Headers): string {
-  const host = [firstValue(h.get("x-forwarded-host")), firstValue(h.get("host"))].find((v) => v && HOST_RE.test(v)) ?? "localhost";
-  return `${requestProto(h)}://${host}`;
+  const host = h.get(CLIENT_HOST_HEADER);
+  return `${requestProto(h)}://${host && HOST_RE.test(host) ? host : "localhost"}`;
 }
 
 /** The client's address for rate limiting (lib/server/client-address.server.ts). */

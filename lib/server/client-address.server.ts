@@ -9,6 +9,10 @@ import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
 
 export const CLIENT_ADDRESS_HEADER = "x-nextup-client-address";
+/** "https" or "http", as the browser reached us: PUBLIC_URL's, else a trusted proxy's word, else the connection's. */
+export const CLIENT_PROTO_HEADER = "x-nextup-client-proto";
+/** The host the browser used: a trusted proxy's X-Forwarded-Host, else Host. */
+export const CLIENT_HOST_HEADER = "x-nextup-client-host";
 
 export type TrustProxy = (addr: string, hop: number) => boolean;
 
@@ -33,8 +37,25 @@ export function clientAddressOf(req: IncomingMessage, trust: TrustProxy): string
   return proxyaddr(req, trust);
 }
 
-export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): void {
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v)?.split(",")[0]?.trim() || undefined;
+
+/**
+ * Stamps who is asking and how they reached us, replacing anything a client sent under
+ * these names: X-Forwarded-Proto and -Host count only from a proxy the operator trusts, so
+ * the session cookie's `Secure` and the links printed on tickets never follow a client's word.
+ */
+export function stampClientAddress(req: IncomingMessage, trust: TrustProxy, opts: { httpsPublicUrl?: boolean } = {}): void {
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trust);
+  req.headers[CLIENT_PROTO_HEADER] = clientProto(req, trust, opts.httpsPublicUrl ?? false);
+  req.headers[CLIENT_HOST_HEADER] = (peerTrusted(req, trust) ? first(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host ?? "";
+}
+
+const peerTrusted = (req: IncomingMessage, trust: TrustProxy): boolean => req.socket.remoteAddress !== undefined && trust(req.socket.remoteAddress, 0);
+
+/** "https" when PUBLIC_URL is https or a trusted proxy forwarded `X-Forwarded-Proto: https`. */
+export function clientProto(req: IncomingMessage, trust: TrustProxy, httpsPublicUrl: boolean): "http" | "https" {
+  if (httpsPublicUrl) return "https";
+  return peerTrusted(req, trust) && first(req.headers["x-forwarded-proto"])?.toLowerCase() === "https" ? "https" : "http";
 }
 
 /** The address server.ts stamped on a request (route handlers and server actions read it here). */

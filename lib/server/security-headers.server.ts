@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TrustProxy } from "./client-address.server";
 import { isApiRoute, routeOf, type RouteMatch } from "./route-patterns.server";
+import { clientProto } from "./client-address.server";
 
 /**
  * The policy. Styles allow 'unsafe-inline' because React writes `style` attributes (the
@@ -49,12 +50,7 @@ export interface SecurityHeaderOptions {
 
 /** Served over HTTPS: PUBLIC_URL says so, or a trusted proxy forwarded `X-Forwarded-Proto: https`. */
 export function servedOverHttps(req: IncomingMessage, opts: Pick<SecurityHeaderOptions, "httpsPublicUrl" | "trustProxy">): boolean {
-  if (opts.httpsPublicUrl) return true;
-  const peer = req.socket.remoteAddress;
-  if (!peer || !opts.trustProxy(peer, 0)) return false;
-  const proto = req.headers["x-forwarded-proto"];
-  const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
-  return first === "https";
+  return clientProto(req, opts.trustProxy, opts.httpsPublicUrl) === "https";
 }
 
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, opts: SecurityHeaderOptions): void {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
+import { signInOverHttp } from "../support/forms";
 
 const baseUrl = inject("baseUrl");
 const slug = inject("tenants").alpha!.slug;
@@ -99,5 +100,33 @@ describe("behind a trusted proxy that terminates TLS", () => {
       await http.body?.cancel();
       expect(http.headers.get("strict-transport-security"), path).toBeNull();
     }
+  });
+});
+
+describe("the session cookie's Secure follows the configuration, never the client's word", () => {
+  const tenants = inject("tenants");
+  const alpha = tenants.alpha!;
+  let secureServer: AppServer | undefined;
+  beforeAll(async () => {
+    secureServer = await startAppServer({
+      databaseUrl: inject("databaseUrl"),
+      keyPrefix: testKeyPrefix("headers-secure"),
+      env: { PUBLIC_URL: "https://queue.example.test" },
+    });
+  });
+  afterAll(async () => {
+    await secureServer?.stop();
+  });
+
+  it("without PUBLIC_URL or a trusted proxy, a client saying X-Forwarded-Proto: https gets no Secure cookie", async () => {
+    const res = await signInOverHttp(baseUrl, alpha.slug, "KITCHEN", alpha.staff.kitchen, { "x-forwarded-proto": "https" });
+    expect(res.sessionCookie).toBeTruthy();
+    expect(res.sessionCookieLine).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("behind an https PUBLIC_URL the cookie is Secure, whatever the client says", async () => {
+    const res = await signInOverHttp(secureServer!.url, alpha.slug, "KITCHEN", alpha.staff.kitchen, { "x-forwarded-proto": "http" });
+    expect(res.sessionCookie).toBeTruthy();
+    expect(res.sessionCookieLine).toMatch(/;\s*Secure/i);
   });
 });

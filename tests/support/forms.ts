@@ -31,6 +31,8 @@ export interface FormResult {
   location: string | null;
   /** The session cookie the response set ("" when it deleted it), or null. */
   sessionCookie: string | null;
+  /** The whole Set-Cookie line of the session cookie (its attributes), or null. */
+  sessionCookieLine: string | null;
   html: string;
 }
 
@@ -43,6 +45,7 @@ export async function postForm(url: string, fields: Record<string, string>, head
     status: res.status,
     location: res.headers.get("location"),
     sessionCookie: setCookie === undefined ? null : decodeURIComponent(setCookie.slice("nextup_session=".length).split(";")[0]!),
+    sessionCookieLine: setCookie ?? null,
     html: await res.text(),
   };
 }
