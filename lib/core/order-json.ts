@@ -16,6 +16,9 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
     readyAt: order.readyAt?.toISOString() ?? null,
     collectedAt: order.collectedAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    /** Taken off the floor (a new shift that cleared, or forgotten for 12 h) while still open: it can no longer move. */
+    cleared: order.clearedAt !== null,
+    clearedAt: order.clearedAt?.toISOString() ?? null,
     trackPath: `/${tenant.slug}/o/${order.id}`,
   };
 }

@@ -202,6 +202,7 @@ export class OrderService {
     // Two kitchen screens may race; the conditional update makes the loser re-read.
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await this.get(tenant, id);
+      if (current.clearedAt) throw clearedOrder(current);
       assertTransition(current.status, status);
       if (current.status === status) return current;
       const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant));
@@ -314,6 +315,7 @@ export class OrderService {
     const order = await this.get(tenant, id);
     const again = order.status === "READY" && !order.clearedAt ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
     if (!again) {
+      if (order.clearedAt) throw clearedOrder(order);
       throw new AppError("CONFLICT", {
         message: `Order ${id} is ${order.status}, not READY`,
         userMessage: `Only a ready order can be called; number ${order.number} is not ready.`,
@@ -332,6 +334,16 @@ export class OrderService {
     const open = await this.openOrders(tenant);
     return { order, aheadKeys: aheadKeys(open.map(toBoardOrder), toBoardOrder(order)) };
   }
+}
+
+/** An order cleared off the floor stays as it was: no screen shows it, so nothing may move or call it. */
+function clearedOrder(order: Order): AppError {
+  return new AppError("CONFLICT", {
+    message: `Order ${order.id} was cleared off the floor`,
+    userMessage: `Number ${order.number} was cleared off the floor and can no longer be changed.`,
+    reason: "orderCleared",
+    details: { number: order.number, clearedAt: order.clearedAt?.toISOString() ?? null },
+  });
 }
 
 /** How many collected orders the kitchen can recall. */

@@ -216,6 +216,9 @@ test("the site, the board and the kiosk have web app manifests and icons", async
     const res = await request.get(`/${t.slug}/manifest/${screen}?lang=en`);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+    // Its names follow the language: no shared cache keeps it, and the answer says what it varies on.
+    expect(res.headers()["cache-control"]).toBe("private, no-cache");
+    expect(res.headers()["vary"]).toMatch(/Accept-Language/);
     expect(await res.json()).toMatchObject({
       start_url: `/${t.slug}/${screen}`,
       scope: `/${t.slug}/`,

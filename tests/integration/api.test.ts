@@ -153,6 +153,8 @@ describe("orders", () => {
       readyAt: null,
       collectedAt: null,
       cancelledAt: null,
+      cleared: false,
+      clearedAt: null,
       trackPath: `/${main.slug}/o/${order.id}`,
     });
     expect(order.number).toBeGreaterThanOrEqual(1);
@@ -662,7 +664,21 @@ describe("board (public)", () => {
     expect(board).toMatchObject({ shift: supper.shift, ready: [] });
     expect(board.preparing).toEqual([]);
     const kept = await call<OrderJson>("GET", orderPath(main.slug, waiting.id), { key: main.apiKeys.kitchen });
-    expect(expectStatus(kept, 200).status).toBe("READY");
+    expect(expectStatus(kept, 200)).toMatchObject({ status: "READY", cleared: true, clearedAt: expect.any(String) });
+    // Cleared is final: neither a move nor a call, each a 409 that says why.
+    const moved = expectApiError(
+      await call("POST", statusPath(main.slug, waiting.id), { key: main.apiKeys.kitchen, json: { status: "COLLECTED" } }),
+      409,
+      "CONFLICT",
+    );
+    expect(moved.message).toContain("was cleared off the floor");
+    const called = expectApiError(await call("POST", `${orderPath(main.slug, waiting.id)}/call`, { key: main.apiKeys.kitchen }), 409, "CONFLICT");
+    expect(called.message).toContain("was cleared off the floor");
+    const after = await placeOrder(main);
+    expect(expectStatus(await call<OrderJson>("GET", orderPath(main.slug, after.id), { key: main.apiKeys.kitchen }), 200)).toMatchObject({
+      cleared: false,
+      clearedAt: null,
+    });
   });
 
   it("keeps tenants apart: bravo's board never shows alpha's orders", async () => {

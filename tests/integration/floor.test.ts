@@ -186,6 +186,11 @@ describe("the floor", () => {
     expect((await h.orders.get(t, open[0]!.id)).status).toBe("PLACED");
     expect((await h.orders.get(t, open[0]!.id)).clearedAt).not.toBeNull();
     expect(floor.recentlyCollected.map((o) => o.id)).toEqual([done.id]);
+    // A cleared order stays as it was: no screen shows it, so it cannot be moved or called.
+    for (const attempt of [() => move(t, open[0]!, "READY"), () => move(t, open[1]!, "COLLECTED"), () => h.orders.callAgain(t, open[1]!.id)]) {
+      expect(await appError(attempt())).toMatchObject({ code: "CONFLICT", reason: "orderCleared", details: { number: expect.any(Number) } });
+    }
+    expect((await h.orders.get(t, open[1]!.id)).status).toBe("READY");
   });
 
   it('a new shift with openOrders "keep" (the default) leaves them on the floor and the board, marked with their shift', async () => {

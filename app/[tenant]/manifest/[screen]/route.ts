@@ -36,6 +36,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ tenant:
     ],
   };
   return new Response(JSON.stringify(manifest), {
-    headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "public, max-age=3600" },
+    // Its names follow the screen's language (the ?lang cookie, the browser's): never stored
+    // by a shared cache, revalidated by the browser, and varied on what chose the language.
+    headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "private, no-cache", vary: "Accept-Language, Cookie" },
   });
 }
