@@ -220,8 +220,16 @@ export class OrderService {
     });
   }
 
-  /** The current shift of today: its number and its orders (optionally of some statuses). */
+  /**
+   * The current shift of today: its number and its orders (optionally of some statuses).
+   * Asked for open orders only (PLACED, READY), it lists every open order on the floor, of
+   * any shift or day, as the board and the kitchen show them.
+   */
   async currentShift(tenant: Tenant, statuses?: readonly OrderStatus[]): Promise<{ businessDay: string; shift: number; orders: Order[] }> {
+    if (statuses?.length && statuses.every(isOpen)) {
+      const { day, shift, open } = await this.openFloor(tenant);
+      return { businessDay: day, shift, orders: open.filter((o) => statuses.includes(o.status)) };
+    }
     const day = this.deps.issuer.today(tenant);
     const shift = await this.deps.shifts.currentShift(tenant.id, day);
     const orders = await this.deps.orders.listShift(tenant.id, day, shift, statuses);

@@ -658,6 +658,13 @@ describe("board (public)", () => {
       [lunch.shift, readied.number],
     ]);
 
+    // Listing the open orders shows what the board shows: the earlier shift's too, to the kitchen and the cashier.
+    for (const key of [main.apiKeys.kitchen, main.apiKeys.cashier]) {
+      const open = expectStatus(await call<{ shift: number; orders: OrderJson[] }>("GET", `${ordersPath(main.slug)}?status=PLACED,READY`, { key }), 200);
+      expect(open.shift).toBe(dinner.shift);
+      expect(open.orders.map((o) => o.id)).toEqual(expect.arrayContaining([waiting.id, readied.id, fresh.id]));
+    }
+
     // Clearing takes the earlier shifts' open orders off the floor, not the new shift's.
     const supper = await startShift(main, { openOrders: "clear" });
     board = expectStatus(await call<BoardJson>("GET", boardPath(main.slug)), 200);
