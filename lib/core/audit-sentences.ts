@@ -4,6 +4,7 @@
  * stored JSON and ids. Keys are relative to the console's `managerAudit.sentences`.
  */
 import { SCHEDULER_ACTOR, SYSTEM_ACTOR, type AuditEntry } from "./audit";
+import { SETTINGS_FIELDS } from "./settings";
 
 /** A value to translate first (a role, a reason, a language), by its key. */
 export interface MessageRef {
@@ -116,18 +117,8 @@ function shiftStart(d: Record<string, unknown>): Sentence[] {
   return out;
 }
 
-const SETTINGS = [
-  "name",
-  "timezone",
-  "dayStartsAt",
-  "language",
-  "schedule",
-  "readyClearMinutes",
-  "ageWarnMinutes",
-  "ageLateMinutes",
-  "currency",
-  "kioskNumberOnly",
-] as const;
+/** Every setting has a sentence of its own: the fields the settings use case knows. */
+const SETTINGS = SETTINGS_FIELDS;
 
 function settingValue(field: string, v: unknown): SentenceValue {
   if (field === "language") return v === null || v === undefined ? ref("languages.browser") : known(LANGUAGES, v) ? ref(`languages.${v}`) : text(v);
