@@ -75,6 +75,8 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
   if (actions && actionId !== undefined) {
     const id = Array.isArray(actionId) ? actionId[0] : actionId;
     if (!id || !actions.get(id)?.has(match.route)) {
+      // As Next.js marks an unknown action, so a page left open across a deploy is told so by its router.
+      res.setHeader("x-nextjs-action-not-found", "1");
       sendError(
         res,
         refused("NOT_FOUND", `Action ${String(id).slice(0, 64)} is not served by ${match.route}`, "This page has no such action. Reload the page."),

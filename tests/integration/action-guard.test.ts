@@ -44,7 +44,7 @@ function send(
   path: string,
   headers: Record<string, string>,
   body = "",
-): Promise<{ status: number; json: unknown; text: string }> {
+): Promise<{ status: number; json: unknown; text: string; actionNotFound: string | undefined }> {
   const port = Number(new URL(node.url).port);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -60,7 +60,7 @@ function send(
           } catch {
             // not JSON
           }
-          resolve({ status: res.statusCode ?? 0, json, text });
+          resolve({ status: res.statusCode ?? 0, json, text, actionNotFound: res.headers["x-nextjs-action-not-found"] as string | undefined });
         });
       },
     );
@@ -92,7 +92,12 @@ describe("server actions before Next.js", () => {
         { "next-action": signInAction, "content-type": type, origin: `http://${host()}`, host: host(), "x-forwarded-for": "127.0.9.9" },
         body,
       );
-      expect({ i, status: res.status, json: res.json }).toMatchObject({ i, status: 404, json: { error: { code: "NOT_FOUND" } } });
+      expect({ i, status: res.status, json: res.json, mark: res.actionNotFound }).toMatchObject({
+        i,
+        status: 404,
+        json: { error: { code: "NOT_FOUND" } },
+        mark: "1",
+      });
     }
     // The address those requests named is not locked out.
     const own = await send("127.0.9.9", "GET", `/api/v1/orgs/${t.slug}/orders`, { authorization: `Bearer ${t.apiKeys.cashier}`, host: host() });
