@@ -13,3 +13,18 @@ export function orderTestId(order: KitchenOrder, marks: TicketMarks): string {
   if (marks.earlierDay) return `order-d${order.businessDay}-s${order.shift}-${order.number}`;
   return marks.earlierShift ? `order-s${order.shift}-${order.number}` : `order-${order.number}`;
 }
+
+/** The id of an order's heading, which its ticket or row is labelled by. */
+export const orderHeadingId = (order: KitchenOrder): string => `order-${order.id}`;
+
+/** What a ticket and a pickup row both say of their order on their <article>: ids for tests and the keyboard, its label and state. */
+export function orderArticleProps(order: KitchenOrder, marks: TicketMarks, state: { selected: boolean; pending: boolean }) {
+  return {
+    "data-testid": orderTestId(order, marks),
+    "data-order-id": order.id,
+    "data-business-day": order.businessDay,
+    "aria-labelledby": orderHeadingId(order),
+    "aria-current": state.selected || undefined,
+    "aria-busy": state.pending || undefined,
+  };
+}

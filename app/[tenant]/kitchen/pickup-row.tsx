@@ -9,7 +9,7 @@ import { CancelConfirm } from "./cancel-confirm";
 import { OrderAge, ageBorder } from "./order-age";
 import type { TicketMarks } from "@/lib/core/ticket";
 import { OrderBadges } from "./order-badges";
-import { orderName, orderTestId } from "./order-label";
+import { orderArticleProps, orderHeadingId, orderName } from "./order-label";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
 
@@ -29,18 +29,13 @@ export function PickupRow({
 }: { slug: string; order: KitchenOrder; marks: TicketMarks; now: number; floor: KitchenFloor; selected: boolean } & CardCallbacks) {
   const t = useTranslations("kitchen");
   const { pending, error, confirmCancel, cancelButton, move, callAgain, askCancel, keepOrder } = useOrderMoves(slug, order.id, callbacks);
-  const headingId = `order-${order.id}`;
+  const headingId = orderHeadingId(order);
   const back = previousStep(order.status);
   const items = order.items.map((i) => `${i.qty}× ${i.name}`).join(", ");
 
   return (
     <article
-      data-testid={orderTestId(order, marks)}
-      data-order-id={order.id}
-      data-business-day={order.businessDay}
-      aria-labelledby={headingId}
-      aria-current={selected || undefined}
-      aria-busy={pending || undefined}
+      {...orderArticleProps(order, marks, { selected, pending })}
       className={`rounded-xl border-2 px-2 py-1.5 ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-4 outline-blue-600" : "bg-white"}`}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">

@@ -9,7 +9,7 @@ import { BUTTON } from "./buttons";
 import { CancelConfirm } from "./cancel-confirm";
 import { AGE_BAND, TicketAge, ageBorder, ageLevelOf } from "./order-age";
 import { OrderBadges } from "./order-badges";
-import { orderName, orderTestId } from "./order-label";
+import { orderArticleProps, orderHeadingId, orderName } from "./order-label";
 import { TicketDetails } from "./ticket-details";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
@@ -42,7 +42,7 @@ export function Ticket({
   const moreButton = useRef<HTMLButtonElement>(null);
   const noteRef = useRef<HTMLParagraphElement>(null);
   const noteCut = useOverflow(noteRef);
-  const headingId = `order-${order.id}`;
+  const headingId = orderHeadingId(order);
   const detailsId = `order-details-${order.id}`;
   const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? 1 : 0 });
   const { shown, more, moreInline } = clampItems(order.items, room);
@@ -68,12 +68,7 @@ export function Ticket({
 
   return (
     <article
-      data-testid={orderTestId(order, marks)}
-      data-order-id={order.id}
-      data-business-day={order.businessDay}
-      aria-labelledby={headingId}
-      aria-current={selected || undefined}
-      aria-busy={pending || undefined}
+      {...orderArticleProps(order, marks, { selected, pending })}
       className={`relative flex flex-col rounded-xl border-2 shadow-sm ${TICKET_HEIGHT} ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-[6px] outline-offset-1 outline-blue-600" : "bg-white"}`}
     >
       <div className={`flex h-9 shrink-0 items-center justify-between gap-1 rounded-t-[0.625rem] px-1.5 ${AGE_BAND[ageLevelOf(order, now, floor)]}`}>
