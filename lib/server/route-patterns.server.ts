@@ -117,6 +117,22 @@ function moreSpecific(a: Route, b: Route): boolean {
   return a.segments.length > b.segments.length;
 }
 
+const SINGLE_DOT = /^(\.|%2e)$/i;
+const DOUBLE_DOT = /^(\.|%2e){2}$/i;
+
+/**
+ * A path's segments as the router serves them: dot segments resolved as a URL parser does
+ * (`%2e` too), then empty ones dropped (`//api/x` and `/./api/x` are `/api/x`).
+ */
+export function pathSegments(rawPath: string): string[] {
+  const out: string[] = [];
+  for (const part of rawPath.split("/").slice(1)) {
+    if (DOUBLE_DOT.test(part)) out.pop();
+    else if (!SINGLE_DOT.test(part)) out.push(part);
+  }
+  return out.filter(Boolean);
+}
+
 /**
  * A matcher for `patterns` (as scanAppRoutes returns them) and the files of public/: a
  * path (without its query) → its pattern and parameters. Next's own assets are one label,
@@ -132,7 +148,7 @@ export function routeMatcher(patterns: readonly string[], publicFiles: readonly 
   }
   const publicSet = new Set(publicFiles);
   return (rawPath) => {
-    const parts = rawPath.split("/").filter(Boolean);
+    const parts = pathSegments(rawPath);
     if (parts[0] === "_next") return { route: NEXT_ASSETS_ROUTE, params: {} };
     let best: { route: Route; params: Record<string, string> } | null = null;
     for (const route of candidatesByLength.get(parts.length) ?? catchAlls) {

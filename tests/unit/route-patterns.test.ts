@@ -31,6 +31,23 @@ describe("routeMatcher", () => {
     expect(match("/api/health").route).toBe("/api/health");
   });
 
+  it("matches any spelling the router serves: empty and dot segments, %2e too", () => {
+    for (const spelled of [
+      "//api/health",
+      "/api//health/",
+      "/./api/health",
+      "/%2E/api/health",
+      "/api/x/../health",
+      "/api/x/%2e%2E/health",
+      "/x/..//api/health",
+    ]) {
+      expect(match(spelled).route, spelled).toBe("/api/health");
+    }
+    expect(match("/../api/health").route).toBe("/api/health");
+    expect(match("/api/health/..").route).toBe(UNKNOWN_ROUTE);
+    expect(match("/api/health/...").route).toBe(UNKNOWN_ROUTE);
+  });
+
   it("prefers static segments over dynamic ones, as Next does", () => {
     expect(match("/special/static-beats-dynamic").route).toBe("/special/static-beats-dynamic");
     expect(match("/other/static-beats-dynamic").route).toBe("/[x]/static-beats-dynamic");
