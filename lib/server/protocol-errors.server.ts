@@ -6,12 +6,15 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError, toErrorBody } from "@/lib/core/errors";
+import { API_POLICY } from "./security-headers.server";
 
 function answerRaw(socket: Duplex, err: AppError): void {
   const { status, body } = toErrorBody(err);
   const text = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+      // The parser answers before any route: the JSON answers' own headers (security-headers.server.ts).
+      `Content-Security-Policy: ${API_POLICY}\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 
