@@ -11,20 +11,23 @@
  * FUZZ_SEED=<n> FUZZ_RUNS=<n> npx vitest run --project integration tests/integration/fuzz-api.test.ts
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/core/errors";
+import { API_POLICY } from "@/lib/server/security-headers.server";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, testRedisUrl, type AppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectStatus, type Api, type OrderJson } from "../support/http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
-import { discoverRoutes, fuzzTargets, hostileString, requestFor, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
+import { discoverRoutes, fuzzTargets, hostileString, requestFor, respelled, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
 import { describeRequest, rawHttp, requestBytes, utf8Bytes, type RawResult } from "../support/raw-http";
 import { tenantState, type TenantState } from "../support/tenant-state";
+import { loadActionPages } from "@/lib/server/action-guard.server";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Runs per route, method and mode (about 250 of those): about 600 requests by default. */
@@ -105,6 +108,7 @@ beforeAll(async () => {
     ids: { own: fa.ids, other: fb.ids },
     menu: { categories: fa.categories, items: fa.items },
     metricsToken: METRICS_TOKEN,
+    actionIds: Object.keys(loadActionPages(".next")),
   };
 }, 180_000);
 
@@ -117,6 +121,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** A Host of the fuzz's own (the answer may then come from the parser, before any policy). */
+const hostHeader = (req: FuzzRequest): boolean => (req.headers ?? []).some(([name]) => name.toLowerCase() === "host");
+
 const bothStates = async (): Promise<{ a: TenantState; b: TenantState }> => ({
   a: await tenantState(pgClient, redis, keyPrefix, a.id),
   b: await tenantState(pgClient, redis, keyPrefix, b.id),
@@ -128,12 +135,14 @@ const bothStates = async (): Promise<{ a: TenantState; b: TenantState }> => ({
  */
 function contractApplies(target: string): boolean {
   if (!target.startsWith("/")) return true;
-  const path = URL.canParse(target, "http://x") ? new URL(target, "http://x").pathname : target;
+  // The router drops empty segments (`//api/…` is `/api/…`, not a URL with the host "api").
+  const collapsed = target.replace(/^([^?#]*)/, (p) => p.replace(/\/{2,}/g, "/"));
+  const path = URL.canParse(collapsed, "http://x") ? new URL(collapsed, "http://x").pathname : collapsed;
   return /^\/api(?:\/|$)/.test(path);
 }
 
 /** The properties every answer must have: no 5xx, and an error in the contract's shape, as JSON. */
-function checkAnswer(result: RawResult, what: string, method: string, opts: { contract?: boolean } = {}): number {
+function checkAnswer(result: RawResult, what: string, method: string, opts: { contract?: boolean; apiPolicy?: boolean } = {}): number {
   if (result.kind === "closed")
     throw new Error(`no HTTP answer (connection closed) to ${what}; got ${JSON.stringify(result.raw.toString("latin1").slice(0, 200))}`);
   const { status, headers, body } = result.response;
@@ -142,6 +151,9 @@ function checkAnswer(result: RawResult, what: string, method: string, opts: { co
   const context = `${status} ${headers["content-type"] ?? "(no content-type)"} ${JSON.stringify(text.slice(0, 300))}\n  to ${what}`;
   if (status >= 500) throw new Error(`5xx: ${context}`);
   if (status === 429) throw new Error(`rate limited: raise the limit named in the answer in FUZZ_ENV: ${context}`);
+  // However the path is spelled, an API answer carries the API's policy, never a page's.
+  if (opts.apiPolicy && headers["content-security-policy"] !== API_POLICY)
+    throw new Error(`an API answer with the policy ${JSON.stringify(headers["content-security-policy"])}: ${context}`);
   if (status >= 300 && status < 400 && headers.location !== undefined) {
     const origin = `http://127.0.0.1:${server.port}`;
     if (new URL(headers.location, origin).origin !== origin) throw new Error(`redirect to another origin: ${context} location ${headers.location}`);
@@ -169,7 +181,7 @@ function checkAnswer(result: RawResult, what: string, method: string, opts: { co
 }
 
 /** Sends `bytes`; checks the answer, and that a refusal changed nothing either tenant stored. */
-async function sendAndCheck(bytes: Buffer, what: string, method: string, opts: { contract?: boolean } = {}): Promise<void> {
+async function sendAndCheck(bytes: Buffer, what: string, method: string, opts: { contract?: boolean; apiPolicy?: boolean } = {}): Promise<void> {
   const before = await bothStates();
   const status = checkAnswer(await rawHttp(server.port, bytes), what, method, opts);
   if (status >= 400) {
@@ -198,7 +210,11 @@ describe("fuzzing the REST API", () => {
         const numbers = target.method === "POST" && target.route.template === "/api/v1/orgs/[slug]/orders" && mode === "plausible";
         await fc.assert(
           fc.asyncProperty(requestFor(target, mode, ctx), async (req: FuzzRequest) => {
-            await sendAndCheck(requestBytes(req, `127.0.0.1:${server.port}`), fc.stringify(req), req.method, { contract: contractApplies(req.target) });
+            const api = contractApplies(req.target);
+            await sendAndCheck(requestBytes(req, `127.0.0.1:${server.port}`), fc.stringify(req), req.method, {
+              contract: api,
+              apiPolicy: api && !hostHeader(req),
+            });
           }),
           // A seed per case, so that cases of the same shape do not draw the same values.
           params(numbers ? RUNS * 10 : RUNS, SEED + i),
@@ -227,6 +243,66 @@ describe("fuzzing the REST API", () => {
       expect(r.numbers, `day ${r.day} shift ${r.shift}`).toEqual(r.numbers.map((_, i) => first + i));
     }
   });
+});
+
+describe("server-action headers on every page, in any spelling", () => {
+  /** Every page.tsx under app, as the route its actions are listed under ("/[tenant]/kiosk"). */
+  const pages = (readdirSync("app", { recursive: true }) as string[])
+    .filter((f) => f.replace(/\\/g, "/").endsWith("page.tsx"))
+    .map((f) => `/${f.replace(/\\/g, "/").replace(/\/?page\.tsx$/, "")}`.replace(/\/$/, "") || "/")
+    .sort();
+
+  it(
+    "an action id the page does not serve is a 404 the router knows, a foreign Origin a 403, never a 5xx; errors in the contract, nothing stored",
+    { timeout: 300_000 },
+    async () => {
+      const actions = loadActionPages(".next");
+      expect(pages).toContain("/[tenant]/kiosk");
+      const self = `http://127.0.0.1:${server.port}`;
+      const request = fc
+        .record({
+          page: fc.constantFrom(...pages),
+          action: fc.oneof(fc.constantFrom(...actions.keys()), fc.stringMatching(/^[0-9a-f]{40,42}$/), fc.constantFrom("", "x")),
+          origin: fc.constantFrom(undefined, self, "http://evil.example", "null", "foo", "http://[::1"),
+          contentType: fc.constantFrom(undefined, "text/plain;charset=UTF-8", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"),
+          body: fc.oneof(fc.constantFrom("", "[]", '["x"]', '[{"a":1}]', "--x--\r\n"), hostileString.map(utf8Bytes)),
+          forwarded: fc.boolean(),
+        })
+        .chain((r) => {
+          const path = r.page.replace("[tenant]", ctx.slug).replace("[orderId]", ctx.ids.own[0]!);
+          return fc.oneof(fc.constant(path), respelled(path)).map((target) => ({ ...r, target }));
+        })
+        .map((r) => {
+          const headers: [string, string][] = [["Next-Action", r.action]];
+          if (r.origin !== undefined) headers.push(["Origin", r.origin]);
+          if (r.contentType !== undefined) headers.push(["Content-Type", r.contentType]);
+          if (r.forwarded) headers.push(["x-action-forwarded", "1"]);
+          const req = { ...r, method: "POST", headers, body: r.body };
+          return Object.assign(req, { [fc.toStringMethod]: () => `${r.page}: ${describeRequest(req)}` });
+        });
+
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const what = fc.stringify(r);
+          const before = await bothStates();
+          const result = await rawHttp(server.port, requestBytes(r, `127.0.0.1:${server.port}`));
+          const served = actions.get(r.action)?.has(r.page) ?? false;
+          const foreignOrigin = r.origin !== undefined && r.origin !== self;
+          // What the guard answers is in the error contract; a served action is the page's own.
+          const status = checkAnswer(result, what, "POST", { contract: foreignOrigin || !served });
+          const answer = result.kind === "closed" ? undefined : result.response;
+          if (foreignOrigin) expect(status, what).toBe(403);
+          else if (!served) {
+            expect(status, what).toBe(404);
+            expect(answer?.headers["x-nextjs-action-not-found"], what).toBe("1");
+          }
+          if (status >= 400) expect(await bothStates(), `a refused action changed what a tenant stored: ${what}`).toEqual(before);
+        }),
+        params(RUNS * 60),
+      );
+      expect(server.proc.exitCode).toBeNull();
+    },
+  );
 });
 
 describe("malformed requests on a raw socket", () => {

@@ -135,6 +135,8 @@ export interface FuzzContext {
   /** This tenant's menu: what valid bodies mostly name. */
   menu: { categories: string[]; items: string[] };
   metricsToken: string;
+  /** Server-action ids of the build (sent as `Next-Action` to routes that are not their page's). */
+  actionIds: string[];
 }
 
 const name = fc.oneof(fc.constantFrom("Noodles", "Tea", "面条", "Café crème"), fc.string({ minLength: 1, maxLength: 20 }));
@@ -381,6 +383,48 @@ const hostileHeaders: fc.Arbitrary<[string, string][]> = fc.array(
   { minLength: 1, maxLength: 3 },
 );
 
+/**
+ * The same path spelled as the router still serves it (it drops empty and `.` segments), or
+ * nearly: a limit or a policy decided on the raw path would miss these (issue #26).
+ */
+export function respelled(path: string): fc.Arbitrary<string> {
+  const cuts = path.split("/").length - 1;
+  return fc.oneof(
+    fc.constant(`/${path}`),
+    fc.integer({ min: 1, max: cuts }).map((i) =>
+      path
+        .split("/")
+        .map((seg, j) => (j === i ? `/${seg}` : seg))
+        .join("/"),
+    ),
+    fc.integer({ min: 1, max: cuts }).map((i) =>
+      path
+        .split("/")
+        .map((seg, j) => (j === i ? `./${seg}` : seg))
+        .join("/"),
+    ),
+    fc.constantFrom(`${path}/`, `${path}//`, `/${path}/`, path.replace(/\//g, "//"), path.replace("/api/", "/api/x/../")),
+  );
+}
+
+/** Server-action headers a page would act on, sent to any route (they must not reach an action on the way). */
+export const actionHeaders = (actionIds: string[]): fc.Arbitrary<[string, string][]> =>
+  fc.array(
+    fc.oneof(
+      fc.tuple(
+        fc.constant("Next-Action"),
+        fc.oneof(fc.constantFrom(...actionIds, "", "0", "x".repeat(42)), fc.stringMatching(/^[0-9a-f]{40,42}$/), headerText),
+      ),
+      fc.tuple(
+        fc.constant("Origin"),
+        fc.oneof(fc.constantFrom("null", "foo", "http://evil.example", "http://127.0.0.1", "file://", "http://[::1"), headerText),
+      ),
+      fc.tuple(fc.constant("x-action-forwarded"), fc.constantFrom("1", "true", "")),
+      fc.tuple(fc.constant("Next-Router-State-Tree"), fc.oneof(fc.constantFrom("%5B%22%22%5D", "[", "null"), headerText)),
+    ),
+    { minLength: 1, maxLength: 3 },
+  );
+
 export interface Body {
   /** A byte string (see RawRequest). */
   bytes?: string;
@@ -429,7 +473,7 @@ export interface FuzzRequest extends RawRequest {
 }
 
 /** What a request is made of; each is either what a client means to send or something hostile. */
-export const DIMENSIONS = ["slug", "params", "method", "query", "authorization", "contentType", "idempotencyKey", "headers", "body"] as const;
+export const DIMENSIONS = ["slug", "params", "method", "query", "authorization", "contentType", "idempotencyKey", "headers", "body", "spelling"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 /** Plausible throughout (the routes' successes, numbers issued), hostile in one part, or hostile in every part at random. */
 export type Mode = "plausible" | Dimension | "chaos";
@@ -457,6 +501,7 @@ export function fuzzTargets(routes: Route[]): { target: Target; modes: Mode[] }[
  * code behind the others; plausible throughout; or hostile anywhere at random.
  */
 export function requestFor({ route, method: exported }: Target, mode: Mode, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const hostileOther = ctx.actionIds.length ? fc.oneof(hostileHeaders, actionHeaders(ctx.actionIds)) : hostileHeaders;
   const valid = validBodies(ctx);
   // Mostly the manager's key (it may do everything), so that a hostile part is not stopped by a 403 first.
   const ownKey = fc
@@ -475,15 +520,20 @@ export function requestFor({ route, method: exported }: Target, mode: Mode, ctx:
         authorization: pick("authorization", route.template === "/api/metrics" ? fc.constant(`Bearer ${ctx.metricsToken}`) : ownKey, hostileAuthorization(ctx)),
         contentType: pick("contentType", fc.constant<string | undefined>("application/json"), hostileContentType),
         idempotencyKey: pick("idempotencyKey", plausibleIdempotencyKey, hostileIdempotencyKey),
-        other: pick("headers", fc.constant<[string, string][]>([]), hostileHeaders),
+        other: pick("headers", fc.constant<[string, string][]>([]), hostileOther),
+        spelled: hostile("spelling") ? fc.nat() : fc.constant(-1),
       })
       .chain((r) => {
         const body = valid[`${r.method} ${route.template}`];
         return pick("body", body ? body.map(jsonBody) : fc.constant<Body>({}), hostileBody(body)).map((b) => ({ ...r, body: b }));
       })
-      .map((r): FuzzRequest => {
+      .chain((r) => {
         let i = 0;
         const path = route.template.replace(/\[+[^\]]+\]+/g, () => r.segments[i++]!);
+        return (r.spelled < 0 ? fc.constant(path) : respelled(path)).map((spelled) => ({ ...r, path: spelled }));
+      })
+      .map((r): FuzzRequest => {
+        const path = r.path;
         const headers: [string, string][] = [...r.other];
         if (r.authorization !== undefined) headers.push(["Authorization", r.authorization]);
         if (r.contentType !== undefined) headers.push(["Content-Type", r.contentType]);
