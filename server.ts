@@ -20,7 +20,8 @@ import { applyLanguage } from "@/lib/server/language.server";
 import { trackConnections } from "@/lib/server/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/malformed-url.server";
 import { loadActionPages, refuseForeignAction } from "@/lib/server/action-guard.server";
-import { refuseUnservedMethod } from "@/lib/server/api-edge-errors.server";
+import { refuseUnservedMethod, sendError } from "@/lib/server/api-edge-errors.server";
+import { AppError } from "@/lib/core/errors";
 import { answerProtocolErrors } from "@/lib/server/protocol-errors.server";
 import { parseTrustProxy, stampClientAddress } from "@/lib/server/client-address.server";
 import { refusePublicFlood } from "@/lib/server/public-throttle.server";
@@ -84,6 +85,17 @@ async function main() {
   // Request ids, log context and the duration histogram's route labels (the app is built below, before any request).
   const observed = { match: routeMatcher(scanAppRoutes("app"), scanPublicFiles("public")), log, metrics: () => app.metrics };
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      route(req, res);
+    } catch (err) {
+      // A bug in a step in front of Next.js: an answer and a log line, never a connection left hanging.
+      log.error({ err, url: req.url?.slice(0, 200) }, "unhandled error before routing");
+      if (!res.headersSent)
+        sendError(res, new AppError("INTERNAL", { message: String(err), userMessage: "Something went wrong on our side. Please try again." }));
+      else res.destroy();
+    }
+  };
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     toOriginForm(req);
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.

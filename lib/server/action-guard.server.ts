@@ -13,6 +13,7 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "@/lib/core/errors";
 import { sendError } from "./api-edge-errors.server";
+import { parsedUrl } from "./malformed-url.server";
 import { isApiRoute, type RouteMatch } from "./route-patterns.server";
 
 /** Action id → the route patterns of the pages whose bundle holds it (`/[tenant]/kiosk`). */
@@ -33,8 +34,8 @@ const refused = (code: "NOT_FOUND" | "FORBIDDEN" | "BAD_INPUT", message: string,
 
 /** The Host header as an authority (`name[:port]`, `[v6]:port`), or null when it is none. */
 function parsedHost(raw: string): string | null {
-  if (!raw || /[\s/?#@\\]/.test(raw) || !URL.canParse(`http://${raw}`)) return null;
-  return new URL(`http://${raw}`).host;
+  if (!raw || /[\s/?#@\\]/.test(raw)) return null;
+  return parsedUrl(`http://${raw}`)?.host ?? null;
 }
 
 /**
@@ -58,7 +59,8 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
     // Next.js compares the Origin's host with X-Forwarded-Host, else Host: the same rule, answered as a 403.
     const forwarded = req.headers["x-forwarded-host"];
     const expected = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || host;
-    const originHost = URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) ? new URL(origin).host : null;
+    const originUrl = parsedUrl(origin);
+    const originHost = originUrl && /^https?:$/.test(originUrl.protocol) ? originUrl.host : null;
     if (originHost === null || expected === undefined || originHost !== parsedHost(expected)) {
       sendError(
         res,

@@ -16,9 +16,18 @@ const malformed = (what: string) => new AppError("BAD_INPUT", { message: `Malfor
  */
 export function toOriginForm(req: IncomingMessage): void {
   const url = req.url ?? "/";
-  if (url.startsWith("/") || url === "*" || !URL.canParse(url)) return;
-  const absolute = new URL(url);
-  if (absolute.protocol === "http:" || absolute.protocol === "https:") req.url = `${absolute.pathname}${absolute.search}`;
+  if (url.startsWith("/") || url === "*") return;
+  const absolute = parsedUrl(url);
+  if (absolute?.protocol === "http:" || absolute?.protocol === "https:") req.url = `${absolute.pathname}${absolute.search}`;
+}
+
+/** A URL, or null: one parse that cannot throw (URL.canParse then new URL threw on a fuzzed Host: seed 7). */
+export function parsedUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
 }
 
 /** True when the request was answered (the caller must not hand it on). Run after toOriginForm. */
