@@ -281,6 +281,11 @@ export class OrderService {
     return boardView({ businessDay: day, shift, readyClearMinutes: tenant.floor.readyClearMinutes }, open.map(toBoardOrder), this.deps.clock.now().getTime());
   }
 
+  /** Whether the board could call `number` now: an open order (PLACED or READY, of any shift or day) holds it. */
+  async holds(tenant: Tenant, number: number): Promise<boolean> {
+    return this.deps.orders.holdsOpen(tenant.id, number);
+  }
+
   /** What the kitchen works on: every open order (all shifts and days, oldest first) and today's last collected ones. */
   async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
     const day = this.deps.issuer.today(tenant);

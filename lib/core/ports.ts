@@ -63,6 +63,8 @@ export interface OrderRepository {
   listOpen(tenantId: string): Promise<Order[]>;
   /** How many orders listOpen would return. */
   countOpen(tenantId: string): Promise<number>;
+  /** Whether an open order (of any day and shift) has `number`: one indexed row, for the board's voice. */
+  holdsOpen(tenantId: string, number: number): Promise<boolean>;
   /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
   listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */

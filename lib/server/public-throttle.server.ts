@@ -1,6 +1,6 @@
 /**
- * What anyone may ask of a restaurant without signing in — the board (page and API) and a
- * customer's order page with its live re-reads — is limited per client address
+ * What anyone may ask of a restaurant without signing in — the board (page, API and voice
+ * clips) and a customer's order page with its live re-reads — is limited per client address
  * (PUBLIC_REQUESTS_PER_MINUTE), in server.ts before Next.js: a flood is answered 429
  * without looking anything up.
  */
@@ -13,7 +13,7 @@ import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
 
 /**
  * True when the request was answered 429 (the caller must not hand it on). Public is the
- * route matched (`/api/v1/orgs/[slug]/board`, `/[tenant]/board`, `/[tenant]/o/[orderId]`),
+ * route matched (`isPublicRoute`: `/api/v1/orgs/[slug]/board`, `/[tenant]/board`, …),
  * so `//api/…/board` or `…//board`, which the router serves, are counted too.
  */
 export async function refusePublicFlood(req: IncomingMessage, res: ServerResponse, match: RouteMatch, throttles: Throttles, log: Logger): Promise<boolean> {

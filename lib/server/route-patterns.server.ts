@@ -179,6 +179,12 @@ export function routeOf(req: IncomingMessage, match: (path: string) => RouteMatc
 /** Served by the API (JSON, its error contract and policy): decided by the route matched, however the path was spelled. */
 export const isApiRoute = (m: RouteMatch): boolean => m.route === "/api" || m.route.startsWith("/api/");
 
-/** What anyone may ask without signing in: the board (page and API) and a customer's order page. */
-const PUBLIC_ROUTES: ReadonlySet<string> = new Set(["/api/v1/orgs/[slug]/board", "/[tenant]/board", "/[tenant]/o/[orderId]"]);
+/** What anyone may ask without signing in: the board (page, API and voice clips) and a customer's order page. */
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  "/api/v1/orgs/[slug]/board",
+  "/api/v1/orgs/[slug]/voice/[locale]/[clip]",
+  "/api/v1/voice/[locale]/[clip]",
+  "/[tenant]/board",
+  "/[tenant]/o/[orderId]",
+]);
 export const isPublicRoute = (m: RouteMatch): boolean => PUBLIC_ROUTES.has(m.route);

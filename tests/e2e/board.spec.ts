@@ -200,9 +200,10 @@ test("with no device voice the board plays the built-in eSpeak NG clip and says 
   await shot(page, "sound-espeak-en");
   const order = await place(page, t);
   await mark(page, t, order.id, "READY");
-  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", `play /api/v1/voice/en/${order.number}.wav`]);
+  const clipPath = `/api/v1/orgs/${t.slug}/voice/en/${order.number}.wav`;
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", `play ${clipPath}`]);
   // The clip the board asked for is real audio.
-  const clip = await page.request.get(`/api/v1/voice/en/${order.number}.wav`);
+  const clip = await page.request.get(clipPath);
   expect(clip.status()).toBe(200);
   expect(clip.headers()["content-type"]).toBe("audio/wav");
   expect((await clip.body()).subarray(0, 4).toString("latin1")).toBe("RIFF");

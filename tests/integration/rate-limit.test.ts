@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type Api, type OrderListJson } from "../support/http";
+import { apiClient, expectApiError, expectStatus, type Api, type OrderJson, type OrderListJson } from "../support/http";
 
 const LIMIT = 5;
 
@@ -75,9 +75,23 @@ describe("per-key rate limit", () => {
   });
 });
 
+/** A restaurant with `n` open orders on `server`; their numbers, for clips a board may ask for. */
+async function heldNumbers(server: AppServer, label: string, n: number): Promise<{ slug: string; numbers: number[] }> {
+  const slug = uniqueSlug(label);
+  const t = (await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug)]))[slug]!;
+  const call = apiClient(server.url);
+  const numbers: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = await call<OrderJson>("POST", `/api/v1/orgs/${slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } });
+    numbers.push(expectStatus(o, 201).number);
+  }
+  return { slug, numbers };
+}
+
 describe("the public voice route throttles renders before doing the work", () => {
   const RENDERS = 2;
   let server: AppServer | undefined;
+  let held: { slug: string; numbers: number[] };
 
   beforeAll(async () => {
     server = await startAppServer({
@@ -85,51 +99,58 @@ describe("the public voice route throttles renders before doing the work", () =>
       keyPrefix: testKeyPrefix("rl-voice"),
       env: { VOICE_RATE_LIMIT_PER_MINUTE: String(RENDERS) },
     });
+    held = await heldNumbers(server, "rl-voice", 3);
   });
 
   afterAll(async () => {
     await server?.stop();
   });
 
+  const path = (n: number, locale = "en") => `${server!.url}/api/v1/orgs/${held.slug}/voice/${locale}/${n}.wav`;
+
   it(`renders ${RENDERS} new clips for one address, then 429 with Retry-After; clips already rendered stay free`, async () => {
-    const get = (n: number) => fetch(`${server!.url}/api/v1/voice/en/${n}.wav`);
-    for (const n of [11, 12]) expect((await get(n)).status).toBe(200);
-    const refused = await get(13);
+    const [n1, n2, n3] = held.numbers as [number, number, number];
+    for (const n of [n1, n2]) expect((await fetch(path(n))).status).toBe(200);
+    const refused = await fetch(path(n3));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
-    const cached = await get(11);
+    const cached = await fetch(path(n1));
     expect(cached.status).toBe(200);
     expect(cached.headers.get("x-voice-cache")).toBe("hit");
   });
 
   it("a made-up X-Forwarded-For does not make a new address: with no trusted proxy the socket's address counts", async () => {
-    const get = (n: number, i: number) =>
-      fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, {
+    // The address already used its renders above: every new clip is refused, whatever the headers say.
+    for (const [i, n] of held.numbers.entries()) {
+      const res = await fetch(path(n, "zh-CN"), {
         headers: { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-nextup-client-address": `192.0.2.${i}` },
       });
-    // The address already used its renders above: every new clip is refused, whatever the headers say.
-    for (const [i, n] of [21, 22, 23].entries()) expect((await get(n, i)).status).toBe(429);
+      expect(res.status).toBe(429);
+    }
   });
 });
 
 describe("behind a trusted proxy (TRUST_PROXY)", () => {
   let server: AppServer | undefined;
+  let held: { slug: string; numbers: number[] };
   beforeAll(async () => {
     server = await startAppServer({
       databaseUrl: inject("databaseUrl"),
       keyPrefix: testKeyPrefix("rl-proxy"),
       env: { VOICE_RATE_LIMIT_PER_MINUTE: "1", TRUST_PROXY: "loopback" },
     });
+    held = await heldNumbers(server, "rl-proxy", 3);
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it("the address the proxy forwarded counts, each client with its own limit", async () => {
-    const get = (n: number, client: string) => fetch(`${server!.url}/api/v1/voice/en/${n}.wav`, { headers: { "x-forwarded-for": client } });
-    expect((await get(31, "203.0.113.7")).status).toBe(200);
-    expect((await get(32, "203.0.113.7")).status).toBe(429);
-    expect((await get(33, "203.0.113.8")).status).toBe(200);
+    const get = (n: number, client: string) => fetch(`${server!.url}/api/v1/orgs/${held.slug}/voice/en/${n}.wav`, { headers: { "x-forwarded-for": client } });
+    const [n1, n2, n3] = held.numbers as [number, number, number];
+    expect((await get(n1, "203.0.113.7")).status).toBe(200);
+    expect((await get(n2, "203.0.113.7")).status).toBe(429);
+    expect((await get(n3, "203.0.113.8")).status).toBe(200);
   });
 });

@@ -1,21 +1,63 @@
 /**
  * The board's fallback voice over real HTTP: eSpeak NG renders a real WAV in its child
- * process, the second request for the same clip comes from the cache, and bad input is a
- * 400 of the error contract, never a 500.
+ * process, only of a number an open order of the restaurant holds; the second request for
+ * the same clip comes from the cache; one render at a time per client address; bad input
+ * is a 400 of the error contract, never a 500. Concurrent clients come from loopback
+ * addresses of their own (127.0.x.y), as the server sees them.
  */
-import { describe, expect, inject, it } from "vitest";
-import { apiClient, expectApiError } from "../support/http";
+import { request } from "node:http";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { provisionTenants, type TestTenant } from "../support/tenants";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
 
 const baseUrl = inject("baseUrl");
 const call = apiClient(baseUrl);
+let t: TestTenant;
 
-async function clip(path: string) {
-  const res = await fetch(new URL(path, baseUrl));
-  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+interface Clip {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+/** GET `path` from the client at `from` (default 127.0.0.1), on a connection of its own. */
+function clip(path: string, from = "127.0.0.1", headers: Record<string, string> = {}): Promise<Clip> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: new URL(baseUrl).port, path, localAddress: from, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h.set(k, v);
+        resolve({ status: res.statusCode ?? 0, headers: h, bytes: Buffer.concat(chunks) });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const error = (c: Clip) => (JSON.parse(c.bytes.toString("utf8")) as { error: { code: string; message: string } }).error;
+const voice = (locale: string, n: number | string, slug = t.slug) => `/api/v1/orgs/${slug}/voice/${locale}/${n}.wav`;
+const oldVoice = (locale: string, n: number | string) => `/api/v1/voice/${locale}/${n}.wav`;
+
+async function place(): Promise<OrderJson> {
+  return expectStatus(
+    await call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }] } }),
+    201,
+  );
+}
+
+async function move(o: OrderJson, status: string): Promise<void> {
+  expectStatus(await call("POST", `/api/v1/orgs/${t.slug}/orders/${o.id}/status`, { key: t.apiKeys.kitchen, json: { status } }), 200);
 }
 
 /** Asserts a PCM WAV file: RIFF/WAVE header, a fmt and a data chunk, and enough samples for a spoken phrase. */
-function expectWav(bytes: Buffer) {
+function expectWav(c: Clip) {
+  expect({ status: c.status, type: c.headers.get("content-type") }).toEqual({ status: 200, type: "audio/wav" });
+  const bytes = c.bytes;
   expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
   expect(bytes.subarray(8, 12).toString("latin1")).toBe("WAVE");
   expect(bytes.subarray(12, 16).toString("latin1")).toBe("fmt ");
@@ -26,55 +68,123 @@ function expectWav(bytes: Buffer) {
   expect(bytes.length).toBeGreaterThan(sampleRate);
 }
 
-describe("GET /api/v1/voice/{locale}/{number}.wav", () => {
-  for (const [locale, number] of [
-    ["en", 42],
-    ["zh-CN", 42],
-  ] as const) {
-    it(`renders ${locale} ${number} as a WAV, then serves it from the cache`, async () => {
-      const first = await clip(`/api/v1/voice/${locale}/${number}.wav`);
-      expect(first.res.status).toBe(200);
-      expect(first.res.headers.get("content-type")).toBe("audio/wav");
-      expect(first.res.headers.get("cache-control")).toMatch(/max-age=31536000/);
-      expect(first.res.headers.get("x-voice-cache")).toBe("miss");
-      expectWav(first.bytes);
+function expectRefusal(c: Clip, status: number, code: string) {
+  expect({ status: c.status, code: error(c).code }).toEqual({ status, code });
+  expect(error(c).message.length).toBeGreaterThan(5);
+  // Never kept by a browser or proxy: the number may be held tomorrow, the render may be free in a second.
+  expect(c.headers.get("cache-control")).toBe("no-store");
+}
 
-      const second = await clip(`/api/v1/voice/${locale}/${number}.wav`);
-      expect(second.res.status).toBe(200);
-      expect(second.res.headers.get("x-voice-cache")).toBe("hit");
+beforeAll(async () => {
+  const slug = uniqueSlug("voice");
+  t = (await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug)]))[slug]!;
+});
+
+describe("GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav", () => {
+  for (const locale of ["en", "zh-CN"] as const) {
+    it(`renders ${locale} of a number an open order holds as a WAV, then serves it from the cache`, async () => {
+      const o = await place();
+      const first = await clip(voice(locale, o.number));
+      expectWav(first);
+      expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(first.headers.get("x-voice-cache")).toBe("miss");
+
+      const second = await clip(voice(locale, o.number));
+      expect(second.status).toBe(200);
+      expect(second.headers.get("x-voice-cache")).toBe("hit");
       expect(second.bytes.equals(first.bytes)).toBe(true);
     });
   }
 
   it("says different things for different numbers and languages", async () => {
-    const [en7, en8, zh7] = await Promise.all([clip("/api/v1/voice/en/7.wav"), clip("/api/v1/voice/en/8.wav"), clip("/api/v1/voice/zh-CN/7.wav")]);
-    for (const c of [en7, en8, zh7]) expectWav(c.bytes);
-    expect(en7.bytes.equals(en8.bytes)).toBe(false);
-    expect(en7.bytes.equals(zh7.bytes)).toBe(false);
+    const [a, b] = [await place(), await place()];
+    const [enA, enB, zhA] = await Promise.all([
+      clip(voice("en", a.number), "127.0.4.1"),
+      clip(voice("en", b.number), "127.0.4.2"),
+      clip(voice("zh-CN", a.number), "127.0.4.3"),
+    ]);
+    for (const c of [enA, enB, zhA]) expectWav(c);
+    expect(enA.bytes.equals(enB.bytes)).toBe(false);
+    expect(enA.bytes.equals(zhA.bytes)).toBe(false);
   });
 
-  it("answers concurrent requests for one clip with one render (the rest wait for it or hit the cache)", async () => {
-    const all = await Promise.all(Array.from({ length: 5 }, () => clip("/api/v1/voice/en/314.wav")));
+  it("answers clients asking for one clip at once with one render (the rest wait for it)", async () => {
+    const o = await place();
+    const all = await Promise.all(Array.from({ length: 5 }, (_, i) => clip(voice("en", o.number), `127.0.5.${i + 1}`)));
     for (const c of all) {
-      expect(c.res.status).toBe(200);
+      expect(c.status).toBe(200);
       expect(c.bytes.equals(all[0]!.bytes)).toBe(true);
     }
-    const again = await clip("/api/v1/voice/en/314.wav");
-    expect(again.res.headers.get("x-voice-cache")).toBe("hit");
+    expect((await clip(voice("en", o.number))).headers.get("x-voice-cache")).toBe("hit");
   });
 
+  it("one render in flight per address: a second miss at the same time is 429 with Retry-After: 1, not queued", async () => {
+    const [a, b] = [await place(), await place()];
+    const [first, second] = await Promise.all([clip(voice("en", a.number), "127.0.6.1"), clip(voice("en", b.number), "127.0.6.1")]);
+    expect([first.status, second.status].sort()).toEqual([200, 429]);
+    const refused = first.status === 429 ? first : second;
+    expectRefusal(refused, 429, "RATE_LIMITED");
+    expect(refused.headers.get("retry-after")).toBe("1");
+    // Another address is not held back meanwhile, and once the render is done the same address may ask again.
+    expectWav(await clip(voice("zh-CN", a.number), "127.0.6.2"));
+    expectWav(await clip(refused === first ? voice("en", a.number) : voice("en", b.number), "127.0.6.1"));
+  });
+
+  it("a number no open order holds is a 404, and so is one whose order was collected or cancelled (unless its clip is cached)", async () => {
+    const [collected, cancelled] = [await place(), await place()];
+    expectWav(await clip(voice("en", collected.number)));
+    const nobody = 90_000_000 + Math.floor(Math.random() * 9_000_000);
+    const notHeld = await clip(voice("en", nobody));
+    expectRefusal(notHeld, 404, "NOT_FOUND");
+    expect(error(notHeld).message).toContain(`number ${nobody}`);
+
+    await move(collected, "READY");
+    await move(collected, "COLLECTED");
+    await move(cancelled, "CANCELLED");
+    expectRefusal(await clip(voice("zh-CN", collected.number)), 404, "NOT_FOUND");
+    expectRefusal(await clip(voice("en", cancelled.number)), 404, "NOT_FOUND");
+    // A clip rendered already costs nothing: it is served whoever asks.
+    expect((await clip(voice("en", collected.number))).headers.get("x-voice-cache")).toBe("hit");
+  });
+
+  it("an unknown restaurant is a 404", async () => {
+    expectRefusal(await clip(voice("en", 1, uniqueSlug("nobody"))), 404, "NOT_FOUND");
+  });
+});
+
+describe("GET /api/v1/voice/{locale}/{number}.wav (deprecated: board pages loaded before the restaurant's route)", () => {
+  it("serves a cached clip; renders a number only for the board page in Referer that holds it; else 404 naming the new route", async () => {
+    const o = await place();
+    const board = { referer: `${baseUrl}/${t.slug}/board` };
+    expectRefusal(await clip(oldVoice("en", o.number)), 404, "NOT_FOUND");
+    expect(error(await clip(oldVoice("en", o.number))).message).toContain("/api/v1/orgs/{slug}/voice/");
+    const rendered = await clip(oldVoice("en", o.number), "127.0.7.1", board);
+    expectWav(rendered);
+    expect(rendered.headers.get("x-voice-cache")).toBe("miss");
+    // Now cached: anyone gets it, on either route.
+    expect((await clip(oldVoice("en", o.number))).headers.get("x-voice-cache")).toBe("hit");
+    expect((await clip(voice("en", o.number))).headers.get("x-voice-cache")).toBe("hit");
+    // The board page's restaurant holds no such number.
+    expectRefusal(await clip(oldVoice("en", 98_765_432), "127.0.7.1", board), 404, "NOT_FOUND");
+  });
+});
+
+describe.each([
+  ["the restaurant's route", (locale: string, n: string) => `/api/v1/orgs/${t.slug}/voice/${locale}/${n}`],
+  ["the deprecated route", (locale: string, n: string) => `/api/v1/voice/${locale}/${n}`],
+])("400 BAD_INPUT on %s", (_route, path) => {
   it.each([
-    ["an unknown language", "/api/v1/voice/fr/42.wav"],
-    ["a language in the wrong case", "/api/v1/voice/zh-cn/42.wav"],
-    ["a number that is not a number", "/api/v1/voice/en/forty.wav"],
-    ["zero", "/api/v1/voice/en/0.wav"],
-    ["a number too long", "/api/v1/voice/en/123456789.wav"],
-    ["a negative number", "/api/v1/voice/en/-3.wav"],
-    ["another extension", "/api/v1/voice/en/42.mp3"],
-    ["no extension", "/api/v1/voice/en/42"],
-    ["a text injection", "/api/v1/voice/en/%2D%2Dhelp.wav"],
-  ])("400 BAD_INPUT for %s", async (_what, path) => {
-    const err = expectApiError(await call("GET", path), 400, "BAD_INPUT");
+    ["an unknown language", "fr", "42.wav"],
+    ["a language in the wrong case", "zh-cn", "42.wav"],
+    ["a number that is not a number", "en", "forty.wav"],
+    ["zero", "en", "0.wav"],
+    ["a number too long", "en", "123456789.wav"],
+    ["a negative number", "en", "-3.wav"],
+    ["another extension", "en", "42.mp3"],
+    ["no extension", "en", "42"],
+    ["a text injection", "en", "%2D%2Dhelp.wav"],
+  ])("for %s", async (_what, locale, n) => {
+    const err = expectApiError(await call("GET", path(locale, n)), 400, "BAD_INPUT");
     expect(err.message.length).toBeGreaterThan(5);
   });
 });

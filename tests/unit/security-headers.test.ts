@@ -42,9 +42,12 @@ describe("servedOverHttps", () => {
 
 describe("public and API routes", () => {
   const match = routeMatcher(scanAppRoutes("app"));
-  it("name the board (page and API) and the customer's page, nothing behind a sign-in, however the path is spelled", () => {
+  it("name the board (page, API and voice clips) and the customer's page, nothing behind a sign-in, however the path is spelled", () => {
     for (const p of [
       "/api/v1/orgs/demo/board",
+      "/api/v1/orgs/demo/voice/en/42.wav",
+      "//api/v1/orgs/demo//voice/zh-CN/42.wav",
+      "/api/v1/voice/en/42.wav",
       "//api/v1/orgs/demo/board",
       "/api/v1/orgs/demo//board",
       "/demo/board",

@@ -64,7 +64,7 @@ function ConnectionPill({ state }: { state: ConnectionState }) {
 export function LiveBoard({ slug, name, initial, fallbackVoice }: { slug: string; name: string; initial: BoardView; fallbackVoice: boolean }) {
   const t = useTranslations("board");
   const locale = asLocale(useLocale()) ?? DEFAULT_LOCALE;
-  const caller = useCaller(locale, fallbackVoice);
+  const caller = useCaller(slug, locale, fallbackVoice);
   const [highlighted, highlight] = useHighlights();
   const onCall = useCallback(
     (o: BoardOrder) => {

@@ -24,14 +24,14 @@ export interface Caller {
   engine: VoiceEngine;
 }
 
-export function useCaller(locale: Locale, fallbackVoice: boolean): Caller {
+export function useCaller(slug: string, locale: Locale, fallbackVoice: boolean): Caller {
   const [settings, update] = useSoundSettings();
   const engine = useVoiceEngine(locale, fallbackVoice);
   const [blocked, setBlocked] = useState(false);
   // The queue lives as long as the board; it reads the latest of these on each call.
-  const latest = useRef({ settings, engine, locale });
+  const latest = useRef({ settings, engine, locale, slug });
   useEffect(() => {
-    latest.current = { settings, engine, locale };
+    latest.current = { settings, engine, locale, slug };
   });
   const chime = useRef<HTMLAudioElement | null>(null);
   const chimeAudio = () => (chime.current ??= new Audio());
@@ -48,9 +48,9 @@ export function useCaller(locale: Locale, fallbackVoice: boolean): Caller {
         chime: () => playMedia(chimeAudio(), CHIME_URL),
         cancelSpeech,
         say: (c) => {
-          const { engine: e, locale: l } = latest.current;
+          const { engine: e, locale: l, slug: s } = latest.current;
           if (e.kind === "device") return speak(c.text, SPEECH_LANG[l], e.voice);
-          return playMedia(new Audio(), voiceClipUrl(l, c.number));
+          return playMedia(new Audio(), voiceClipUrl(s, l, c.number));
         },
       },
     });

@@ -197,6 +197,10 @@ export class PrismaOrderRepository implements OrderRepository {
     return this.db.order.count({ where: openOf(tenantId) });
   }
 
+  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
+    return (await this.db.order.findFirst({ where: { ...openOf(tenantId), number }, select: { id: true } })) !== null;
+  }
+
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
     const rows = await this.db.order.findMany({
       where: { tenantId, businessDay: toSqlDate(day), status: "COLLECTED" },

@@ -2,7 +2,8 @@
  * The board's fallback voice on the server: spoken numbers rendered by eSpeak NG in a
  * child process (lib/adapters/voice/espeak-process.mjs; why a process: decision 0008).
  * One render at a time, a bounded queue (full → 503), a timeout (the child is replaced),
- * and an LRU cache of clips, so a number called again costs nothing.
+ * an LRU cache of clips, so a number called again costs nothing, and at most one render
+ * in flight per owner (a client address group), so no one client fills the queue.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -16,6 +17,14 @@ export interface VoiceClip {
   cache: "hit" | "miss";
   /** Time spent rendering (0 for a cache hit). */
   renderMs: number;
+}
+
+/** Who asks for a render, and what must pass before one starts (a cached or joined clip needs neither). */
+export interface RenderClaim {
+  /** One render in flight per owner on this node: a second is RATE_LIMITED at once, never queued. */
+  owner: string;
+  /** Runs before the render starts (e.g. a per-minute limit); a rejection refuses it. */
+  admit?: () => Promise<void>;
 }
 
 export interface VoiceOptions {
@@ -44,6 +53,7 @@ export class VoiceRenderer {
   private current: { job: Job; timer: ReturnType<typeof setTimeout> } | null = null;
   private readonly cache: Lru<string, Uint8Array>;
   private readonly inflight = new Map<string, Promise<Uint8Array>>();
+  private readonly owners = new Set<string>();
   private nextId = 1;
   private readonly script: string;
   private readonly maxQueue: number;
@@ -62,20 +72,51 @@ export class VoiceRenderer {
     return this.cache.get(`${locale}/${number}`);
   }
 
-  /** The WAV of `spokenNumber(number, locale)`; throws AppError UNAVAILABLE when busy or broken. */
-  async clip(locale: Locale, number: number): Promise<VoiceClip> {
+  /**
+   * The WAV of `spokenNumber(number, locale)`; throws AppError UNAVAILABLE when busy or
+   * broken, RATE_LIMITED when `claim.owner` already has a render in flight.
+   */
+  async clip(locale: Locale, number: number, claim?: RenderClaim): Promise<VoiceClip> {
     const key = `${locale}/${number}`;
     const cached = this.cache.get(key);
     if (cached) return { wav: cached, cache: "hit", renderMs: 0 };
     const started = performance.now();
     let pending = this.inflight.get(key);
+    if (!pending && claim) {
+      await this.claim(claim);
+      // While `admit` ran, another request may have rendered or started the same clip.
+      const done = this.cache.get(key);
+      pending = done ? Promise.resolve(done) : this.inflight.get(key);
+      if (pending) this.owners.delete(claim.owner);
+    }
     if (!pending) {
-      pending = this.render(ESPEAK_VOICE[locale], spokenNumber(number, locale)).finally(() => this.inflight.delete(key));
+      pending = this.render(ESPEAK_VOICE[locale], spokenNumber(number, locale)).finally(() => {
+        this.inflight.delete(key);
+        if (claim) this.owners.delete(claim.owner);
+      });
       this.inflight.set(key, pending);
     }
     const wav = await pending;
     this.cache.set(key, wav);
     return { wav, cache: "miss", renderMs: Math.round(performance.now() - started) };
+  }
+
+  /** Marks `owner` as rendering (refused when it already is), then runs `admit`. */
+  private async claim({ owner, admit }: RenderClaim): Promise<void> {
+    if (this.owners.has(owner)) {
+      throw new AppError("RATE_LIMITED", {
+        message: `Rate limit: a voice clip is already being rendered for ${owner}`,
+        userMessage: "A clip is already being made for you: retry in 1 s.",
+        details: { retryAfter: 1 },
+      });
+    }
+    this.owners.add(owner);
+    try {
+      await admit?.();
+    } catch (e) {
+      this.owners.delete(owner);
+      throw e;
+    }
   }
 
   /** Ends the child process (it also ends by itself when this process goes away). */

@@ -1,42 +1,42 @@
 import { AppError } from "@/lib/core/errors";
-import { asLocale, LOCALES } from "@/lib/core/locales";
-import { api, rateLimit } from "@/lib/edges/http/api.server";
-import { clientIp } from "@/app/_lib/tenant.server";
-import { limitKey } from "@/lib/server/client-address.server";
+import type { Tenant } from "@/lib/core/tenants";
+import type { App } from "@/lib/server/app.server";
+import { parseClip, tenantClip, voiceApi, voiceOf, wavResponse } from "@/lib/edges/http/voice.server";
 
-/** Order numbers go up to this (the kitchen's typed-number limit). */
-const MAX_NUMBER = 99_999_999;
+/** `/{slug}/board…`: the board page an <audio> element asked from (Referrer-Policy same-origin sends it). */
+const BOARD_PAGE = /^\/([^/]+)\/board\/?$/;
 
 /**
- * Public: `GET /api/v1/voice/{en|zh-CN}/{number}.wav`, the board's fallback voice (eSpeak NG)
- * saying the number, for screens whose browser has no voice for the language. A clip never
- * changes, so browsers and proxies may keep it.
+ * Public, deprecated: `GET /api/v1/voice/{en|zh-CN}/{number}.wav`, which board pages loaded
+ * before …/orgs/{slug}/voice/… existed still ask for. A cached clip is served; otherwise
+ * the board page in `Referer` names the restaurant, and the number is rendered only while
+ * one of its open orders holds it, as on the new route. Anything else is a 404.
  */
-export const GET = api<{ locale: string; clip: string }>(async (req, { params, app }) => {
-  const locale = LOCALES.find((l) => l === params.locale) ?? null;
-  if (!locale) {
-    const hint = asLocale(params.locale) ? ` (spelled ${asLocale(params.locale)})` : "";
-    throw new AppError("BAD_INPUT", { message: `Unknown language "${params.locale}"${hint}: use ${LOCALES.join(" or ")}` });
+export const GET = voiceApi<{ locale: string; clip: string }>(async (req, { params, app }) => {
+  const clip = parseClip(params);
+  const voice = voiceOf(app);
+  const cached = voice.cached(clip.locale, clip.number);
+  if (cached) return wavResponse(cached, "hit", 0);
+  const tenant = await boardOf(req, app);
+  if (!tenant) {
+    throw new AppError("NOT_FOUND", {
+      message: `Clip ${clip.locale}/${clip.number} is not rendered here: use GET /api/v1/orgs/{slug}/voice/${clip.locale}/${clip.number}.wav (this route is deprecated)`,
+    });
   }
-  const m = /^(\d{1,8})\.wav$/.exec(params.clip);
-  const number = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(number) || number < 1 || number > MAX_NUMBER) {
-    throw new AppError("BAD_INPUT", { message: `"${params.clip}" is not {number}.wav with a number from 1 to ${MAX_NUMBER}` });
-  }
-  if (!app.voice) {
-    throw new AppError("NOT_FOUND", { message: "The fallback voice is off on this server (VOICE_FALLBACK=off)" });
-  }
-  // Rendering costs a core for ~300 ms: a public route throttles renders per address (cached clips are free).
-  if (!app.voice.cached(locale, number)) await rateLimit(app, limitKey(clientIp(req.headers)), app.throttles.voice);
-  const clip = await app.voice.clip(locale, number);
-  return new Response(Buffer.from(clip.wav), {
-    status: 200,
-    headers: {
-      "Content-Type": "audio/wav",
-      "Content-Length": String(clip.wav.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Voice-Cache": clip.cache,
-      "Server-Timing": `render;dur=${clip.renderMs}`,
-    },
-  });
+  return tenantClip(app, req, tenant, clip);
 });
+
+/** The restaurant whose board page asked (its `Referer`), if any. */
+async function boardOf(req: Request, app: App): Promise<Tenant | null> {
+  const slug = boardSlug(req.headers.get("referer"));
+  return slug ? app.tenants.find(slug) : null;
+}
+
+function boardSlug(referer: string | null): string | null {
+  try {
+    const slug = referer ? BOARD_PAGE.exec(new URL(referer).pathname)?.[1] : undefined;
+    return slug ? decodeURIComponent(slug) : null;
+  } catch {
+    return null; // a Referer that does not parse names no board
+  }
+}

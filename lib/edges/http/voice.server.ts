@@ -1,0 +1,87 @@
+/**
+ * The board's fallback voice over HTTP (decision 0008): the clip of a number a
+ * restaurant's open order holds. Renders are shared by every restaurant on a node, so only
+ * numbers a board can call are rendered, one at a time per client address group (IPv6 by
+ * its /64), within VOICE_RATE_LIMIT_PER_MINUTE; a cached clip is free (decision 0025).
+ */
+import { AppError } from "@/lib/core/errors";
+import { asLocale, LOCALES, type Locale } from "@/lib/core/locales";
+import type { Tenant } from "@/lib/core/tenants";
+import type { App } from "@/lib/server/app.server";
+import { limitKey, stampedClientAddress } from "@/lib/server/client-address.server";
+import { api, rateLimit } from "./api.server";
+
+/** Order numbers go up to this (the kitchen's typed-number limit). */
+const MAX_NUMBER = 99_999_999;
+
+export interface ClipRequest {
+  locale: Locale;
+  number: number;
+}
+
+/** `{locale}` and `{number}.wav` of the URL; a 400 for anything else. */
+export function parseClip(params: { locale: string; clip: string }): ClipRequest {
+  const locale = LOCALES.find((l) => l === params.locale) ?? null;
+  if (!locale) {
+    const hint = asLocale(params.locale) ? ` (spelled ${asLocale(params.locale)})` : "";
+    throw new AppError("BAD_INPUT", { message: `Unknown language "${params.locale}"${hint}: use ${LOCALES.join(" or ")}` });
+  }
+  const m = /^(\d{1,8})\.wav$/.exec(params.clip);
+  const number = m ? Number(m[1]) : NaN;
+  if (!Number.isSafeInteger(number) || number < 1 || number > MAX_NUMBER) {
+    throw new AppError("BAD_INPUT", { message: `"${params.clip}" is not {number}.wav with a number from 1 to ${MAX_NUMBER}` });
+  }
+  return { locale, number };
+}
+
+/** The renderer, or the 404 of a server running with VOICE_FALLBACK=off. */
+export function voiceOf(app: App): NonNullable<App["voice"]> {
+  if (!app.voice) throw new AppError("NOT_FOUND", { message: "The fallback voice is off on this server (VOICE_FALLBACK=off)" });
+  return app.voice;
+}
+
+/**
+ * The clip of `number` for `tenant`'s board: served from the cache whatever the number (it
+ * costs nothing), else rendered only while an open order of `tenant` holds the number.
+ */
+export async function tenantClip(app: App, req: Request, tenant: Tenant, { locale, number }: ClipRequest): Promise<Response> {
+  const voice = voiceOf(app);
+  const cached = voice.cached(locale, number);
+  if (cached) return wavResponse(cached, "hit", 0);
+  if (!(await app.orders.holds(tenant, number))) {
+    throw new AppError("NOT_FOUND", {
+      message: `No open order of ${tenant.slug} has number ${number}: the voice says only numbers the board can call`,
+      details: { number },
+    });
+  }
+  const client = limitKey(stampedClientAddress(req.headers));
+  const clip = await voice.clip(locale, number, { owner: client, admit: () => rateLimit(app, client, app.throttles.voice) });
+  return wavResponse(clip.wav, clip.cache, clip.renderMs);
+}
+
+/** A clip of a number is the same audio for everyone and never changes: browsers and proxies keep it. */
+export function wavResponse(wav: Uint8Array, cache: "hit" | "miss", renderMs: number): Response {
+  return new Response(Buffer.from(wav), {
+    status: 200,
+    headers: {
+      "Content-Type": "audio/wav",
+      "Content-Length": String(wav.byteLength),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Voice-Cache": cache,
+      "Server-Timing": `render;dur=${renderMs}`,
+    },
+  });
+}
+
+/**
+ * `api()` whose refusals are `no-store`: a 404 for a number no order holds today is no
+ * answer for tomorrow, and a 429 is for this moment only.
+ */
+export function voiceApi<P>(handler: Parameters<typeof api<P>>[0]): ReturnType<typeof api<P>> {
+  const wrapped = api(handler);
+  return async (req, ctx) => {
+    const res = await wrapped(req, ctx);
+    if (!res.ok) res.headers.set("Cache-Control", "no-store");
+    return res;
+  };
+}
