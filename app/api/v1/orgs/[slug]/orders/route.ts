@@ -7,10 +7,12 @@ type Params = { slug: string };
 
 /** Take an order: 201 with its number. `Idempotency-Key` makes retries safe. */
 export const POST = api<Params>(async (req, { params, app }) => {
-  const { tenant } = await authorize(app, req, params.slug, ["CASHIER"]);
+  const { tenant, client } = await authorize(app, req, params.slug, ["CASHIER"]);
   const body = await readJson(req);
   const { order, created } = await app.orders.place(tenant, body, {
     idempotencyKey: req.headers.get("idempotency-key"),
+    // Per API key: two integrators' `order-1001` are two orders.
+    idempotencyScope: client,
     channel: "api",
   });
   return json(orderJson(order, tenant), 201, created ? undefined : { "Idempotent-Replayed": "true" });
