@@ -1,7 +1,8 @@
 /**
  * The REST edge: every route handler is wrapped by `api()`, which translates errors once
- * into `{"error":{"code","message"}}` with the right status, and offers the checks a
- * handler needs (API key, rate limit, JSON body with a size limit).
+ * into `{"error":{"code","message"}}` with the right status, refuses what the route did not
+ * declare (query parameters, a body), and offers the checks a handler needs (API key, rate
+ * limit, JSON body with a size limit).
  */
 import { AppError, toErrorBody } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
@@ -15,7 +16,22 @@ import { MAX_BODY_BYTES, tooLarge } from "@/lib/server/request-body.server";
 
 type Handler<P> = (req: Request, ctx: { params: P; app: App }) => Promise<Response>;
 
-export function api<P>(handler: Handler<P>) {
+/**
+ * What a route takes besides its path, declared once with the route: anything else is
+ * refused (400) before the handler runs, as unknown body fields are.
+ */
+export interface Accepts {
+  /**
+   * The query parameters the route reads ("one": at most once, "many": may repeat); by
+   * default none. `"any"`: not checked — operators' endpoints, which monitors call as they like.
+   */
+  query?: Readonly<Record<string, "one" | "many">> | "any";
+  /** `"json"`: the route reads a JSON body (readJson). By default it takes none: a body is refused. */
+  body?: "json" | "any";
+}
+
+/** Wraps a route handler: checks the request against `accepts`, then translates any error once. */
+export function api<P>(accepts: Accepts, handler: Handler<P>) {
   return async (req: Request, ctx: { params: Promise<P> }): Promise<Response> => {
     let app: App;
     try {
@@ -24,6 +40,8 @@ export function api<P>(handler: Handler<P>) {
       return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503);
     }
     try {
+      checkQuery(req, accepts.query ?? {});
+      if (!accepts.body) await refuseBody(req);
       return await handler(req, { params: await ctx.params, app });
     } catch (e) {
       const err = toAppError(e);
@@ -35,6 +53,52 @@ export function api<P>(handler: Handler<P>) {
       return json(body, status, headers);
     }
   };
+}
+
+/** BAD_INPUT naming `path` (a query parameter, or "(body)"), in the shape of a bad body field. */
+const refuse = (path: string, message: string, details: Record<string, unknown> = {}): AppError =>
+  new AppError("BAD_INPUT", {
+    message: `${path}: ${message}`,
+    userMessage: path === "(body)" ? `This endpoint takes no body (send none, or {}).` : `${path}: ${message}`,
+    details: { fields: [{ path, message }], ...details },
+  });
+
+/** Unknown query parameters, and a repeated one-value parameter, are refused: never silently ignored. */
+function checkQuery(req: Request, accepted: NonNullable<Accepts["query"]>): void {
+  if (accepted === "any") return;
+  const names = Object.keys(accepted);
+  const seen = new Set<string>();
+  for (const name of new URL(req.url).searchParams.keys()) {
+    const takes = Object.hasOwn(accepted, name) ? accepted[name] : undefined;
+    if (!takes) {
+      const list = names.length ? `this endpoint takes ${names.join(", ")}` : "this endpoint takes no query parameters";
+      throw refuse(name.slice(0, 100), `unknown query parameter; ${list}`, { accepted: names });
+    }
+    if (takes === "one" && seen.has(name)) throw refuse(name, "may be given once", { accepted: names });
+    seen.add(name);
+  }
+}
+
+/**
+ * A route that takes no body refuses one (400), as a body's unknown fields are refused:
+ * empty, blank or `{}` (what some clients send by default) is no body. A GET's body is not
+ * read; one announced by its headers is refused.
+ */
+async function refuseBody(req: Request): Promise<void> {
+  const noBody = refuse("(body)", "this endpoint takes no body");
+  if (req.method === "GET" || req.method === "HEAD") {
+    if (Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding")) throw noBody;
+    return;
+  }
+  const text = (await req.text()).trim();
+  if (!text || text === "{}") return;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && Object.keys(parsed).length === 0) return;
+  } catch {
+    // Not JSON: still a body.
+  }
+  throw noBody;
 }
 
 /** A JSON response; its body is one string, which the API router writes without reading a stream. */

@@ -6,7 +6,7 @@ import { queryOf } from "@/lib/edges/http/reports.server";
 type Params = { slug: string };
 
 /** Take an order: 201 with its number. `Idempotency-Key` makes retries safe. */
-export const POST = api<Params>(async (req, { params, app }) => {
+export const POST = api<Params>({ body: "json" }, async (req, { params, app }) => {
   const { tenant, client } = await authorize(app, req, params.slug, ["CASHIER"]);
   const body = await readJson(req);
   const { order, created } = await app.orders.place(tenant, body, {
@@ -25,7 +25,7 @@ const statusQuery = z.array(z.enum(ORDER_STATUSES, { error: "status must be PLAC
  * `?status=PLACED,READY`. With `?number=N[&day=YYYY-MM-DD]` (manager): every order of
  * that day with that number, whatever its shift.
  */
-export const GET = api<Params>(async (req, { params, app }) => {
+export const GET = api<Params>({ query: { status: "many", number: "one", day: "one" } }, async (req, { params, app }) => {
   const search = new URL(req.url).searchParams;
   if (search.has("number") || search.has("day")) {
     const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);

@@ -12,7 +12,7 @@ const MAX_NUMBER = 99_999_999;
  * saying the number, for screens whose browser has no voice for the language. A clip never
  * changes, so browsers and proxies may keep it.
  */
-export const GET = api<{ locale: string; clip: string }>(async (req, { params, app }) => {
+export const GET = api<{ locale: string; clip: string }>({}, async (req, { params, app }) => {
   const locale = LOCALES.find((l) => l === params.locale) ?? null;
   if (!locale) {
     const hint = asLocale(params.locale) ? ` (spelled ${asLocale(params.locale)})` : "";
