@@ -10,7 +10,7 @@ import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
 import type { Caller } from "@/lib/server/access.server";
 import { toAppError } from "@/lib/server/translate-error.server";
-import { take } from "@/lib/server/throttles.server";
+import { rateLimitFields, spend, rateLimited, take } from "@/lib/server/throttles.server";
 import { stampedClientAddress } from "@/lib/server/client-address.server";
 import { MAX_BODY_BYTES, tooLarge } from "@/lib/server/request-body.server";
 
@@ -42,14 +42,19 @@ export function api<P>(accepts: Accepts, handler: Handler<P>) {
     try {
       checkQuery(req, accepts.query ?? {});
       if (!accepts.body) await refuseBody(req);
-      return await handler(req, { params: await ctx.params, app });
+      const res = await handler(req, { params: await ctx.params, app });
+      const limit = reportedLimits.get(req);
+      return limit ? withHeaders(res, limit) : res;
     } catch (e) {
       const err = toAppError(e);
       if (err.code === "INTERNAL") app.log.error({ err: e, path: new URL(req.url).pathname }, "unhandled error in API");
       else if (err.code === "UNAVAILABLE") app.log.warn({ err: err.message, path: new URL(req.url).pathname }, "dependency unavailable");
       const { status, body } = toErrorBody(err);
-      const headers: Record<string, string> =
-        err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {};
+      const headers: Record<string, string> = {
+        ...(err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {}),
+        // A refusal after the limit was taken reports it too (the 429 of that limit above all).
+        ...reportedLimits.get(req),
+      };
       return json(body, status, headers);
     }
   };
@@ -120,13 +125,41 @@ export async function authorize(app: App, req: Request, slug: string, roles: rea
   const tenant = await app.tenants.get(slug);
   const check = () => app.access.apiKey(authorization, tenant, roles);
   const caller = authorization ? await app.throttles.countingFailures(address, check) : await check();
-  await rateLimit(app, `${tenant.id}:${caller.actor}`);
+  await rateLimit(app, `${tenant.id}:${caller.actor}`, app.throttles.api, req);
   return caller;
 }
 
-export async function rateLimit(app: App, key: string, limiter = app.throttles.api): Promise<void> {
-  await take(limiter, key, key);
+/** RateLimit and RateLimit-Policy of the limit a request was counted against, for its answer (any status). */
+const reportedLimits = new WeakMap<Request, Record<string, string>>();
+
+/** `res` with `fields` added; a response whose headers are immutable is copied. */
+function withHeaders(res: Response, fields: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(fields)) res.headers.set(name, value);
+    return res;
+  } catch {
+    const headers = new Headers(res.headers);
+    for (const [name, value] of Object.entries(fields)) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
+
+/**
+ * Spends a point of `key` on `limiter` (429 when none is left). With `req` (the per-key API
+ * limit), its answer carries what is left as RateLimit fields, from the same store call.
+ */
+export async function rateLimit(app: App, key: string, limiter = app.throttles.api, req?: Request): Promise<void> {
+  if (!req) {
+    await take(limiter, key, key);
+    return;
+  }
+  const spent = await spend(limiter, key);
+  reportedLimits.set(req, rateLimitFields(API_POLICY, limiter, spent));
+  if (!spent.allowed) throw rateLimited(key, spent.msBeforeNext);
+}
+
+/** The policy name of the per-key API limit in RateLimit fields. */
+export const API_POLICY = "api";
 
 /** Reads a JSON body of at most MAX_BODY_BYTES; an empty body is `{}`. */
 export async function readJson(req: Request): Promise<unknown> {
