@@ -333,9 +333,12 @@ export class OrderService {
    * again for readyClearMinutes (an order that had left the board comes back to it).
    */
   async callAgain(tenant: Tenant, id: string): Promise<Order> {
-    const order = await this.get(tenant, id);
-    const again = order.status === "READY" && !order.clearedAt ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
+    const read = await this.get(tenant, id);
+    const callable = read.status === "READY" && !read.clearedAt;
+    const again = callable ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
     if (!again) {
+      // Refused though it looked callable: it changed meanwhile (cleared, collected); say why from what it is now.
+      const order = callable ? await this.get(tenant, id) : read;
       if (order.clearedAt) throw clearedOrder(order);
       throw new AppError("CONFLICT", {
         message: `Order ${id} is ${order.status}, not READY`,

@@ -41,7 +41,7 @@ const statusPath = (slug: string, id: string) => `/api/v1/orgs/${slug}/orders/${
 const shiftsPath = (slug: string) => `/api/v1/orgs/${slug}/shifts`;
 const boardPath = (slug: string) => `/api/v1/orgs/${slug}/board`;
 
-/** The 8-hex prefix of a key `nxu_<role>_<prefix>_<secret>`, as used in audit fields. */
+/** The 16-hex prefix of a key `nxu_<role>_<prefix>_<secret>`, as used in audit fields. */
 const keyPrefix = (key: string) => key.split("_")[2]!;
 
 const slugs = {
@@ -390,6 +390,30 @@ describe("authentication and authorization", () => {
     // ...and without any key: 404 before 401.
     expectApiError(await call("POST", ordersPath(ghost), { json: { items: [] } }), 404, "NOT_FOUND");
     expectApiError(await call("GET", ordersPath("x".repeat(65)), { key }), 404, "NOT_FOUND");
+  });
+
+  it("a key's prefix is 16 hex characters, and who did something with it reads `api-key <prefix>` (docs/api.md)", async () => {
+    const made = expectStatus(
+      await call<{ id: string; prefix: string; key: string }>("POST", `/api/v1/orgs/${main.slug}/keys`, {
+        key: main.apiKeys.manager,
+        json: { role: "kitchen", name: "Docs check" },
+      }),
+      201,
+    );
+    expect(made.prefix).toMatch(/^[0-9a-f]{16}$/);
+    expect(made.key.startsWith(`nxu_kit_${made.prefix}_`)).toBe(true);
+    const manager = keyPrefix(main.apiKeys.manager);
+    expect(manager).toMatch(/^[0-9a-f]{16}$/);
+    const { keys } = expectStatus(
+      await call<{ keys: { id: string; createdBy: string }[] }>("GET", `/api/v1/orgs/${main.slug}/keys`, { key: main.apiKeys.manager }),
+      200,
+    );
+    expect(keys.find((k) => k.id === made.id)?.createdBy).toBe(`api-key ${manager}`);
+    const { entries } = expectStatus(
+      await call<{ entries: { actor: string; action: string }[] }>("GET", `/api/v1/orgs/${main.slug}/audit?limit=1`, { key: main.apiKeys.manager }),
+      200,
+    );
+    expect(entries[0]).toMatchObject({ action: "key.create", actor: `api-key ${manager}` });
   });
 });
 
