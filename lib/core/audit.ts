@@ -21,7 +21,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   at: Date;
-  /** Who: "Manager (staff)", "api-key mgr:1a2b3c4d", "scheduler". */
+  /** Who: "Manager (staff)", "api-key 1a2b3c4d5e6f7a8b", "scheduler". */
   actor: string;
   action: AuditAction;
   /** What changed, never a secret. */

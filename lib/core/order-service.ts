@@ -67,11 +67,20 @@ const CLAIM_WAIT_MS = 5_000;
 /** How often an insert may meet the unique index before we give up (it should never happen twice). */
 const MAX_NUMBER_ATTEMPTS = 5;
 
-export interface PlaceOrderOptions {
-  idempotencyKey?: string | null;
+export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
   channel: string;
-}
+} & (
+  | { idempotencyKey?: null }
+  | {
+      idempotencyKey: string | null;
+      /**
+       * Whose key it is (an API key, a kiosk device): keys are unique per scope and business
+       * day, so two integrators' `order-1001` are two orders (decision 0025).
+       */
+      idempotencyScope: string;
+    }
+);
 
 export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
@@ -80,6 +89,7 @@ export class OrderService {
     // No body at all is a bare number; a body of `null` is not an order and is refused.
     const data = parseOrThrow(newOrderSchema, input === undefined ? {} : input, "order");
     const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key", "Idempotency-Key");
+    const scope = "idempotencyScope" in opts ? opts.idempotencyScope : null;
     const { issuer, orders } = this.deps;
 
     const channel = data.channel ?? opts.channel;
@@ -95,24 +105,26 @@ export class OrderService {
     };
 
     if (key) {
+      // The types rule this out; a caller that slips through must not share keys with everyone.
+      if (scope === null) throw new AppError("INTERNAL", { message: "An idempotency key came without its caller's scope" });
       const day = issuer.today(tenant);
-      const existing = await orders.findByIdempotencyKey(tenant.id, day, key);
+      const existing = await orders.findByIdempotencyKey(tenant.id, day, scope, key);
       if (existing) return replay(existing);
       // A retry racing its own first attempt waits for that attempt's order instead of
       // drawing a second number.
-      if (!(await this.deps.claims.claim(tenant.id, day, key, CLAIM_TTL_MS))) {
+      if (!(await this.deps.claims.claim(tenant.id, day, scope, key, CLAIM_TTL_MS))) {
         const deadline = Date.now() + CLAIM_WAIT_MS;
         while (Date.now() < deadline) {
           await new Promise((r) => setTimeout(r, 25));
-          const first = await orders.findByIdempotencyKey(tenant.id, day, key);
+          const first = await orders.findByIdempotencyKey(tenant.id, day, scope, key);
           if (first) return replay(first);
         }
         // The first attempt failed or is stuck: go ahead (the unique index still decides).
       }
       try {
-        return await this.insertWithNumber(tenant, data, channel, key, requestHash, replay);
+        return await this.insertWithNumber(tenant, data, channel, { key, scope }, requestHash, replay);
       } catch (e) {
-        await this.deps.claims.release(tenant.id, day, key).catch(() => {});
+        await this.deps.claims.release(tenant.id, day, scope, key).catch(() => {});
         throw e;
       }
     }
@@ -123,7 +135,7 @@ export class OrderService {
     tenant: Tenant,
     data: NewOrder,
     channel: string,
-    key: string | null,
+    key: { key: string; scope: string } | null,
     requestHash: string | null,
     replay: (existing: Order) => { order: Order; created: boolean },
   ): Promise<{ order: Order; created: boolean }> {
@@ -146,7 +158,8 @@ export class OrderService {
             shift: issued.shift,
             number: issued.number,
             channel,
-            idempotencyKey: key,
+            idempotencyKey: key?.key ?? null,
+            idempotencyScope: key?.scope ?? null,
             requestHash,
           },
           orderCreated(tenant),
@@ -160,7 +173,7 @@ export class OrderService {
           // A concurrent retry with the same key won the race; its order is the answer.
           // The number we drew stays unused (a gap, never a duplicate).
           metrics.uniqueViolation("idempotencyKey");
-          const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key);
+          const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key.scope, key.key);
           if (winner) return replay(winner);
         }
         if (e instanceof DuplicateNumberError) {
@@ -325,9 +338,12 @@ export class OrderService {
    * again for readyClearMinutes (an order that had left the board comes back to it).
    */
   async callAgain(tenant: Tenant, id: string): Promise<Order> {
-    const order = await this.get(tenant, id);
-    const again = order.status === "READY" && !order.clearedAt ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
+    const read = await this.get(tenant, id);
+    const callable = read.status === "READY" && !read.clearedAt;
+    const again = callable ? await this.deps.orders.readyAgain(tenant.id, id, this.deps.clock.now()) : null;
     if (!again) {
+      // Refused though it looked callable: it changed meanwhile (cleared, collected); say why from what it is now.
+      const order = callable ? await this.get(tenant, id) : read;
       if (order.clearedAt) throw clearedOrder(order);
       throw new AppError("CONFLICT", {
         message: `Order ${id} is ${order.status}, not READY`,

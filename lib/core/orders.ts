@@ -86,12 +86,16 @@ export type NewOrder = z.output<typeof newOrderSchema>;
 
 export const statusChangeSchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
 
-/** Idempotency keys: printable ASCII, 1–200 characters (what Stripe and others accept). */
+/**
+ * Idempotency keys: printable ASCII (spaces too, inside), 1–200 characters, as docs/api.md
+ * says. Not at either end: HTTP drops spaces around a header's value, so none can be meant.
+ */
 export const idempotencyKeySchema = z
   .string()
   .min(1, "Idempotency-Key must not be empty")
   .max(200, "Idempotency-Key is too long (200 characters at most)")
-  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
+  .regex(/^[\x20-\x7e]*$/, "Idempotency-Key must be printable ASCII (letters, digits, punctuation, spaces)")
+  .regex(/^\S(.*\S)?$/s, "Idempotency-Key must not start or end with a space");
 
 export interface OrderItem {
   /** Copied when the order is taken: renaming a menu item later changes no order. */
@@ -114,6 +118,8 @@ export interface Order {
   note: string | null;
   channel: string;
   idempotencyKey: string | null;
+  /** Whose idempotency key: an API key's or a kiosk device's (null: stored before keys were scoped). */
+  idempotencyScope: string | null;
   requestHash: string | null;
   createdAt: Date;
   readyAt: Date | null;

@@ -44,6 +44,8 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
   number: number;
   channel: string;
   idempotencyKey: string | null;
+  /** The caller the key belongs to (set whenever a key is). */
+  idempotencyScope: string | null;
   requestHash: string | null;
 }
 
@@ -54,7 +56,11 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
 export interface OrderRepository {
   insert(record: OrderRecord, emits?: Emits<Order>): Promise<Order>;
   findById(tenantId: string, id: string): Promise<Order | null>;
-  findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null>;
+  /**
+   * The order `scope` took on `day` with `key`; else one taken with `key` before keys were
+   * scoped (no scope: a node of the release before, decision 0025), whoever sent it.
+   */
+  findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null>;
   listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
   /**
    * Open (PLACED/READY, not cleared) orders of every business day and shift, oldest first:
@@ -177,9 +183,9 @@ export interface ShiftRepository {
  * unique index still makes one order win; the others' numbers are skipped).
  */
 export interface IdempotencyClaims {
-  /** True when this caller holds (tenant, day, key) now, for at most `ttlMs`. */
-  claim(tenantId: string, day: BusinessDay, key: string, ttlMs: number): Promise<boolean>;
-  release(tenantId: string, day: BusinessDay, key: string): Promise<void>;
+  /** True when this caller holds (tenant, day, scope, key) now, for at most `ttlMs`. */
+  claim(tenantId: string, day: BusinessDay, scope: string, key: string, ttlMs: number): Promise<boolean>;
+  release(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<void>;
 }
 
 export interface EventPublisher {

@@ -14,8 +14,13 @@ import type { PrismaTenantRepository } from "@/lib/adapters/postgres/repositorie
 export interface Caller {
   tenant: Tenant;
   role: StaffRole;
-  /** Who, for audit fields such as Shift.startedBy: "Manager (staff)" or "api-key mgr:1a2b3c4d". */
+  /** Who, for audit fields such as Shift.startedBy: "Manager (staff)" or "api-key 1a2b3c4d5e6f7a8b". */
   actor: string;
+  /**
+   * Which client exactly: "api-key:<ApiKey.id>", or "session:<session id>" for a signed-in
+   * screen — one device, since each kiosk signs in on its own. Idempotency keys are scoped to it.
+   */
+  client: string;
 }
 
 /** Prefixes are 16 hex digits; keys made before that have 8 and keep working. */
@@ -118,7 +123,7 @@ export class Access {
       });
     }
     // The directory's tenant, not the key row's: the row may be cached longer than a settings change.
-    return { tenant, role: row.role, actor: `api-key ${row.prefix}` };
+    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, client: `api-key:${row.id}` };
   }
 
   /** Verifies a staff secret and returns a session token for the cookie. */
@@ -174,7 +179,7 @@ export class Access {
         details: { role: s.role, needs: roles[0] },
       });
     }
-    return { tenant, role: s.role, actor: `${s.name} (staff)` };
+    return { tenant, role: s.role, actor: `${s.name} (staff)`, client: `session:${s.id}` };
   }
 
   /**

@@ -8,8 +8,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { toErrorBody } from "@/lib/core/errors";
 import { CLIENT_ADDRESS_HEADER, limitKey } from "./client-address.server";
 import type { Logger } from "./logger.server";
-import { rateLimited, type Throttles } from "./throttles.server";
+import { rateLimitFields, rateLimited, spend, type Spent, type Throttles } from "./throttles.server";
 import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
+
+/** The policy name of the public limit in RateLimit fields. */
+export const PUBLIC_POLICY = "public";
 
 /**
  * True when the request was answered 429 (the caller must not hand it on). Public is the
@@ -19,23 +22,28 @@ import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
 export async function refusePublicFlood(req: IncomingMessage, res: ServerResponse, match: RouteMatch, throttles: Throttles, log: Logger): Promise<boolean> {
   if (!isPublicRoute(match)) return false;
   const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? "unknown");
+  let spent: Spent;
   try {
-    await throttles.publicReads.consume(limitKey(address));
-    return false;
+    spent = await spend(throttles.publicReads, limitKey(address));
   } catch (e) {
-    if (e instanceof Error) {
-      // The limiter's store failed without its insurance: serve rather than refuse everyone.
-      log.warn({ err: e.message }, "public request limit unavailable");
-      return false;
-    }
-    const err = rateLimited(`public requests from ${address}`, (e as { msBeforeNext?: number }).msBeforeNext);
-    const { status, body } = toErrorBody(err);
-    res.writeHead(status, {
-      "content-type": "application/json; charset=utf-8",
-      "retry-after": String((err.details as { retryAfter: number }).retryAfter),
-      "cache-control": "no-store",
-    });
-    res.end(JSON.stringify(body));
-    return true;
+    // The limiter's store failed without its insurance: serve rather than refuse everyone.
+    log.warn({ err: e instanceof Error ? e.message : String(e) }, "public request limit unavailable");
+    return false;
   }
+  // What is left goes with the answer, whoever writes it (the API router or Next.js).
+  const fields = rateLimitFields(PUBLIC_POLICY, throttles.publicReads, spent);
+  if (spent.allowed) {
+    for (const [name, value] of Object.entries(fields)) res.setHeader(name, value);
+    return false;
+  }
+  const err = rateLimited(`public requests from ${address}`, spent.msBeforeNext);
+  const { status, body } = toErrorBody(err);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "retry-after": String((err.details as { retryAfter: number }).retryAfter),
+    "cache-control": "no-store",
+    ...fields,
+  });
+  res.end(JSON.stringify(body));
+  return true;
 }

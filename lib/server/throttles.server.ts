@@ -21,6 +21,8 @@ import type { Env } from "./env.server";
 export class GuardedLimiter {
   private readonly shared: RateLimiterRedis;
   private readonly local: RateLimiterMemory;
+  /** The window the points are counted in: a fixed minute from a key's first request. */
+  readonly windowSeconds = 60;
 
   constructor(
     private readonly redis: Redis | Cluster,
@@ -28,8 +30,9 @@ export class GuardedLimiter {
     readonly points: number,
     private readonly redisUp: () => boolean,
   ) {
-    this.local = new RateLimiterMemory({ points, duration: 60 });
-    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: 60, insuranceLimiter: this.local });
+    const duration = this.windowSeconds;
+    this.local = new RateLimiterMemory({ points, duration });
+    this.shared = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: this.local });
   }
 
   private get store(): RateLimiterRedis | RateLimiterMemory {
@@ -87,14 +90,42 @@ export function rateLimited(what: string, msBeforeNext: number | undefined, opts
 
 export const retryAfterSeconds = (msBeforeNext: number | undefined): number => Math.max(1, Math.ceil((msBeforeNext ?? 1_000) / 1_000));
 
-/** Consumes a point of `key`; a refusal becomes RATE_LIMITED, a store failure is rethrown. */
-export async function take(limiter: GuardedLimiter, key: string, what: string, opts?: Parameters<typeof rateLimited>[2]): Promise<void> {
+/** What a limiter answered for one request: allowed or not, the points left in its window, and when that ends. */
+export interface Spent {
+  allowed: boolean;
+  remaining: number;
+  msBeforeNext: number;
+}
+
+/** Consumes a point of `key` (one store call, which also tells what is left); a store failure is rethrown. */
+export async function spend(limiter: GuardedLimiter, key: string): Promise<Spent> {
   try {
-    await limiter.consume(key);
+    const res = await limiter.consume(key);
+    return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
   } catch (e) {
     if (e instanceof Error) throw e;
-    throw rateLimited(what, (e as RateLimiterRes).msBeforeNext, opts);
+    return { allowed: false, remaining: 0, msBeforeNext: (e as RateLimiterRes).msBeforeNext };
   }
+}
+
+/** Consumes a point of `key`; a refusal becomes RATE_LIMITED, a store failure is rethrown. */
+export async function take(limiter: GuardedLimiter, key: string, what: string, opts?: Parameters<typeof rateLimited>[2]): Promise<Spent> {
+  const spent = await spend(limiter, key);
+  if (!spent.allowed) throw rateLimited(what, spent.msBeforeNext, opts);
+  return spent;
+}
+
+/**
+ * The RateLimit-Policy and RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10,
+ * structured fields) of `policy` after `spent`: `q` points a window of `w` seconds, `r` left,
+ * `t` seconds until the window ends — on a refusal exactly Retry-After, never earlier.
+ */
+export function rateLimitFields(policy: string, limiter: GuardedLimiter, spent: Spent): Record<string, string> {
+  const t = spent.allowed ? Math.max(0, Math.ceil(spent.msBeforeNext / 1_000)) : retryAfterSeconds(spent.msBeforeNext);
+  return {
+    "RateLimit-Policy": `"${policy}";q=${limiter.points};w=${limiter.windowSeconds}`,
+    RateLimit: `"${policy}";r=${Math.max(0, spent.remaining)};t=${t}`,
+  };
 }
 
 const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;

@@ -41,7 +41,7 @@ const statusPath = (slug: string, id: string) => `/api/v1/orgs/${slug}/orders/${
 const shiftsPath = (slug: string) => `/api/v1/orgs/${slug}/shifts`;
 const boardPath = (slug: string) => `/api/v1/orgs/${slug}/board`;
 
-/** The 8-hex prefix of a key `nxu_<role>_<prefix>_<secret>`, as used in audit fields. */
+/** The 16-hex prefix of a key `nxu_<role>_<prefix>_<secret>`, as used in audit fields. */
 const keyPrefix = (key: string) => key.split("_")[2]!;
 
 const slugs = {
@@ -246,7 +246,7 @@ describe("bad input is 400 BAD_INPUT and stores nothing", () => {
     { name: "a JSON null instead of an object", opts: { body: "null", headers: json } },
     { name: "a JSON string instead of an object", opts: { body: '"noodles"', headers: json } },
     { name: "Idempotency-Key over 200 characters", opts: { json: { items: [] }, headers: { "idempotency-key": "k".repeat(201) } } },
-    { name: "Idempotency-Key with a space", opts: { json: { items: [] }, headers: { "idempotency-key": "till 7" } } },
+    { name: "Idempotency-Key not ASCII", opts: { json: { items: [] }, headers: { "idempotency-key": "caf\u00e9-7" } }, mentions: "Idempotency-Key" },
   ];
 
   it.each(cases)("$name", async ({ opts, mentions }) => {
@@ -391,6 +391,30 @@ describe("authentication and authorization", () => {
     expectApiError(await call("POST", ordersPath(ghost), { json: { items: [] } }), 404, "NOT_FOUND");
     expectApiError(await call("GET", ordersPath("x".repeat(65)), { key }), 404, "NOT_FOUND");
   });
+
+  it("a key's prefix is 16 hex characters, and who did something with it reads `api-key <prefix>` (docs/api.md)", async () => {
+    const made = expectStatus(
+      await call<{ id: string; prefix: string; key: string }>("POST", `/api/v1/orgs/${main.slug}/keys`, {
+        key: main.apiKeys.manager,
+        json: { role: "kitchen", name: "Docs check" },
+      }),
+      201,
+    );
+    expect(made.prefix).toMatch(/^[0-9a-f]{16}$/);
+    expect(made.key.startsWith(`nxu_kit_${made.prefix}_`)).toBe(true);
+    const manager = keyPrefix(main.apiKeys.manager);
+    expect(manager).toMatch(/^[0-9a-f]{16}$/);
+    const { keys } = expectStatus(
+      await call<{ keys: { id: string; createdBy: string }[] }>("GET", `/api/v1/orgs/${main.slug}/keys`, { key: main.apiKeys.manager }),
+      200,
+    );
+    expect(keys.find((k) => k.id === made.id)?.createdBy).toBe(`api-key ${manager}`);
+    const { entries } = expectStatus(
+      await call<{ entries: { actor: string; action: string }[] }>("GET", `/api/v1/orgs/${main.slug}/audit?limit=1`, { key: main.apiKeys.manager }),
+      200,
+    );
+    expect(entries[0]).toMatchObject({ action: "key.create", actor: `api-key ${manager}` });
+  });
 });
 
 describe("idempotency", () => {
@@ -438,6 +462,14 @@ describe("idempotency", () => {
       headers: { "idempotency-key": "till-4-order-1" },
     });
     expect(expectStatus(again, 201).id).toBe(first.id);
+  });
+
+  it("a key may hold spaces inside (printable ASCII, as documented): the same key replays", async () => {
+    const opts: CallOptions = { key: main.apiKeys.cashier, json: { items: [] }, headers: { "idempotency-key": "till 7 / order 12" } };
+    const first = expectStatus(await call<OrderJson>("POST", ordersPath(main.slug), opts), 201);
+    const again = await call<OrderJson>("POST", ordersPath(main.slug), opts);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(first.id);
   });
 
   it("a different key gets a new order with a new number; the same key on another tenant is independent", async () => {

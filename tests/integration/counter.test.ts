@@ -194,7 +194,11 @@ describe("issuing numbers", () => {
 
   it("replays an idempotent order instead of issuing a second number, also under concurrency, without skipping numbers", async () => {
     const key = "till-7-order-42";
-    const results = await Promise.all(Array.from({ length: 10 }, () => h.orders.place(tenant, { note: "no onions" }, { channel: "api", idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.orders.place(tenant, { note: "no onions" }, { channel: "api", idempotencyKey: key, idempotencyScope: "api-key:till-7" }),
+      ),
+    );
     expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     // The retries waited for the first attempt instead of drawing numbers: no gap.

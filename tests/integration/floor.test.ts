@@ -3,7 +3,7 @@
  * shift, the last collected ones), the typed-number shortcut, Undo from collected,
  * calling a number again, and what a new shift does with orders still open.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inject } from "vitest";
 import { createCoreHarness } from "../support/core-harness";
 import { testKeyPrefix } from "../support/app-server";
@@ -14,6 +14,7 @@ import { earlierThan } from "@/lib/core/board";
 import type { Order } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { localDate, movableClock, wallTime } from "../support/clock";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");
@@ -163,6 +164,23 @@ describe("the floor", () => {
     expect(called).toHaveLength(2);
     expect(called[0]!.payload).toMatchObject({ key: `${TODAY}/1/${o.number}`, number: o.number, status: "READY" });
     expect(called[0]!.payload).not.toHaveProperty("id");
+  });
+
+  it("a ready order cleared while it is being called is refused as cleared, not as 'not ready'", async () => {
+    const t = tenants["floor-call"]!;
+    const o = await move(t, await place(t), "READY");
+    // A manager's new shift clears it between the read and the conditional update (the real rows, another writer).
+    const spy = vi.spyOn(PrismaOrderRepository.prototype, "readyAgain").mockImplementationOnce(async function (this: PrismaOrderRepository, tenantId, id, at) {
+      await h.db.order.update({ where: { id }, data: { clearedAt: new Date() } });
+      // The spy again, now with the real implementation (the mock was once).
+      return PrismaOrderRepository.prototype.readyAgain.call(this, tenantId, id, at);
+    });
+    try {
+      expect(await appError(h.orders.callAgain(t, o.id))).toMatchObject({ code: "CONFLICT", reason: "orderCleared", details: { number: o.number } });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a new shift with openOrders "clear" takes the open orders of earlier shifts off the floor and the board', async () => {

@@ -193,6 +193,56 @@ describe("database migrations", { timeout: 60_000 }, () => {
     });
   });
 
+  it("scoping idempotency keys (expand step, decision 0025) keeps every order the release before stored, and its key unique for the old nodes", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "nextup-migrations-"));
+    try {
+      // The previous release's migrations: every folder before the one that scoped the keys.
+      for (const m of await expectedMigrations()) {
+        if (m.name.endsWith("_idempotency_scope")) break;
+        await cp(path.join(MIGRATIONS_DIR, m.name), path.join(dir, m.name), { recursive: true });
+      }
+      await withDatabase(await createEmptyTestDatabase("migrate_idem_scope"), async (db) => {
+        await applyMigrations(db.url, { migrationsDir: dir });
+        const [{ id: tenantId }] = (await query<{ id: string }>(
+          db.url,
+          `INSERT INTO "Tenant" (id, slug, name, "timeZone") VALUES (gen_random_uuid(), 'upgrade', 'Upgrade', 'UTC') RETURNING id`,
+        )) as [{ id: string }];
+        // What an old node writes: a key, a request hash, no scope.
+        const insert = (number: number, key: string) =>
+          query(
+            db.url,
+            `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, "idempotencyKey", "requestHash") VALUES (gen_random_uuid(), $1, '2026-11-25', 1, $2, $3, 'h')`,
+            [tenantId, number, key],
+          );
+        await insert(1, "order-1001");
+
+        await applyMigrations(db.url);
+        const rows = await query<{ number: number; idempotencyKey: string; idempotencyScope: string | null; requestHash: string }>(
+          db.url,
+          `SELECT number, "idempotencyKey", "idempotencyScope", "requestHash" FROM "Order"`,
+        );
+        expect(rows).toEqual([{ number: 1, idempotencyKey: "order-1001", idempotencyScope: null, requestHash: "h" }]);
+        // An old node still running: its second row with the key is refused, as before.
+        await expect(insert(2, "order-1001")).rejects.toMatchObject({ code: "23505", constraint: "Order_tenantId_businessDay_idempotencyKey_key" });
+        // A new node: two callers' rows with that key go in beside it; one caller's twice does not.
+        const scoped = (number: number, scope: string) =>
+          query(
+            db.url,
+            `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, "idempotencyKey", "idempotencyScope") VALUES (gen_random_uuid(), $1, '2026-11-25', 1, $2, 'order-1001', $3)`,
+            [tenantId, number, scope],
+          );
+        await scoped(3, "api-key:a");
+        await scoped(4, "api-key:b");
+        await expect(scoped(5, "api-key:a")).rejects.toMatchObject({
+          code: "23505",
+          constraint: "Order_tenantId_businessDay_idempotencyScope_idempotencyKey_key",
+        });
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("rolls a failing migration back completely and names it", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "nextup-migrations-"));
     try {

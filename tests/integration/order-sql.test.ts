@@ -29,6 +29,9 @@ let tenantId: string;
 let otherTenantId: string;
 let thirdTenantId: string;
 
+/** The scope of the integrator whose keys these tests use, unless a test names another. */
+const SCOPE = "api-key:00000000-0000-4000-8000-00000000000a";
+
 const record = (over: Partial<OrderRecord>): OrderRecord => ({
   tenantId,
   businessDay: DAY,
@@ -37,6 +40,8 @@ const record = (over: Partial<OrderRecord>): OrderRecord => ({
   items: [],
   channel: "kiosk",
   idempotencyKey: null,
+  // A key comes with its caller's scope, as the order service stores it.
+  idempotencyScope: over.idempotencyKey ? SCOPE : null,
   requestHash: null,
   ...over,
 });
@@ -55,8 +60,8 @@ afterAll(async () => {
 });
 
 /** Both paths' answer for the key: identical, down to the order of the JSON keys. */
-async function byKey(tenant: string, day: string, key: string): Promise<Order | null> {
-  const [sql, prisma] = await Promise.all([viaSql.findByIdempotencyKey(tenant, day, key), viaPrisma.findByIdempotencyKey(tenant, day, key)]);
+async function byKey(tenant: string, day: string, key: string, scope = SCOPE): Promise<Order | null> {
+  const [sql, prisma] = await Promise.all([viaSql.findByIdempotencyKey(tenant, day, scope, key), viaPrisma.findByIdempotencyKey(tenant, day, scope, key)]);
   expect(sql).toStrictEqual(prisma);
   expect(JSON.stringify(sql)).toBe(JSON.stringify(prisma));
   return sql;
@@ -121,6 +126,40 @@ describe("findByIdempotencyKey in SQL", () => {
   });
 });
 
+describe("idempotency keys scoped per caller, beside rows of the release before (decision 0025)", () => {
+  const other = "api-key:00000000-0000-4000-8000-00000000000b";
+  const third = "session:5f0c2a1e-0000-4000-8000-000000000003";
+
+  it("the same key of two callers is two orders, each found by its own caller only", async () => {
+    const mine = await viaSql.insert(record({ number: 20, idempotencyKey: "order-1001" }));
+    const theirs = await viaPrisma.insert(record({ number: 21, idempotencyKey: "order-1001", idempotencyScope: other }));
+    expect(theirs.id).not.toBe(mine.id);
+    expect(await byKey(tenantId, DAY, "order-1001")).toStrictEqual(mine);
+    expect(await byKey(tenantId, DAY, "order-1001", other)).toStrictEqual(theirs);
+    expect(await byKey(tenantId, DAY, "order-1001", third)).toBeNull();
+    // Within one caller the key stays unique, through either path.
+    await expect(viaSql.insert(record({ number: 22, idempotencyKey: "order-1001", idempotencyScope: other }))).rejects.toBeInstanceOf(
+      DuplicateIdempotencyKeyError,
+    );
+    await expect(viaPrisma.insert(record({ number: 23, idempotencyKey: "order-1001" }))).rejects.toBeInstanceOf(DuplicateIdempotencyKeyError);
+  });
+
+  it("an order an old node stored without a scope is found by any caller, after the caller's own; old nodes still get one row per key", async () => {
+    const legacy = await viaSql.insert(record({ number: 30, idempotencyKey: "till-9", idempotencyScope: null }));
+    expect(await byKey(tenantId, DAY, "till-9")).toStrictEqual(legacy);
+    expect(await byKey(tenantId, DAY, "till-9", third)).toStrictEqual(legacy);
+    // What an old node relies on: a second unscoped row with the key is refused (the old index, now partial).
+    await expect(viaSql.insert(record({ number: 31, idempotencyKey: "till-9", idempotencyScope: null }))).rejects.toBeInstanceOf(DuplicateIdempotencyKeyError);
+    await expect(viaPrisma.insert(record({ number: 32, idempotencyKey: "till-9", idempotencyScope: null }))).rejects.toBeInstanceOf(
+      DuplicateIdempotencyKeyError,
+    );
+    // A new node's scoped row with the same key is allowed, and its caller then finds its own.
+    const scoped = await viaSql.insert(record({ number: 33, idempotencyKey: "till-9", idempotencyScope: other }));
+    expect(await byKey(tenantId, DAY, "till-9", other)).toStrictEqual(scoped);
+    expect(await byKey(tenantId, DAY, "till-9")).toStrictEqual(legacy);
+  });
+});
+
 /** Runs `work` counting the statements sent on the pool (by prepared name, else text). */
 async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   const spy = vi.spyOn(pool, "query");
@@ -138,7 +177,7 @@ const insertAll = (records: OrderRecord[]) => counted(() => Promise.allSettled(r
 
 const BATCH_DAY = addDays(DAY, 1);
 const NUMBER_KEY = "Order_tenantId_businessDay_shift_number_key";
-const IDEMPOTENCY_KEY = "Order_tenantId_businessDay_idempotencyKey_key";
+const IDEMPOTENCY_KEY = "Order_tenantId_businessDay_idempotencyScope_idempotencyKey_key";
 
 const stored = (tenant: string, shift: number, number: number) =>
   db.order.count({ where: { tenantId: tenant, businessDay: new Date(`${BATCH_DAY}T00:00:00Z`), shift, number } });
@@ -174,7 +213,14 @@ describe("inserts batched per turn of the event loop", () => {
       const order = (outcome as PromiseFulfilledResult<Order>).value;
       const r = records[i]!;
       expect(order).toMatchObject({ tenantId: r.tenantId, businessDay: BATCH_DAY, shift: 10, number: r.number, status: "PLACED" });
-      expect(order).toMatchObject({ items: r.items, note: r.note ?? null, channel: r.channel, idempotencyKey: r.idempotencyKey, requestHash: r.requestHash });
+      expect(order).toMatchObject({
+        items: r.items,
+        note: r.note ?? null,
+        channel: r.channel,
+        idempotencyKey: r.idempotencyKey,
+        idempotencyScope: r.idempotencyScope,
+        requestHash: r.requestHash,
+      });
       // Field for field what Prisma reads back, types included.
       expect(await viaPrisma.findById(r.tenantId, order.id)).toStrictEqual(order);
     }

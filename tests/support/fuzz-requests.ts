@@ -252,26 +252,27 @@ function segments(param: string, ctx: FuzzContext): { plausible: fc.Arbitrary<st
 
 const QUERY_NAMES = ["status", "number", "day", "from", "to", "limit", "cascade", "categoryId", "lang", "org", "__proto__"];
 
-/** `?a=b&…` as a client means it: the query parameters the routes read, with values they take. */
-function plausibleQuery(ctx: FuzzContext): fc.Arbitrary<string> {
-  return fc.oneof(
-    { arbitrary: fc.constant(""), weight: 4 },
-    {
-      arbitrary: fc.constantFrom(
-        "?status=PLACED,READY",
-        "?status=placed&status=COLLECTED",
-        "?limit=5",
-        "?day=2026-11-20",
-        "?number=1&day=2026-11-23",
-        "?from=2026-11-01&to=2026-11-23",
-        "?cascade=true",
-        "?cascade=false",
-        `?categoryId=${ctx.menu.categories[0]}`,
-        "?lang=zh-CN",
-      ),
-      weight: 1,
-    },
-  );
+/**
+ * `?a=b&…` as a client means it: the query parameters this route and method read (docs/api.md),
+ * with values they take. Since every route refuses parameters it does not read, the others
+ * are hostile (below); operators' endpoints take any.
+ */
+function plausibleQuery(route: string, ctx: FuzzContext): fc.Arbitrary<string> {
+  const queries: Record<string, string[]> = {
+    "GET /api/v1/orgs/[slug]/orders": ["?status=PLACED,READY", "?status=placed&status=COLLECTED", "?number=1&day=2026-11-23"],
+    "GET /api/v1/orgs/[slug]/audit": ["?limit=5"],
+    "GET /api/v1/orgs/[slug]/webhooks/[id]/deliveries": ["?limit=5"],
+    "GET /api/v1/orgs/[slug]/shifts": ["?day=2026-11-20"],
+    "GET /api/v1/orgs/[slug]/stats": ["?day=2026-11-20"],
+    "GET /api/v1/orgs/[slug]/orders.csv": ["?from=2026-11-01&to=2026-11-23"],
+    "DELETE /api/v1/orgs/[slug]/menu/categories/[id]": ["?cascade=true", "?cascade=false"],
+    "GET /api/v1/orgs/[slug]/menu/items": [`?categoryId=${ctx.menu.categories[0]}`],
+    "GET /api/health": ["?lang=zh-CN"],
+    "GET /api/ready": ["?lang=zh-CN"],
+    "GET /api/metrics": ["?lang=zh-CN"],
+  };
+  const own = queries[route];
+  return own ? fc.oneof({ arbitrary: fc.constant(""), weight: 4 }, { arbitrary: fc.constantFrom(...own), weight: 1 }) : fc.constant("");
 }
 
 /** `?a=b&…`: known parameter names and unknown ones, repeated, with valid and hostile values. */
@@ -516,7 +517,7 @@ export function requestFor({ route, method: exported }: Target, mode: Mode, ctx:
       .record({
         method: pick("method", fc.constant<string>(exported), fc.constantFrom<string>(...otherMethods)),
         segments: fc.tuple(...params.map((p) => pick(p === "slug" ? "slug" : "params", segments(p, ctx).plausible, segments(p, ctx).hostile))),
-        query: pick("query", plausibleQuery(ctx), hostileQuery(ctx)),
+        query: pick("query", plausibleQuery(`${exported} ${route.template}`, ctx), hostileQuery(ctx)),
         authorization: pick("authorization", route.template === "/api/metrics" ? fc.constant(`Bearer ${ctx.metricsToken}`) : ownKey, hostileAuthorization(ctx)),
         contentType: pick("contentType", fc.constant<string | undefined>("application/json"), hostileContentType),
         idempotencyKey: pick("idempotencyKey", plausibleIdempotencyKey, hostileIdempotencyKey),

@@ -16,6 +16,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   note: null,
   channel: "kiosk",
   idempotencyKey: null,
+  idempotencyScope: null,
   requestHash: null,
   createdAt: new Date("2026-11-21T11:02:03.456Z"),
   readyAt: new Date("2026-11-21T11:10:00.000Z"),

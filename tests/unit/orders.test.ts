@@ -112,8 +112,15 @@ describe("error bodies", () => {
     expect(JSON.stringify(internal.body)).not.toContain("secret");
   });
 
+  it("Idempotency-Key takes printable ASCII, spaces inside included (docs/api.md), 1–200 characters", () => {
+    for (const key of ["order 1001", "a", "~!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}", "x".repeat(200), "x y".padEnd(200, "z")]) {
+      expect(parseOrThrow(idempotencyKeySchema, key, "Idempotency-Key", "Idempotency-Key")).toBe(key);
+    }
+    badInput(() => parseOrThrow(idempotencyKeySchema, "x".repeat(201), "Idempotency-Key", "Idempotency-Key"));
+  });
+
   it("names a header or query parameter that is not the body, rather than '(body)'", () => {
-    for (const key of ["", "a b", "ü"]) {
+    for (const key of ["", " a", "a ", "ü", "a\tb"]) {
       const err = badInput(() => parseOrThrow(idempotencyKeySchema, key, "Idempotency-Key", "Idempotency-Key"));
       expect(err.userMessage).toMatch(/^Idempotency-Key: /);
       expect((err.details as { fields: { path: string }[] }).fields.map((f) => f.path)).toContain("Idempotency-Key");

@@ -114,6 +114,7 @@ const order: Order = {
   note: null,
   channel: "pos",
   idempotencyKey: null,
+  idempotencyScope: null,
   requestHash: null,
   createdAt: new Date("2026-11-23T10:00:00Z"),
   readyAt: null,

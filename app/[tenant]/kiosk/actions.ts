@@ -83,7 +83,12 @@ function orderForm(t: Translator) {
 }
 
 export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, note, idempotencyKey }, { app, caller }): Promise<IssuedTicket> => {
-  const { order, created } = await app.orders.place(caller.tenant, { items, ...(note ? { note } : {}) }, { channel: "kiosk", idempotencyKey });
+  // Keys are scoped to this kiosk's own sign-in (each device signs in by itself): another till's key never replays here.
+  const { order, created } = await app.orders.place(
+    caller.tenant,
+    { items, ...(note ? { note } : {}) },
+    { channel: "kiosk", idempotencyKey, idempotencyScope: caller.client },
+  );
 
   const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
   const url = `${origin}/${caller.tenant.slug}/o/${order.id}`;

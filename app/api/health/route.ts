@@ -6,6 +6,6 @@ import { api, json } from "@/lib/edges/http/api.server";
  * this 503; whether to send the node traffic is /api/ready. `leader`: whether this node
  * leads the scheduler (docs/decisions/0010).
  */
-export const GET = api<Record<string, never>>(async (_req, { app }) => {
+export const GET = api<Record<string, never>>({ query: "any" }, async (_req, { app }) => {
   return json(await app.health(), 200, { "Cache-Control": "no-store" });
 });

@@ -7,7 +7,7 @@ import { stampedClientAddress } from "@/lib/server/client-address.server";
  * Prometheus metrics of this node, for operators: `Authorization: Bearer $METRICS_TOKEN`.
  * Without METRICS_TOKEN configured the endpoint does not exist (404).
  */
-export const GET = api<Record<string, never>>(async (req, { app }) => {
+export const GET = api<Record<string, never>>({ query: "any" }, async (req, { app }) => {
   const token = app.env.METRICS_TOKEN;
   if (!token) throw new AppError("NOT_FOUND", { message: "Metrics are disabled (METRICS_TOKEN unset)", userMessage: "Not found." });
   const given = /^Bearer\s+(\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];

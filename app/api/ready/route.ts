@@ -5,7 +5,7 @@ import { api, json } from "@/lib/edges/http/api.server";
  * database and Redis answer, every migration is applied and the node is not shutting down;
  * else 503 with `failing` naming the checks. Liveness is /api/health.
  */
-export const GET = api<Record<string, never>>(async (_req, { app }) => {
+export const GET = api<Record<string, never>>({ query: "any" }, async (_req, { app }) => {
   const readiness = await app.readiness();
   return json(readiness, readiness.status === "ready" ? 200 : 503, { "Cache-Control": "no-store" });
 });

@@ -15,21 +15,33 @@ import type { OrderRecord } from "@/lib/core/ports";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
-const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt"`;
+const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt"`;
 
 type OrderRow = Omit<Order, "items"> & { items: unknown };
 
 const toOrder = (row: OrderRow): Order => ({ ...row, items: (Array.isArray(row.items) ? row.items : []) as OrderItem[] });
 
-const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash"`;
+const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope"`;
 
 /** One row alone: its own error (a 23505 naming the unique constraint) is the caller's. */
 async function insertOne(pool: pg.Pool, r: OrderRecord, id: string = randomUUID()): Promise<Order> {
   const { rows } = await pool.query<OrderRow>({
     name: "nextup-order-insert",
     text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    values: [id, r.tenantId, r.businessDay, r.shift, r.number, JSON.stringify(r.items), r.note ?? null, r.channel, r.idempotencyKey, r.requestHash],
+VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+    values: [
+      id,
+      r.tenantId,
+      r.businessDay,
+      r.shift,
+      r.number,
+      JSON.stringify(r.items),
+      r.note ?? null,
+      r.channel,
+      r.idempotencyKey,
+      r.requestHash,
+      r.idempotencyScope,
+    ],
   });
   return toOrder(rows[0]!);
 }
@@ -47,7 +59,7 @@ async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Prom
     const { rows } = await pool.query<OrderRow>({
       name: "nextup-order-insert-batch",
       text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[])
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
 ORDER BY 2, 3, 4, 5
 ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       values: [
@@ -61,6 +73,7 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         records.map((r) => r.channel),
         records.map((r) => r.idempotencyKey),
         records.map((r) => r.requestHash),
+        records.map((r) => r.idempotencyScope),
       ],
     });
     stored = new Map(rows.map((row) => [row.id, row]));
@@ -93,14 +106,17 @@ export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Pr
 }
 
 /**
- * The order taken on `day` with idempotency key `key`, if any (the unique index on
- * tenant, day and key): the lookup before, while and after an idempotent order is placed.
+ * The order `scope` took on `day` with idempotency key `key` (the unique index on tenant,
+ * day, scope and key), else one taken with that key before keys were scoped (no scope):
+ * the lookup before, while and after an idempotent order is placed. One round trip.
  */
-export async function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+export async function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
   const { rows } = await pool.query<OrderRow>({
-    name: "nextup-order-find-by-key",
-    text: `SELECT ${COLUMNS} FROM "Order" WHERE "tenantId" = $1 AND "businessDay" = $2::date AND "idempotencyKey" = $3`,
-    values: [tenantId, day, key],
+    name: "nextup-order-find-by-scoped-key",
+    text: `SELECT ${COLUMNS} FROM "Order"
+WHERE "tenantId" = $1 AND "businessDay" = $2::date AND "idempotencyKey" = $3 AND ("idempotencyScope" = $4 OR "idempotencyScope" IS NULL)
+ORDER BY "idempotencyScope" NULLS LAST LIMIT 1`,
+    values: [tenantId, day, key, scope],
   });
   return rows[0] ? toOrder(rows[0]) : null;
 }

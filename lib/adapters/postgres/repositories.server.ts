@@ -43,6 +43,7 @@ export function toOrder(row: OrderRow): Order {
     note: row.note,
     channel: row.channel,
     idempotencyKey: row.idempotencyKey,
+    idempotencyScope: row.idempotencyScope,
     requestHash: row.requestHash,
     createdAt: row.createdAt,
     readyAt: row.readyAt,
@@ -146,6 +147,7 @@ export class PrismaOrderRepository implements OrderRepository {
               note: r.note ?? null,
               channel: r.channel,
               idempotencyKey: r.idempotencyKey,
+              idempotencyScope: r.idempotencyScope,
               requestHash: r.requestHash,
             },
           }),
@@ -168,10 +170,12 @@ export class PrismaOrderRepository implements OrderRepository {
     return row ? toOrder(row) : null;
   }
 
-  async findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
-    if (this.sql) return findOrderByIdempotencyKey(this.sql, tenantId, day, key);
-    const row = await this.db.order.findUnique({
-      where: { tenantId_businessDay_idempotencyKey: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key } },
+  async findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
+    if (this.sql) return findOrderByIdempotencyKey(this.sql, tenantId, day, scope, key);
+    const row = await this.db.order.findFirst({
+      where: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key, OR: [{ idempotencyScope: scope }, { idempotencyScope: null }] },
+      // The caller's own order first; an unscoped one (from before keys were scoped) only failing that.
+      orderBy: { idempotencyScope: { sort: "asc", nulls: "last" } },
     });
     return row ? toOrder(row) : null;
   }

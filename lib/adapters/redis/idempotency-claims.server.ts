@@ -2,7 +2,7 @@
  * Claims on idempotency keys in Redis (`SET key 1 NX PX ttl`), so concurrent retries of
  * one order draw one number. Best effort by design: while the counter's breaker says
  * Redis is unavailable, or when the call fails, every caller gets the claim — the unique
- * (tenant, day, key) index still makes one order win.
+ * (tenant, day, scope, key) index still makes one order win.
  */
 import type { Cluster, Redis } from "ioredis";
 import type { IdempotencyClaims } from "@/lib/core/ports";
@@ -15,21 +15,22 @@ export class RedisIdempotencyClaims implements IdempotencyClaims {
     private readonly redisUp: () => boolean,
   ) {}
 
-  private key(tenantId: string, day: string, key: string): string {
-    return tenantKey(this.prefix, tenantId, `idem:${day}:${key}`);
+  // A scope ("api-key:<uuid>", "session:<id>") holds no "/", so the first "/" ends it.
+  private key(tenantId: string, day: string, scope: string, key: string): string {
+    return tenantKey(this.prefix, tenantId, `idem:${day}:${scope}/${key}`);
   }
 
-  async claim(tenantId: string, day: string, key: string, ttlMs: number): Promise<boolean> {
+  async claim(tenantId: string, day: string, scope: string, key: string, ttlMs: number): Promise<boolean> {
     if (!this.redisUp()) return true;
     try {
-      return (await this.redis.set(this.key(tenantId, day, key), "1", "PX", ttlMs, "NX")) === "OK";
+      return (await this.redis.set(this.key(tenantId, day, scope, key), "1", "PX", ttlMs, "NX")) === "OK";
     } catch {
       return true;
     }
   }
 
-  async release(tenantId: string, day: string, key: string): Promise<void> {
+  async release(tenantId: string, day: string, scope: string, key: string): Promise<void> {
     if (!this.redisUp()) return;
-    await this.redis.del(this.key(tenantId, day, key)).catch(() => 0);
+    await this.redis.del(this.key(tenantId, day, scope, key)).catch(() => 0);
   }
 }

@@ -21,7 +21,7 @@ export async function authorizeManager(app: App, req: Request, slug: string): Pr
   if (req.headers.get("authorization") !== null) return authorize(app, req, slug, ["MANAGER"]);
   const tenant = await app.tenants.get(slug);
   const caller = await app.access.session(parseCookies(req.headers.get("cookie") ?? "")[SESSION_COOKIE], tenant, ["MANAGER"]);
-  await rateLimit(app, `${tenant.id}:${caller.actor}`);
+  await rateLimit(app, `${tenant.id}:${caller.actor}`, app.throttles.api, req);
   return caller;
 }
 

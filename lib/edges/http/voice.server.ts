@@ -77,8 +77,8 @@ export function wavResponse(wav: Uint8Array, cache: "hit" | "miss", renderMs: nu
  * `api()` whose refusals are `no-store`: a 404 for a number no order holds today is no
  * answer for tomorrow, and a 429 is for this moment only.
  */
-export function voiceApi<P>(handler: Parameters<typeof api<P>>[0]): ReturnType<typeof api<P>> {
-  const wrapped = api(handler);
+export function voiceApi<P>(handler: Parameters<typeof api<P>>[1]): ReturnType<typeof api<P>> {
+  const wrapped = api({}, handler);
   return async (req, ctx) => {
     const res = await wrapped(req, ctx);
     if (!res.ok) res.headers.set("Cache-Control", "no-store");

@@ -2,7 +2,7 @@ import { parseAuditLimit } from "@/lib/core/audit-query";
 import { api, authorize, json } from "@/lib/edges/http/api.server";
 
 /** The audit trail, newest first: `?limit=N` (default 50, at most 500). */
-export const GET = api<{ slug: string }>(async (req, { params, app }) => {
+export const GET = api<{ slug: string }>({ query: { limit: "one" } }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   const limit = parseAuditLimit(Object.fromEntries(new URL(req.url).searchParams));
   const entries = await app.audit.list(caller.tenant.id, limit);

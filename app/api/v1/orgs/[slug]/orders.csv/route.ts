@@ -5,7 +5,7 @@ import { authorizeManager, queryOf } from "@/lib/edges/http/reports.server";
  * The orders of a date range as CSV, streamed a page of orders at a time. Takes a
  * manager API key or the manager's session (the console's download form).
  */
-export const GET = api<{ slug: string }>(async (req, { params, app }) => {
+export const GET = api<{ slug: string }>({ query: { from: "one", to: "one" } }, async (req, { params, app }) => {
   const { tenant } = await authorizeManager(app, req, params.slug);
   const { filename, lines } = app.reports.exportCsv(tenant, queryOf(req, ["from", "to"]));
   const encoder = new TextEncoder();

@@ -6,11 +6,13 @@ import { queryOf } from "@/lib/edges/http/reports.server";
 type Params = { slug: string };
 
 /** Take an order: 201 with its number. `Idempotency-Key` makes retries safe. */
-export const POST = api<Params>(async (req, { params, app }) => {
-  const { tenant } = await authorize(app, req, params.slug, ["CASHIER"]);
+export const POST = api<Params>({ body: "json" }, async (req, { params, app }) => {
+  const { tenant, client } = await authorize(app, req, params.slug, ["CASHIER"]);
   const body = await readJson(req);
   const { order, created } = await app.orders.place(tenant, body, {
     idempotencyKey: req.headers.get("idempotency-key"),
+    // Per API key: two integrators' `order-1001` are two orders.
+    idempotencyScope: client,
     channel: "api",
   });
   return json(orderJson(order, tenant), 201, created ? undefined : { "Idempotent-Replayed": "true" });
@@ -23,7 +25,7 @@ const statusQuery = z.array(z.enum(ORDER_STATUSES, { error: "status must be PLAC
  * `?status=PLACED,READY`. With `?number=N[&day=YYYY-MM-DD]` (manager): every order of
  * that day with that number, whatever its shift.
  */
-export const GET = api<Params>(async (req, { params, app }) => {
+export const GET = api<Params>({ query: { status: "many", number: "one", day: "one" } }, async (req, { params, app }) => {
   const search = new URL(req.url).searchParams;
   if (search.has("number") || search.has("day")) {
     const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);

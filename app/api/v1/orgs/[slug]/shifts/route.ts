@@ -7,7 +7,7 @@ import { queryOf, shiftHistoryJson } from "@/lib/edges/http/reports.server";
  * repeated (200 with the existing shift instead of 201). `openOrders: "clear"` takes the
  * orders still open from earlier shifts off the floor; by default they stay.
  */
-export const POST = api<{ slug: string }>(async (req, { params, app }) => {
+export const POST = api<{ slug: string }>({ body: "json" }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   const { shift, created, cleared } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
   return json(
@@ -26,7 +26,7 @@ export const POST = api<{ slug: string }>(async (req, { params, app }) => {
 });
 
 /** The shifts of a business day (default: the current one), shift 1 included, with their orders and last number. */
-export const GET = api<{ slug: string }>(async (req, { params, app }) => {
+export const GET = api<{ slug: string }>({ query: { day: "one" } }, async (req, { params, app }) => {
   const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);
   return json(shiftHistoryJson(await app.reports.history(tenant, queryOf(req, ["day"]))));
 });

@@ -4,14 +4,14 @@ import { itemJson } from "../menu-json";
 type Params = { slug: string };
 
 /** The items in menu order, optionally of one category `?categoryId=` (manager). */
-export const GET = api<Params>(async (req, { params, app }) => {
+export const GET = api<Params>({ query: { categoryId: "one" } }, async (req, { params, app }) => {
   const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);
   const categoryId = new URL(req.url).searchParams.get("categoryId") ?? undefined;
   return json({ items: (await app.menu.items(tenant, categoryId)).map(itemJson) });
 });
 
 /** Adds an item `{categoryId, name, priceCents?, available?, position?}`: 201. */
-export const POST = api<Params>(async (req, { params, app }) => {
+export const POST = api<Params>({ body: "json" }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   return json(itemJson(await app.menu.createItem(caller.tenant, await readJson(req), caller.actor)), 201);
 });

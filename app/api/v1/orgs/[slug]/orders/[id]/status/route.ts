@@ -1,7 +1,7 @@
 import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
 
 /** Move an order: `{status: "READY" | "COLLECTED" | "CANCELLED" | "PLACED"}`; illegal moves are 409. */
-export const POST = api<{ slug: string; id: string }>(async (req, { params, app }) => {
+export const POST = api<{ slug: string; id: string }>({ body: "json" }, async (req, { params, app }) => {
   const { tenant } = await authorize(app, req, params.slug, ["KITCHEN"]);
   const order = await app.orders.changeStatus(tenant, params.id, await readJson(req));
   return json(orderJson(order, tenant));

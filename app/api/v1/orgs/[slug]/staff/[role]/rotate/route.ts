@@ -2,7 +2,7 @@ import { StaffCodeService } from "@/lib/core/staff-codes";
 import { api, authorize, json } from "@/lib/edges/http/api.server";
 
 /** A new sign-in code for a role (shown once); that role's sessions end. */
-export const POST = api<{ slug: string; role: string }>(async (req, { params, app }) => {
+export const POST = api<{ slug: string; role: string }>({}, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   const role = StaffCodeService.parseRole(params.role);
   const { code, generation } = await app.staffCodes.rotate(caller.tenant, role, caller.actor);

@@ -1,7 +1,7 @@
 import { api, authorize, json } from "@/lib/edges/http/api.server";
 
 /** Queues a test message (`ping`) for this endpoint; its outcome shows in its deliveries. */
-export const POST = api<{ slug: string; id: string }>(async (req, { params, app }) => {
+export const POST = api<{ slug: string; id: string }>({}, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   const { deliveryId } = await app.webhooks.ping(caller.tenant, params.id, caller.actor);
   return json({ deliveryId }, 202);
