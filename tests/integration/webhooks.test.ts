@@ -11,6 +11,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
+import { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import type { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
+import { orderCleared } from "@/lib/core/webhooks/events";
 import { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
@@ -20,7 +24,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
-const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"];
+const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"];
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 
 interface WebhookJson {
@@ -78,7 +82,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   let db: TestDatabase;
   let app: AppServer;
   let call: Api;
-  let t: Record<"main" | "crash" | "other", TestTenant>;
+  let t: Record<"main" | "crash" | "other" | "clear", TestTenant>;
   const sessionSecret = randomBytes(32).toString("hex");
   const env = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret, METRICS_TOKEN };
   // One prefix for every node and restart: they share the counters and the invalidation bus.
@@ -87,12 +91,12 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("webhooks");
-    const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other") };
+    const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other"), clear: uniqueSlug("wh-clear") };
     const made = await provisionTenants(
       db.url,
       Object.values(slugs).map((s) => stableDaySpec(s)),
     );
-    t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]! };
+    t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]!, clear: made[slugs.clear]! };
     app = await start();
     call = apiClient(app.url);
   });
@@ -327,6 +331,138 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       await receiver.close();
     }
   });
+
+  it("a clearing reports each cleared order (order.cleared) to the endpoints that chose it, and to no other", async () => {
+    const cleared = await WebhookReceiver.start(() => 204);
+    const before = await WebhookReceiver.start(() => 204);
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager, json: { url: cleared.url, events: ["order.cleared"] } }),
+        201,
+      );
+      // An endpoint subscribed to every event there was before order.cleared: its list is explicit, so it gets none.
+      const older = ALL_EVENTS.filter((e) => e !== "order.cleared");
+      expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager, json: { url: before.url, events: older } }),
+        201,
+      );
+      const place = async () =>
+        expectStatus(
+          await call<OrderJson>("POST", org(t.clear.slug, "orders"), { key: t.clear.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }),
+          201,
+        );
+      const [placed, ready, collected] = [await place(), await place(), await place()];
+      const moveTo = async (o: OrderJson, status: string) =>
+        expectStatus(await call<OrderJson>("POST", org(t.clear.slug, `orders/${o.id}/status`), { key: t.clear.apiKeys.kitchen, json: { status } }), 200);
+      await moveTo(ready, "READY");
+      await moveTo(collected, "READY");
+      await moveTo(collected, "COLLECTED");
+
+      const shift = expectStatus(
+        await call<{ cleared: number }>("POST", org(t.clear.slug, "shifts"), { key: t.clear.apiKeys.manager, json: { openOrders: "clear" } }),
+        201,
+      );
+      expect(shift.cleared).toBe(2);
+      // Written with the clearing, before the answer: the messages are already stored.
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id, type: "order.cleared" } })).toBe(2);
+
+      // Forgotten for more than 12 hours by the database's clock: cleared when the board is next read.
+      const forgotten = await place();
+      await prisma.$executeRaw`UPDATE "Order" SET "createdAt" = now() - interval '13 hours' WHERE id = ${forgotten.id}::uuid`;
+      expectStatus(await call("GET", org(t.clear.slug, "board")), 200);
+
+      await cleared.until(() => cleared.accepted().length === 3, "three order.cleared messages");
+      const got = cleared.accepted().map((h) => expectSigned(h, hook.secret!));
+      const now = async (o: OrderJson) =>
+        expectStatus(await call<OrderJson>("GET", org(t.clear.slug, `orders/${o.id}`), { key: t.clear.apiKeys.cashier }), 200);
+      const expected = [await now(placed), await now(ready), await now(forgotten)];
+      for (const o of expected) expect(o).toMatchObject({ cleared: true, clearedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(expected.map((o) => o.status)).toEqual(["PLACED", "READY", "PLACED"]);
+      expect(got.sort((a, b) => Number(a.data.number) - Number(b.data.number))).toEqual(
+        expected.sort((a, b) => a.number - b.number).map((o) => ({ type: "order.cleared", timestamp: o.clearedAt, data: o })),
+      );
+
+      // The other endpoint had all the rest (4 created, 2 ready, 1 collected, the shift) and no clearing.
+      await before.until(() => before.accepted().length === 8, "the other endpoint's eight messages");
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(before.received.map((h) => (JSON.parse(h.body) as { type: string }).type)).not.toContain("order.cleared");
+      expect(cleared.received).toHaveLength(3);
+      for (const w of expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager }), 200)
+        .webhooks)
+        expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${w.id}`), { key: t.clear.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+      await cleared.close();
+      await before.close();
+    }
+  });
+
+  it("a clearing whose order.cleared events cannot be stored does not happen (one transaction)", async () => {
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), {
+          key: t.clear.apiKeys.manager,
+          json: { url: "http://127.0.0.1:9/x", events: ["order.cleared"] },
+        }),
+        201,
+      );
+      const o = expectStatus(await call<OrderJson>("POST", org(t.clear.slug, "orders"), { key: t.clear.apiKeys.cashier, json: {} }), 201);
+      // The queue refuses the attempts' jobs, as a database error inside the transaction would.
+      const broken = { enqueue: () => Promise.reject(new Error("queue down")), wake: () => {} } as unknown as WebhookQueue;
+      const repo = new PrismaOrderRepository(prisma, new WebhookOutbox(broken, prisma));
+      const emits = orderCleared({ slug: t.clear.slug });
+      await expect(repo.clearOpen(t.clear.id, o.businessDay, o.shift + 1, new Date(), emits)).rejects.toThrow("queue down");
+      await expect(repo.clearForgotten(t.clear.id, 0, new Date(), emits)).rejects.toThrow("queue down");
+      const after = expectStatus(await call<OrderJson>("GET", org(t.clear.slug, `orders/${o.id}`), { key: t.clear.apiKeys.cashier }), 200);
+      expect(after).toMatchObject({ status: "PLACED", cleared: false, clearedAt: null });
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(0);
+      expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${hook.id}`), { key: t.clear.apiKeys.manager }), 200);
+      expectStatus(await call("POST", org(t.clear.slug, `orders/${o.id}/status`), { key: t.clear.apiKeys.kitchen, json: { status: "CANCELLED" } }), 200);
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("a new shift clearing 300 open orders stores 300 order.cleared messages with it and delivers each", async () => {
+    const receiver = await WebhookReceiver.start(() => 204);
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), {
+          key: t.clear.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.cleared"] },
+        }),
+        201,
+      );
+      // Open orders of a day long gone (written directly: 300 sales through the API would only take time).
+      await prisma.order.createMany({
+        data: Array.from({ length: 300 }, (_, i) => ({
+          tenantId: t.clear.id,
+          businessDay: new Date("2020-01-02T00:00:00Z"),
+          shift: 1,
+          number: i + 1,
+          items: [{ name: "Tea", qty: 1 }],
+          channel: "api",
+        })),
+      });
+      const shift = expectStatus(
+        await call<{ cleared: number }>("POST", org(t.clear.slug, "shifts"), { key: t.clear.apiKeys.manager, json: { openOrders: "clear" } }),
+        201,
+      );
+      expect(shift.cleared).toBe(300);
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(300);
+      await receiver.until(() => receiver.accepted().length === 300, "300 messages", 90_000);
+      const numbers = receiver.accepted().map((h) => (JSON.parse(h.body) as { data: OrderJson }).data.number);
+      expect(new Set(numbers).size).toBe(300);
+      expect(new Set(receiver.accepted().map((h) => h.id)).size).toBe(300);
+      expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${hook.id}`), { key: t.clear.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+      await receiver.close();
+    }
+  }, 120_000);
 
   it("refuses cloud metadata addresses even here, and bad input naming the field; nothing is stored", async () => {
     const bad: [unknown, string][] = [

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { addressRefusal, ipLiteral, urlProblem } from "@/lib/core/webhooks/destination";
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
-import { orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
+import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/webhooks/ports";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
@@ -138,6 +138,17 @@ describe("events", () => {
     expect(orderMoved({ slug: "alpha" })({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([{ type: "order.cancelled" }]);
     // An undo back to PLACED has no event type.
     expect(orderMoved({ slug: "alpha" })(order)).toEqual([]);
+  });
+
+  it("a cleared order's event: the order as it stands (status kept, cleared), at the time it was cleared; none while not cleared", () => {
+    const clearedAt = new Date("2026-11-23T16:00:00Z");
+    const [e] = orderCleared({ slug: "alpha" })({ ...order, status: "READY", readyAt: new Date("2026-11-23T10:05:00Z"), clearedAt });
+    expect(JSON.parse(webhookBody(e!))).toEqual({
+      type: "order.cleared",
+      timestamp: "2026-11-23T16:00:00.000Z",
+      data: expect.objectContaining({ id: order.id, status: "READY", cleared: true, clearedAt: "2026-11-23T16:00:00.000Z" }),
+    });
+    expect(orderCleared({ slug: "alpha" })(order)).toEqual([]);
   });
 
   it("a shift's event", () => {
