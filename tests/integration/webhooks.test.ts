@@ -483,7 +483,65 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       const err = expectApiError(await call("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json }), 400, "BAD_INPUT");
       expect(err.message, JSON.stringify(json)).toContain(field);
     }
+    // Metadata ranges stay refused here (all four were accepted), saying what is true: the
+    // restaurant's network is allowed already, so the manager is not sent to ask for that.
+    const metadata: [string, string][] = [
+      ["http://169.254.170.23/v1/credentials", "metadata"],
+      ["http://[fd00:ec2::23]/v1/credentials", "metadata"],
+      ["http://100.100.100.200/latest/meta-data", "metadata"],
+      ["http://169.254.169.253/", "linkLocal"],
+    ];
+    for (const [url, problem] of metadata) {
+      const err = expectApiError(
+        await call("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url, events: ["order.created"] } }),
+        400,
+        "BAD_INPUT",
+      );
+      expect(err.details, url).toMatchObject({ problem, fields: [{ path: "url" }] });
+      expect(err.message, url).toMatch(
+        problem === "metadata" ? /is a cloud metadata address: .* webhooks never go there/ : /refused even where the restaurant's own network is allowed/,
+      );
+      expect(err.message, url).not.toMatch(/ask whoever runs Nextup to allow the restaurant's own network/);
+    }
     expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks).toEqual([]);
+  });
+
+  it("at delivery the rules of creation apply (a metadata address is refused, nothing connects) and a private address without HTTP answer says only that", async () => {
+    const prisma = createPrisma(db.url, { max: 1 });
+    const closed = await WebhookReceiver.start(() => 204);
+    const closedUrl = closed.url;
+    await closed.close(); // nothing listens there any more: "connection refused" would map the port
+    try {
+      const rows = [
+        { id: "0b9f6c1e-4a3d-4c55-9a1e-000000000002", url: "http://169.254.170.23/v1/credentials" },
+        { id: "0b9f6c1e-4a3d-4c55-9a1e-000000000003", url: closedUrl },
+      ];
+      for (const r of rows)
+        await prisma.webhookEndpoint.create({
+          data: {
+            ...r,
+            tenantId: t.other.id,
+            events: ["order.created"],
+            secretEnc: new SecretCipher(sessionSecret).seal(`whsec_${randomBytes(32).toString("base64")}`, r.id),
+          },
+        });
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const [metadata] = await until(
+        "a refused attempt",
+        () => deliveries(call, t.other, rows[0]!.id),
+        (ds) => ds[0]?.attempts !== undefined && ds[0].attempts >= 1,
+      );
+      expect(metadata).toMatchObject({ lastStatus: null, lastError: "destination refused: 169.254.170.23 is a cloud metadata address" });
+      const [quiet] = await until(
+        "a failed attempt",
+        () => deliveries(call, t.other, rows[1]!.id),
+        (ds) => ds[0]?.attempts !== undefined && ds[0].attempts >= 1,
+      );
+      expect(quiet).toMatchObject({ lastStatus: null, lastError: "no HTTP answer (for a private address the reason is in the server's log only)" });
+      for (const r of rows) expectStatus(await call("DELETE", org(t.other.slug, `webhooks/${r.id}`), { key: t.other.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 
   it("Send test: a ping goes through the same queue to that endpoint, whatever its events, signed; its delivery and audit entry show it", async () => {

@@ -20,7 +20,10 @@ export function retryDelayMs(failed: number, baseMs: number, random: () => numbe
 /** What an attempt answered: an HTTP status, or no answer at all (timeout, refused, DNS). */
 export interface AttemptResult {
   status: number | null;
+  /** What the deliveries show the restaurant. */
   error: string | null;
+  /** The error in full, for the server's log only, when `error` says less (a private destination). */
+  detail?: string;
 }
 
 export type AttemptOutcome = "delivered" | "retrying" | "gave_up";
