@@ -88,6 +88,8 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return webhookUpdate(d);
     case "webhook.ping":
       return [sentence("webhooks.pinged", { url: text(d.url) })];
+    case "webhook.rotateSecret":
+      return [sentence("webhooks.secretRotated", { url: text(d.url) })];
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
     default:

@@ -629,6 +629,63 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     }
   });
 
+  it("POST …/webhooks/{id}/secret: a new secret shown once, the old one stops at once (a queued message's next attempt too), audited; manager key only", async () => {
+    let accept = false;
+    const receiver = await WebhookReceiver.start(() => (accept ? 204 : 503));
+    try {
+      const made = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
+      // A message whose first attempt fails before the rotation.
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      await receiver.until(() => receiver.received.length >= 1, "the first, refused attempt");
+      expect(expectSigned(receiver.received[0]!, made.secret!).type).toBe("order.created");
+
+      const path = org(t.other.slug, `webhooks/${made.id}/secret`);
+      const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${t.other.apiKeys.manager}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const rotated = (await res.json()) as WebhookJson;
+      expect(rotated).toEqual({ ...made, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+      expect(rotated.secret).not.toBe(made.secret);
+
+      // From now on every attempt is signed with the new secret only: the queued message's retry, and a new message.
+      await new Promise((r) => setTimeout(r, 500)); // an attempt already on its way when the secret changed has arrived
+      accept = true;
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      await receiver.until(() => receiver.accepted().length === 2, "both messages, signed anew");
+      for (const h of receiver.accepted()) {
+        expect(expectSigned(h, rotated.secret!).type).toBe("order.created");
+        expect(() => expectSigned(h, made.secret!)).toThrow();
+      }
+
+      const listed = expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200);
+      expect(JSON.stringify(listed)).not.toContain("whsec_");
+      const audit = expectStatus(
+        await call<{ entries: { action: string; details: unknown }[] }>("GET", org(t.other.slug, "audit"), { key: t.other.apiKeys.manager }),
+        200,
+      );
+      expect(audit.entries[0]).toEqual(expect.objectContaining({ action: "webhook.rotateSecret", details: { id: made.id, url: receiver.url } }));
+      expect(JSON.stringify(audit)).not.toContain("whsec_");
+
+      // Not a manager, another restaurant, an unknown id, no key: refused as everywhere else, and nothing changes.
+      expectApiError(await call("POST", path, {}), 401, "UNAUTHENTICATED");
+      expectApiError(await call("POST", path, { key: t.other.apiKeys.cashier }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", path, { key: t.other.apiKeys.kitchen }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", path, { key: t.main.apiKeys.manager }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", org(t.main.slug, `webhooks/${made.id}/secret`), { key: t.main.apiKeys.manager }), 404, "NOT_FOUND");
+      expectApiError(await call("POST", org(t.other.slug, "webhooks/nope/secret"), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+      expectApiError(await call("GET", path, { key: t.other.apiKeys.manager }), 405, "METHOD_NOT_ALLOWED");
+      await call("DELETE", org(t.other.slug, `webhooks/${made.id}`), { key: t.other.apiKeys.manager });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("tenants cannot see, read or delete each other's webhooks; only a manager key may", async () => {
     const hook = expectStatus(
       await call<WebhookJson>("POST", org(t.main.slug, "webhooks"), {

@@ -388,6 +388,11 @@ describe("the webhook service", () => {
         if (entry) created.push({ update: entry });
         return after;
       },
+      rotateSecret: async (_t, id, secret, audit) => {
+        if (id !== E1.id) return null;
+        created.push({ rotated: secret, audit: audit(E1) });
+        return E1;
+      },
       ping: async (_t, id, event, audit) => {
         if (id !== E1.id) return null;
         created.push({ ping: event.type, audit: audit(E1) });
@@ -448,6 +453,19 @@ describe("the webhook service", () => {
       message: "url: the host nowhere.example does not resolve",
     });
     expect([created, dead.created]).toEqual([[], []]);
+  });
+
+  it("a new secret: generated, stored with its audit entry (never the secret), shown once; unknown is NOT_FOUND", async () => {
+    const { svc, created } = service();
+    expect(await svc.rotateSecret(tenant, E1.id.toUpperCase(), "api-key mgr:1")).toEqual({ ...E1, secret: "whsec_c2VjcmV0" });
+    expect(created).toEqual([
+      {
+        rotated: "whsec_c2VjcmV0",
+        audit: { actor: "api-key mgr:1", action: "webhook.rotateSecret", details: { id: E1.id, url: "https://pos.example.com/hook?…" } },
+      },
+    ]);
+    expect(await refusal(svc.rotateSecret(tenant, "0b8e3c1e-2f4a-4c1d-9a5e-000000000000", "x"))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await refusal(svc.rotateSecret(tenant, "not-a-uuid", "x"))).toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a private destination is refused in words a manager can act on, naming no environment variable", async () => {

@@ -1,6 +1,6 @@
 /**
  * The console's webhooks: create (the secret shown once), list, change (URL, events),
- * delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
+ * a new secret (shown once), delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
  * by the sender at every attempt.
  */
 import type { CacheInvalidator } from "../cache-invalidator";
@@ -144,6 +144,24 @@ export class WebhookService {
     if (!after) throw notFound(tenant, id);
     await this.deps.invalidate.webhooksChanged(tenant.id);
     return after;
+  }
+
+  /**
+   * A new signing secret for an endpoint (`whsec_…`, shown this once), as when it was created;
+   * the old one stops at once: a message still queued is signed with the new one from its
+   * next attempt. Audited; another restaurant's or an unknown endpoint is NOT_FOUND.
+   */
+  async rotateSecret(tenant: Tenant, id: string, actor: string): Promise<WebhookEndpoint & { secret: string }> {
+    const secret = this.deps.generateSecret();
+    const rotated = isUuid(id)
+      ? await this.deps.store.rotateSecret(tenant.id, id.toLowerCase(), secret, (e) => ({
+          actor,
+          action: "webhook.rotateSecret",
+          details: { id: e.id, url: displayUrl(e.url) },
+        }))
+      : null;
+    if (!rotated) throw notFound(tenant, id);
+    return { ...rotated, secret };
   }
 
   /** Queues a `ping` for this endpoint (its outcome shows in its deliveries like any message); audited. */
