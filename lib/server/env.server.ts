@@ -166,7 +166,7 @@ const schema = z
      * (that range is where clouds run metadata services, so it stays refused but for these).
      */
     WEBHOOKS_ALLOW_LINK_LOCAL: linkLocalList.optional(),
-    /** The first webhook retry's delay (ms); each later one doubles it (15 attempts: about 23 h with the default). */
+    /** The first webhook retry's delay (ms); each later one doubles it, plus up to 10 % jitter (15 attempts: 22.75–25.03 h with the default). */
     WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
     /** One webhook attempt's timeout (ms), connection to response headers. */
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

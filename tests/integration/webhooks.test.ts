@@ -468,6 +468,39 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     }
   }, 120_000);
 
+  it("a retry starts at nextAttemptAt (jitter included), never before it, and within the workers' poll after it", async () => {
+    const arrivals: number[] = [];
+    const receiver = await WebhookReceiver.start(() => (arrivals.push(Date.now()), 503));
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      // After 5 failed attempts the next waits 100 ms × 2^4 (+ up to 10 %): time enough to read when.
+      const [d] = await until(
+        "five failed attempts",
+        () => deliveries(call, t.other, hook.id),
+        (ds) => (ds[0]?.attempts ?? 0) >= 5,
+      );
+      const due = Date.parse(d!.nextAttemptAt!);
+      const next = d!.attempts; // index of the attempt after the ones recorded
+      await receiver.until(() => arrivals.length > next, "the next attempt");
+      // The attempt counted from the end of the last one: 1.6–1.76 s later.
+      expect(due - arrivals[next - 1]!).toBeGreaterThanOrEqual(1_600);
+      expect(due - arrivals[next - 1]!).toBeLessThan(1_760 + 1_000);
+      expect(arrivals[next]!).toBeGreaterThanOrEqual(due);
+      // Workers look for due attempts every 0.5 s here (2 s in production); slack for a loaded machine.
+      expect(arrivals[next]! - due).toBeLessThan(500 + 1_500);
+      expectStatus(await call("DELETE", org(t.other.slug, `webhooks/${hook.id}`), { key: t.other.apiKeys.manager }), 200);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("refuses cloud metadata addresses even here, and bad input naming the field; nothing is stored", async () => {
     const bad: [unknown, string][] = [
       [{ url: "http://169.254.169.254/latest/meta-data", events: ["order.created"] }, "url"],

@@ -103,6 +103,13 @@ describe("destinations (SSRF)", () => {
 });
 
 describe("the retry schedule", () => {
+  it("the schedule api.md states: 15 attempts, delays adding up to 22.75–25.03 hours with the jitter", () => {
+    const total = (r: number) => Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 5_000, () => r)!).reduce((a, b) => a + b, 0);
+    expect(total(0)).toBe(81_915_000); // 22.75 h
+    expect(total(0.999_999)).toBeLessThanOrEqual(90_106_500); // 25.03 h
+    expect(retryDelayMs(2, 5_000, () => 0.999_999)).toBe(11_000);
+  });
+
   it("doubles from the base, first retries within seconds, and gives up after about a day", () => {
     const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 5_000, () => 0)!);
     expect(delays.slice(0, 4)).toEqual([5_000, 10_000, 20_000, 40_000]);
