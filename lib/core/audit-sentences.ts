@@ -27,7 +27,7 @@ const ref = (msg: string): MessageRef => ({ msg });
 const ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;
 const SKIP_REASONS = ["pastGrace", "shiftStartedSince", "superseded"] as const;
 const LANGUAGES = ["en", "zh-CN"] as const;
-const EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started", "ping"] as const;
+const EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started", "ping"] as const;
 
 const known = <T extends string>(list: readonly T[], v: unknown): v is T => typeof v === "string" && (list as readonly string[]).includes(v);
 
@@ -88,6 +88,8 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return webhookUpdate(d);
     case "webhook.ping":
       return [sentence("webhooks.pinged", { url: text(d.url) })];
+    case "webhook.rotateSecret":
+      return [sentence("webhooks.secretRotated", { url: text(d.url) })];
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
     default:

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "webhook.delete",
   "webhook.update",
   "webhook.ping",
+  "webhook.rotateSecret",
   "orders.clearForgotten",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

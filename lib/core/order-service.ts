@@ -37,7 +37,7 @@ import {
 import type { Tenant } from "./tenants";
 import type { Clock } from "./numbering";
 import { resolveOrderLines, type MenuCatalog } from "./menu";
-import { orderCreated, orderMoved } from "./webhooks/events";
+import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
 import { SYSTEM_ACTOR, type AuditLog } from "./audit";
 
 export interface OrderServiceDeps {
@@ -267,7 +267,7 @@ export class OrderService {
     // Only a hint: the database decides by its own clock, which stamped createdAt.
     const cutoff = now.getTime() - FORGOTTEN_AFTER_HOURS * 3_600_000;
     if (!open.some((o) => o.createdAt.getTime() < cutoff)) return open;
-    const cleared = await this.deps.orders.clearForgotten(tenant.id, FORGOTTEN_AFTER_HOURS, now);
+    const cleared = await this.deps.orders.clearForgotten(tenant.id, FORGOTTEN_AFTER_HOURS, now, orderCleared(tenant));
     if (cleared.length === 0) return open;
     this.deps.log.info({ tenant: tenant.slug, cleared: cleared.length }, "forgotten open orders cleared");
     await this.deps.audit

@@ -75,10 +75,16 @@ export interface OrderRepository {
   listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */
   readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null>;
-  /** Clears the open orders taken before shift `beforeShift` of `day` (earlier days included); returns how many. */
-  clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number>;
-  /** Clears the open orders taken more than `hours` ago by the database's clock; returns them as cleared. */
-  clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]>;
+  /**
+   * Clears the open orders taken before shift `beforeShift` of `day` (earlier days included);
+   * returns how many. `emits` is applied to each cleared order, in the clearing's transaction.
+   */
+  clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number>;
+  /**
+   * Clears the open orders taken more than `hours` ago by the database's clock; returns them
+   * as cleared. `emits` is applied to each cleared order, in the clearing's transaction.
+   */
+  clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]>;
   /**
    * Moves an order from `from` to `to` only if it still has status `from` (no lost
    * updates between two kitchen screens); returns null when it did not.

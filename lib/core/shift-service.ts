@@ -20,7 +20,7 @@ import {
 import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
-import { shiftStarted } from "./webhooks/events";
+import { orderCleared, shiftStarted } from "./webhooks/events";
 import { scheduleStatus, type SlotStatus } from "./schedule";
 
 export const startShiftSchema = z.strictObject({
@@ -132,7 +132,7 @@ export class ShiftService {
     });
     let cleared = 0;
     if (result.created && openOrders === "clear") {
-      cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now());
+      cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now(), orderCleared(tenant));
     }
     if (result.created) {
       // How many open orders the new shift kept on the floor: what the audit log says.

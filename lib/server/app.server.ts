@@ -242,7 +242,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const outbox = new WebhookOutbox(webhookQueue, db, ttlWhileSubscribed(bus, OUTBOX_CACHE_MS));
   const invalidate = wireInvalidation(bus, { tenants, access, outbox });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
-  const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE };
+  // One policy for both checks: at creation (the service) and at every attempt (the sender).
+  const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, allowLinkLocal: env.WEBHOOKS_ALLOW_LINK_LOCAL ?? [] };
   const orderRepo = new PrismaOrderRepository(db, outbox, poolFor(env.DATABASE_URL));
   const shiftRepo = new PrismaShiftRepository(db, outbox);
   const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
 import { parseTrustProxy } from "./client-address.server";
 
 /** A yes/no variable; exported (envFlag) for the CLIs, which read one variable, not the server's whole environment. */
@@ -47,6 +48,19 @@ const publicUrl = z.string().transform((value, ctx): string => {
     return z.NEVER;
   }
   return url.origin;
+});
+
+/** `169.254.7.20,169.254.8.0/24`: addresses and ranges of 169.254.0.0/16 (spaces around commas allowed); each bad entry is named. */
+const linkLocalList = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = linkLocalEntryProblem(entry);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }
+  return entries;
 });
 
 export { bool as envFlag };
@@ -145,9 +159,14 @@ const schema = z
     SCHEDULER_LOCK_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
     /** A slot missed while no node ran still starts its shift this long after its time (minutes). */
     SCHEDULE_GRACE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
-    /** Webhooks may go to loopback, private, link-local and unique-local addresses (a restaurant's own LAN), and over plain http. */
+    /** Webhooks may go to loopback, private, IPv6 link-local, unique-local and CGNAT addresses (a restaurant's own LAN), and over plain http; never to cloud metadata. */
     WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
-    /** The first webhook retry's delay (ms); each later one doubles it (15 attempts: about 23 h with the default). */
+    /**
+     * Addresses and ranges of 169.254.0.0/16 webhooks may reach under WEBHOOKS_ALLOW_PRIVATE
+     * (that range is where clouds run metadata services, so it stays refused but for these).
+     */
+    WEBHOOKS_ALLOW_LINK_LOCAL: linkLocalList.optional(),
+    /** The first webhook retry's delay (ms); each later one doubles it, plus up to 10 % jitter (15 attempts: 22.75–25.03 h with the default). */
     WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
     /** One webhook attempt's timeout (ms), connection to response headers. */
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -157,6 +176,12 @@ const schema = z
       if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
       if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    if (env.WEBHOOKS_ALLOW_LINK_LOCAL?.length && !env.WEBHOOKS_ALLOW_PRIVATE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_LINK_LOCAL"],
+        message: "needs WEBHOOKS_ALLOW_PRIVATE=true (without it no private address is allowed)",
+      });
   });
 
 export type Env = z.output<typeof schema> & { SESSION_SECRET: string };

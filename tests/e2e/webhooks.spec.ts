@@ -24,7 +24,12 @@ test("a manager adds a webhook, sees its secret once and its messages' status, a
     // A cloud metadata address is refused, in words, and nothing is added.
     await page.getByLabel("Address (URL)").fill("http://169.254.169.254/latest/meta-data");
     await page.getByRole("button", { name: "Add webhook" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "cannot receive webhooks" })).toContainText("169.254.169.254 is a cloud metadata address");
+    await expect(page.getByRole("alert").filter({ hasText: "belongs to a cloud metadata service" })).toContainText("webhooks are never sent there");
+    // Here the restaurant's network is allowed already: the manager is not sent to ask for it.
+    await page.getByLabel("Address (URL)").fill("http://169.254.170.23/v1/credentials");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "169.254.170.23" })).toContainText("belongs to a cloud metadata service");
+    await expect(page.getByRole("alert").filter({ hasText: "169.254.170.23" })).not.toContainText("allow your restaurant's own network");
     await expect(page.getByText("No webhooks yet.")).toBeVisible();
 
     await page.getByLabel("Address (URL)").fill(receiver.url);
@@ -32,7 +37,7 @@ test("a manager adds a webhook, sees its secret once and its messages' status, a
     await page.getByRole("button", { name: "Add webhook" }).click();
     const secret = (await page.getByTestId("new-webhook-secret").textContent())!;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{44}$/);
-    await expect(page.getByTestId("webhook")).toContainText("Order taken · Order ready · Order collected · Order cancelled");
+    await expect(page.getByTestId("webhook")).toContainText("Order taken · Order ready · Order collected · Order cancelled · Order cleared off the floor");
 
     const api = (path: string, key: string, json: unknown) =>
       fetch(new URL(`/api/v1/orgs/${t.slug}/${path}`, baseURL), {
@@ -156,6 +161,20 @@ test("Send test delivers a ping whose outcome shows under the endpoint's message
     await expect(log.getByRole("row").nth(1)).toContainText(`Webhook address ${first.url} → ${second.url}`);
     await expect(log.getByRole("row").nth(1)).toContainText(`Webhook ${second.url} now receives: Order taken`);
     await expect(log.getByRole("row").nth(2)).toContainText(`Test message sent to ${first.url}`);
+
+    // A new secret, confirmed, shown once; the next message is signed with it.
+    await page.goto(`/${t.slug}/manager/webhooks`);
+    await card.getByRole("button", { name: "New secret" }).click();
+    await expect(card.getByText("Make a new signing secret? The current one stops working at once")).toBeVisible();
+    await card.getByRole("button", { name: "Yes, new secret" }).click();
+    const secret = (await card.getByTestId("rotated-webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{44}$/);
+    await page.screenshot({ path: "test-results/screenshots/console-webhooks-new-secret-en.png" });
+    await card.getByRole("button", { name: "Send test" }).click();
+    await second.until(() => second.accepted().length === 1, "the ping after the new secret");
+    expect(new Webhook(secret).verify(second.accepted()[0]!.body, second.accepted()[0]!.headers as Record<string, string>)).toMatchObject({ type: "ping" });
+    await page.goto(`/${t.slug}/manager/audit?lang=zh-CN`);
+    await expect(log.getByRole("row").nth(2)).toContainText(`已为 Webhook ${second.url} 生成新的签名密钥`);
   } finally {
     await first.close();
     await second.close();

@@ -51,6 +51,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "PATCH /api/v1/orgs/[slug]/webhooks/[id]": { body: true },
   "GET /api/v1/orgs/[slug]/webhooks/[id]/deliveries": { query: ["limit"] },
   "POST /api/v1/orgs/[slug]/webhooks/[id]/ping": {},
+  "POST /api/v1/orgs/[slug]/webhooks/[id]/secret": {},
   "GET /api/v1/orgs/[slug]/voice/[locale]/[clip]": {},
   "GET /api/v1/voice/[locale]/[clip]": {},
 };

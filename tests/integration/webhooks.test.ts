@@ -11,6 +11,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
+import { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import type { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
+import { orderCleared } from "@/lib/core/webhooks/events";
 import { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
@@ -20,7 +24,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
-const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"];
+const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"];
 const METRICS_TOKEN = randomBytes(16).toString("hex");
 
 interface WebhookJson {
@@ -78,7 +82,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   let db: TestDatabase;
   let app: AppServer;
   let call: Api;
-  let t: Record<"main" | "crash" | "other", TestTenant>;
+  let t: Record<"main" | "crash" | "other" | "clear", TestTenant>;
   const sessionSecret = randomBytes(32).toString("hex");
   const env = { WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_RETRY_BASE_MS: "100", WEBHOOKS_TIMEOUT_MS: "2000", SESSION_SECRET: sessionSecret, METRICS_TOKEN };
   // One prefix for every node and restart: they share the counters and the invalidation bus.
@@ -87,12 +91,12 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("webhooks");
-    const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other") };
+    const slugs = { main: uniqueSlug("wh-main"), crash: uniqueSlug("wh-crash"), other: uniqueSlug("wh-other"), clear: uniqueSlug("wh-clear") };
     const made = await provisionTenants(
       db.url,
       Object.values(slugs).map((s) => stableDaySpec(s)),
     );
-    t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]! };
+    t = { main: made[slugs.main]!, crash: made[slugs.crash]!, other: made[slugs.other]!, clear: made[slugs.clear]! };
     app = await start();
     call = apiClient(app.url);
   });
@@ -328,6 +332,175 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     }
   });
 
+  it("a clearing reports each cleared order (order.cleared) to the endpoints that chose it, and to no other", async () => {
+    const cleared = await WebhookReceiver.start(() => 204);
+    const before = await WebhookReceiver.start(() => 204);
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager, json: { url: cleared.url, events: ["order.cleared"] } }),
+        201,
+      );
+      // An endpoint subscribed to every event there was before order.cleared: its list is explicit, so it gets none.
+      const older = ALL_EVENTS.filter((e) => e !== "order.cleared");
+      expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager, json: { url: before.url, events: older } }),
+        201,
+      );
+      const place = async () =>
+        expectStatus(
+          await call<OrderJson>("POST", org(t.clear.slug, "orders"), { key: t.clear.apiKeys.cashier, json: { items: [{ name: "Tea", qty: 1 }] } }),
+          201,
+        );
+      const [placed, ready, collected] = [await place(), await place(), await place()];
+      const moveTo = async (o: OrderJson, status: string) =>
+        expectStatus(await call<OrderJson>("POST", org(t.clear.slug, `orders/${o.id}/status`), { key: t.clear.apiKeys.kitchen, json: { status } }), 200);
+      await moveTo(ready, "READY");
+      await moveTo(collected, "READY");
+      await moveTo(collected, "COLLECTED");
+
+      const shift = expectStatus(
+        await call<{ cleared: number }>("POST", org(t.clear.slug, "shifts"), { key: t.clear.apiKeys.manager, json: { openOrders: "clear" } }),
+        201,
+      );
+      expect(shift.cleared).toBe(2);
+      // Written with the clearing, before the answer: the messages are already stored.
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id, type: "order.cleared" } })).toBe(2);
+
+      // Forgotten for more than 12 hours by the database's clock: cleared when the board is next read.
+      const forgotten = await place();
+      await prisma.$executeRaw`UPDATE "Order" SET "createdAt" = now() - interval '13 hours' WHERE id = ${forgotten.id}::uuid`;
+      expectStatus(await call("GET", org(t.clear.slug, "board")), 200);
+
+      await cleared.until(() => cleared.accepted().length === 3, "three order.cleared messages");
+      const got = cleared.accepted().map((h) => expectSigned(h, hook.secret!));
+      const now = async (o: OrderJson) =>
+        expectStatus(await call<OrderJson>("GET", org(t.clear.slug, `orders/${o.id}`), { key: t.clear.apiKeys.cashier }), 200);
+      const expected = [await now(placed), await now(ready), await now(forgotten)];
+      for (const o of expected) expect(o).toMatchObject({ cleared: true, clearedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(expected.map((o) => o.status)).toEqual(["PLACED", "READY", "PLACED"]);
+      expect(got.sort((a, b) => Number(a.data.number) - Number(b.data.number))).toEqual(
+        expected.sort((a, b) => a.number - b.number).map((o) => ({ type: "order.cleared", timestamp: o.clearedAt, data: o })),
+      );
+
+      // The other endpoint had all the rest (4 created, 2 ready, 1 collected, the shift) and no clearing.
+      await before.until(() => before.accepted().length === 8, "the other endpoint's eight messages");
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(before.received.map((h) => (JSON.parse(h.body) as { type: string }).type)).not.toContain("order.cleared");
+      expect(cleared.received).toHaveLength(3);
+      for (const w of expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.clear.slug, "webhooks"), { key: t.clear.apiKeys.manager }), 200)
+        .webhooks)
+        expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${w.id}`), { key: t.clear.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+      await cleared.close();
+      await before.close();
+    }
+  });
+
+  it("a clearing whose order.cleared events cannot be stored does not happen (one transaction)", async () => {
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), {
+          key: t.clear.apiKeys.manager,
+          json: { url: "http://127.0.0.1:9/x", events: ["order.cleared"] },
+        }),
+        201,
+      );
+      const o = expectStatus(await call<OrderJson>("POST", org(t.clear.slug, "orders"), { key: t.clear.apiKeys.cashier, json: {} }), 201);
+      // The queue refuses the attempts' jobs, as a database error inside the transaction would.
+      const broken = { enqueue: () => Promise.reject(new Error("queue down")), wake: () => {} } as unknown as WebhookQueue;
+      const repo = new PrismaOrderRepository(prisma, new WebhookOutbox(broken, prisma));
+      const emits = orderCleared({ slug: t.clear.slug });
+      await expect(repo.clearOpen(t.clear.id, o.businessDay, o.shift + 1, new Date(), emits)).rejects.toThrow("queue down");
+      await expect(repo.clearForgotten(t.clear.id, 0, new Date(), emits)).rejects.toThrow("queue down");
+      const after = expectStatus(await call<OrderJson>("GET", org(t.clear.slug, `orders/${o.id}`), { key: t.clear.apiKeys.cashier }), 200);
+      expect(after).toMatchObject({ status: "PLACED", cleared: false, clearedAt: null });
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(0);
+      expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${hook.id}`), { key: t.clear.apiKeys.manager }), 200);
+      expectStatus(await call("POST", org(t.clear.slug, `orders/${o.id}/status`), { key: t.clear.apiKeys.kitchen, json: { status: "CANCELLED" } }), 200);
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("a new shift clearing 300 open orders stores 300 order.cleared messages with it and delivers each without waiting a poll per message", async () => {
+    const receiver = await WebhookReceiver.start(() => 204);
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.clear.slug, "webhooks"), {
+          key: t.clear.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.cleared"] },
+        }),
+        201,
+      );
+      // Open orders of a day long gone (written directly: 300 sales through the API would only take time).
+      await prisma.order.createMany({
+        data: Array.from({ length: 300 }, (_, i) => ({
+          tenantId: t.clear.id,
+          businessDay: new Date("2020-01-02T00:00:00Z"),
+          shift: 1,
+          number: i + 1,
+          items: [{ name: "Tea", qty: 1 }],
+          channel: "api",
+        })),
+      });
+      const shift = expectStatus(
+        await call<{ cleared: number }>("POST", org(t.clear.slug, "shifts"), { key: t.clear.apiKeys.manager, json: { openOrders: "clear" } }),
+        201,
+      );
+      expect(shift.cleared).toBe(300);
+      expect(await prisma.webhookDelivery.count({ where: { endpointId: hook.id } })).toBe(300);
+      // Workers fetch the next attempt as soon as one is made: 4 workers waiting out a 0.5 s poll
+      // after each message could not deliver 300 in under 37.5 s.
+      const started = Date.now();
+      await receiver.until(() => receiver.accepted().length === 300, "300 messages", 90_000);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const numbers = receiver.accepted().map((h) => (JSON.parse(h.body) as { data: OrderJson }).data.number);
+      expect(new Set(numbers).size).toBe(300);
+      expect(new Set(receiver.accepted().map((h) => h.id)).size).toBe(300);
+      expectStatus(await call("DELETE", org(t.clear.slug, `webhooks/${hook.id}`), { key: t.clear.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+      await receiver.close();
+    }
+  }, 120_000);
+
+  it("a retry starts at nextAttemptAt (jitter included), never before it, and within the workers' poll after it", async () => {
+    const arrivals: number[] = [];
+    const receiver = await WebhookReceiver.start(() => (arrivals.push(Date.now()), 503));
+    try {
+      const hook = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      // After 5 failed attempts the next waits 100 ms × 2^4 (+ up to 10 %): time enough to read when.
+      const [d] = await until(
+        "five failed attempts",
+        () => deliveries(call, t.other, hook.id),
+        (ds) => (ds[0]?.attempts ?? 0) >= 5,
+      );
+      const due = Date.parse(d!.nextAttemptAt!);
+      const next = d!.attempts; // index of the attempt after the ones recorded
+      await receiver.until(() => arrivals.length > next, "the next attempt");
+      // The attempt counted from the end of the last one: 1.6–1.76 s later.
+      expect(due - arrivals[next - 1]!).toBeGreaterThanOrEqual(1_600);
+      expect(due - arrivals[next - 1]!).toBeLessThan(1_760 + 1_000);
+      expect(arrivals[next]!).toBeGreaterThanOrEqual(due);
+      // Workers look for due attempts every 0.5 s here (2 s in production); slack for a loaded machine.
+      expect(arrivals[next]! - due).toBeLessThan(500 + 1_500);
+      expectStatus(await call("DELETE", org(t.other.slug, `webhooks/${hook.id}`), { key: t.other.apiKeys.manager }), 200);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("refuses cloud metadata addresses even here, and bad input naming the field; nothing is stored", async () => {
     const bad: [unknown, string][] = [
       [{ url: "http://169.254.169.254/latest/meta-data", events: ["order.created"] }, "url"],
@@ -343,7 +516,65 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       const err = expectApiError(await call("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json }), 400, "BAD_INPUT");
       expect(err.message, JSON.stringify(json)).toContain(field);
     }
+    // Metadata ranges stay refused here (all four were accepted), saying what is true: the
+    // restaurant's network is allowed already, so the manager is not sent to ask for that.
+    const metadata: [string, string][] = [
+      ["http://169.254.170.23/v1/credentials", "metadata"],
+      ["http://[fd00:ec2::23]/v1/credentials", "metadata"],
+      ["http://100.100.100.200/latest/meta-data", "metadata"],
+      ["http://169.254.169.253/", "linkLocal"],
+    ];
+    for (const [url, problem] of metadata) {
+      const err = expectApiError(
+        await call("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url, events: ["order.created"] } }),
+        400,
+        "BAD_INPUT",
+      );
+      expect(err.details, url).toMatchObject({ problem, fields: [{ path: "url" }] });
+      expect(err.message, url).toMatch(
+        problem === "metadata" ? /is a cloud metadata address: .* webhooks never go there/ : /refused even where the restaurant's own network is allowed/,
+      );
+      expect(err.message, url).not.toMatch(/ask whoever runs Nextup to allow the restaurant's own network/);
+    }
     expect(expectStatus(await call<{ webhooks: unknown[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200).webhooks).toEqual([]);
+  });
+
+  it("at delivery the rules of creation apply (a metadata address is refused, nothing connects) and a private address without HTTP answer says only that", async () => {
+    const prisma = createPrisma(db.url, { max: 1 });
+    const closed = await WebhookReceiver.start(() => 204);
+    const closedUrl = closed.url;
+    await closed.close(); // nothing listens there any more: "connection refused" would map the port
+    try {
+      const rows = [
+        { id: "0b9f6c1e-4a3d-4c55-9a1e-000000000002", url: "http://169.254.170.23/v1/credentials" },
+        { id: "0b9f6c1e-4a3d-4c55-9a1e-000000000003", url: closedUrl },
+      ];
+      for (const r of rows)
+        await prisma.webhookEndpoint.create({
+          data: {
+            ...r,
+            tenantId: t.other.id,
+            events: ["order.created"],
+            secretEnc: new SecretCipher(sessionSecret).seal(`whsec_${randomBytes(32).toString("base64")}`, r.id),
+          },
+        });
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const [metadata] = await until(
+        "a refused attempt",
+        () => deliveries(call, t.other, rows[0]!.id),
+        (ds) => ds[0]?.attempts !== undefined && ds[0].attempts >= 1,
+      );
+      expect(metadata).toMatchObject({ lastStatus: null, lastError: "destination refused: 169.254.170.23 is a cloud metadata address" });
+      const [quiet] = await until(
+        "a failed attempt",
+        () => deliveries(call, t.other, rows[1]!.id),
+        (ds) => ds[0]?.attempts !== undefined && ds[0].attempts >= 1,
+      );
+      expect(quiet).toMatchObject({ lastStatus: null, lastError: "no HTTP answer (for a private address the reason is in the server's log only)" });
+      for (const r of rows) expectStatus(await call("DELETE", org(t.other.slug, `webhooks/${r.id}`), { key: t.other.apiKeys.manager }), 200);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 
   it("Send test: a ping goes through the same queue to that endpoint, whatever its events, signed; its delivery and audit entry show it", async () => {
@@ -428,6 +659,63 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("POST …/webhooks/{id}/secret: a new secret shown once, the old one stops at once (a queued message's next attempt too), audited; manager key only", async () => {
+    let accept = false;
+    const receiver = await WebhookReceiver.start(() => (accept ? 204 : 503));
+    try {
+      const made = expectStatus(
+        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
+          key: t.other.apiKeys.manager,
+          json: { url: receiver.url, events: ["order.created"] },
+        }),
+        201,
+      );
+      // A message whose first attempt fails before the rotation.
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      await receiver.until(() => receiver.received.length >= 1, "the first, refused attempt");
+      expect(expectSigned(receiver.received[0]!, made.secret!).type).toBe("order.created");
+
+      const path = org(t.other.slug, `webhooks/${made.id}/secret`);
+      const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${t.other.apiKeys.manager}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const rotated = (await res.json()) as WebhookJson;
+      expect(rotated).toEqual({ ...made, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+      expect(rotated.secret).not.toBe(made.secret);
+
+      // From now on every attempt is signed with the new secret only: the queued message's retry, and a new message.
+      await new Promise((r) => setTimeout(r, 500)); // an attempt already on its way when the secret changed has arrived
+      accept = true;
+      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      await receiver.until(() => receiver.accepted().length === 2, "both messages, signed anew");
+      for (const h of receiver.accepted()) {
+        expect(expectSigned(h, rotated.secret!).type).toBe("order.created");
+        expect(() => expectSigned(h, made.secret!)).toThrow();
+      }
+
+      const listed = expectStatus(await call<{ webhooks: WebhookJson[] }>("GET", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager }), 200);
+      expect(JSON.stringify(listed)).not.toContain("whsec_");
+      const audit = expectStatus(
+        await call<{ entries: { action: string; details: unknown }[] }>("GET", org(t.other.slug, "audit"), { key: t.other.apiKeys.manager }),
+        200,
+      );
+      expect(audit.entries[0]).toEqual(expect.objectContaining({ action: "webhook.rotateSecret", details: { id: made.id, url: receiver.url } }));
+      expect(JSON.stringify(audit)).not.toContain("whsec_");
+
+      // Not a manager, another restaurant, an unknown id, no key: refused as everywhere else, and nothing changes.
+      expectApiError(await call("POST", path, {}), 401, "UNAUTHENTICATED");
+      expectApiError(await call("POST", path, { key: t.other.apiKeys.cashier }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", path, { key: t.other.apiKeys.kitchen }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", path, { key: t.main.apiKeys.manager }), 403, "FORBIDDEN");
+      expectApiError(await call("POST", org(t.main.slug, `webhooks/${made.id}/secret`), { key: t.main.apiKeys.manager }), 404, "NOT_FOUND");
+      expectApiError(await call("POST", org(t.other.slug, "webhooks/nope/secret"), { key: t.other.apiKeys.manager }), 404, "NOT_FOUND");
+      expectApiError(await call("GET", path, { key: t.other.apiKeys.manager }), 405, "METHOD_NOT_ALLOWED");
+      await call("DELETE", org(t.other.slug, `webhooks/${made.id}`), { key: t.other.apiKeys.manager });
+    } finally {
+      await receiver.close();
     }
   });
 

@@ -18,6 +18,8 @@ export interface OrderJson {
   readyAt: string | null;
   collectedAt: string | null;
   cancelledAt: string | null;
+  cleared: boolean;
+  clearedAt: string | null;
   trackPath: string;
 }
 

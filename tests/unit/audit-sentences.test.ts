@@ -101,6 +101,12 @@ describe("audit entries in sentences", () => {
     expect(lines(en, SAMPLES[13]!)).toEqual(["Webhook https://pos.example.com/hook added (Order taken, Order ready)"]);
     expect(lines(en, SAMPLES[14]!)).toEqual(["Webhook https://pos.example.com/hook now receives: Order ready, New shift"]);
     expect(lines(en, SAMPLES[15]!)).toEqual(["Test message sent to https://pos.example.com/hook"]);
+    const rotated = entry("webhook.rotateSecret", { id: "w", url: "https://pos.example.com/hook" });
+    expect(lines(en, rotated)).toEqual(["New signing secret for webhook https://pos.example.com/hook"]);
+    expect(lines(zh, rotated)).toEqual(["已为 Webhook https://pos.example.com/hook 生成新的签名密钥"]);
+    const cleared = entry("webhook.create", { id: "w", url: "https://pos.example.com/hook", events: ["order.cleared"] });
+    expect(lines(en, cleared)).toEqual(["Webhook https://pos.example.com/hook added (Order cleared off the floor)"]);
+    expect(lines(zh, cleared)).toEqual(["已添加 Webhook https://pos.example.com/hook（订单已从列表清除）"]);
   });
 
   it("an unknown detail still shows as field: value", () => {

@@ -49,6 +49,22 @@ describe("environment", () => {
   });
 });
 
+describe("webhook destinations", () => {
+  it("WEBHOOKS_ALLOW_LINK_LOCAL names addresses and ranges of 169.254.0.0/16, with WEBHOOKS_ALLOW_PRIVATE only", () => {
+    expect(loadEnv({}).WEBHOOKS_ALLOW_LINK_LOCAL).toBeUndefined();
+    expect(loadEnv({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_ALLOW_LINK_LOCAL: "169.254.7.20, 169.254.8.0/24" }).WEBHOOKS_ALLOW_LINK_LOCAL).toEqual([
+      "169.254.7.20",
+      "169.254.8.0/24",
+    ]);
+    expect(problems({ WEBHOOKS_ALLOW_LINK_LOCAL: "169.254.7.20" })).toEqual([
+      expect.stringMatching(/^WEBHOOKS_ALLOW_LINK_LOCAL: needs WEBHOOKS_ALLOW_PRIVATE=true/),
+    ]);
+    const p = problems({ WEBHOOKS_ALLOW_PRIVATE: "true", WEBHOOKS_ALLOW_LINK_LOCAL: "169.254.169.254,10.0.0.1,printer" });
+    expect(p).toHaveLength(3);
+    for (const x of p) expect(x).toMatch(/^WEBHOOKS_ALLOW_LINK_LOCAL: "(169\.254\.169\.254|10\.0\.0\.1|printer)"/);
+  });
+});
+
 describe("scheduler settings", () => {
   it("defaults to on, a 10 s lock and 30 minutes of grace", () => {
     expect(loadEnv({})).toMatchObject({ SCHEDULER: true, SCHEDULER_LOCK_TTL_MS: 10_000, SCHEDULE_GRACE_MINUTES: 30 });

@@ -1,18 +1,19 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
+import { createServer as netServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { addressRefusal, ipLiteral, urlProblem } from "@/lib/core/webhooks/destination";
+import { addressCheck, addressRefusal, ipLiteral, linkLocalEntryProblem, urlProblem, type DestinationPolicy } from "@/lib/core/webhooks/destination";
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
-import { orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
+import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/webhooks/ports";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { isAppError } from "@/lib/core/errors";
 import type { Tenant } from "@/lib/core/tenants";
 import type { Order } from "@/lib/core/orders";
-import { createHttpSender, signatureHeaders } from "@/lib/adapters/webhooks/http-sender.server";
+import { createHttpSender, NO_HTTP_ANSWER, signatureHeaders } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
 
 const strict = { allowPrivate: false };
@@ -49,9 +50,37 @@ describe("destinations (SSRF)", () => {
   });
 
   it("with WEBHOOKS_ALLOW_PRIVATE allows a restaurant's network, never metadata, multicast, unspecified or mapped addresses", () => {
-    for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.20", "169.254.3.4", "fd00::5", "fe80::1", "::1"]) expect(addressRefusal(ip, lan), ip).toBeNull();
+    for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.20", "100.64.0.1", "fd00::5", "fe80::1", "::1"]) expect(addressRefusal(ip, lan), ip).toBeNull();
     for (const ip of ["169.254.169.254", "fd00:ec2::254", "0.0.0.0", "224.0.0.1", "::ffff:10.0.0.1", "255.255.255.255"])
       expect(addressRefusal(ip, lan), ip).not.toBeNull();
+  });
+
+  it("cloud metadata stays refused under WEBHOOKS_ALLOW_PRIVATE: 169.254.0.0/16 but what the operator names, fd00:ec2::/32, 100.100.100.200", () => {
+    // The finding: all four were accepted with WEBHOOKS_ALLOW_PRIVATE=true.
+    for (const ip of ["169.254.170.23", "fd00:ec2::23", "100.100.100.200", "169.254.169.253", "169.254.0.23", "169.254.3.4", "168.63.129.16"]) {
+      expect(addressCheck(ip, lan)?.kind, ip).toMatch(/^(metadata|linkLocal)$/);
+      expect(addressCheck(ip, strict)?.kind, ip).toMatch(/^(metadata|linkLocal)$/);
+    }
+    expect(addressCheck("169.254.170.23", lan)).toEqual({ kind: "metadata", reason: "169.254.170.23 is a cloud metadata address" });
+    expect(addressCheck("169.254.3.4", lan)?.kind).toBe("linkLocal");
+    // The operator may name link-local addresses (with allowPrivate); the credential services never.
+    const named = { allowPrivate: true, allowLinkLocal: ["169.254.3.4", "169.254.169.0/24"] };
+    expect(addressRefusal("169.254.3.4", named)).toBeNull();
+    expect(addressRefusal("169.254.169.253", named)).toBeNull();
+    expect(addressCheck("169.254.169.254", named)?.kind).toBe("metadata");
+    expect(addressCheck("169.254.3.5", named)?.kind).toBe("linkLocal");
+    expect(addressCheck("169.254.3.4", { ...named, allowPrivate: false })?.kind).toBe("linkLocal");
+  });
+
+  it("names what an operator may not allow by name", () => {
+    expect(linkLocalEntryProblem("169.254.7.20")).toBeNull();
+    expect(linkLocalEntryProblem("169.254.7.0/24")).toBeNull();
+    expect(linkLocalEntryProblem("169.254.169.254")).toMatch(/credentials/);
+    expect(linkLocalEntryProblem("169.254.170.23")).toMatch(/credentials/);
+    expect(linkLocalEntryProblem("10.0.0.1")).toMatch(/not inside 169\.254\.0\.0\/16/);
+    expect(linkLocalEntryProblem("169.0.0.0/8")).toMatch(/not inside/);
+    expect(linkLocalEntryProblem("fe80::1")).toMatch(/not an IPv4 address/);
+    expect(linkLocalEntryProblem("printer")).toMatch(/not an IPv4 address/);
   });
 
   it("reads IP literals from URLs, however they are written", () => {
@@ -74,6 +103,13 @@ describe("destinations (SSRF)", () => {
 });
 
 describe("the retry schedule", () => {
+  it("the schedule api.md states: 15 attempts, delays adding up to 22.75–25.03 hours with the jitter", () => {
+    const total = (r: number) => Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 5_000, () => r)!).reduce((a, b) => a + b, 0);
+    expect(total(0)).toBe(81_915_000); // 22.75 h
+    expect(total(0.999_999)).toBeLessThanOrEqual(90_106_500); // 25.03 h
+    expect(retryDelayMs(2, 5_000, () => 0.999_999)).toBe(11_000);
+  });
+
   it("doubles from the base, first retries within seconds, and gives up after about a day", () => {
     const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, 5_000, () => 0)!);
     expect(delays.slice(0, 4)).toEqual([5_000, 10_000, 20_000, 40_000]);
@@ -139,6 +175,17 @@ describe("events", () => {
     expect(orderMoved({ slug: "alpha" })({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([{ type: "order.cancelled" }]);
     // An undo back to PLACED has no event type.
     expect(orderMoved({ slug: "alpha" })(order)).toEqual([]);
+  });
+
+  it("a cleared order's event: the order as it stands (status kept, cleared), at the time it was cleared; none while not cleared", () => {
+    const clearedAt = new Date("2026-11-23T16:00:00Z");
+    const [e] = orderCleared({ slug: "alpha" })({ ...order, status: "READY", readyAt: new Date("2026-11-23T10:05:00Z"), clearedAt });
+    expect(JSON.parse(webhookBody(e!))).toEqual({
+      type: "order.cleared",
+      timestamp: "2026-11-23T16:00:00.000Z",
+      data: expect.objectContaining({ id: order.id, status: "READY", cleared: true, clearedAt: "2026-11-23T16:00:00.000Z" }),
+    });
+    expect(orderCleared({ slug: "alpha" })(order)).toEqual([]);
   });
 
   it("a shift's event", () => {
@@ -233,11 +280,37 @@ describe("the HTTP sender", () => {
     try {
       const send = createHttpSender({ policy: lan, timeoutMs: 200 });
       expect(await send({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, id: "m1", body: "{}", secret: generateWebhookSecret() })).toEqual(
-        { status: null, error: "no answer within 200 ms" },
+        { status: null, error: NO_HTTP_ANSWER, detail: "no answer within 200 ms" },
       );
     } finally {
       silent.closeAllConnections();
       await new Promise((r) => silent.close(r));
+    }
+  });
+});
+
+describe("the HTTP sender on a private network", () => {
+  it("does not tell a closed port from a silent one or one that does not speak HTTP (no port map); the log has the detail", async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    // Like Redis or PostgreSQL: answers something that is not HTTP and hangs up.
+    const notHttp = netServer((socket) => socket.resume().end("-ERR unknown command 'POST'\r\n"));
+    const silent = netServer((socket) => void socket.resume()); // reads, never answers
+    await Promise.all([notHttp, silent].map((s) => new Promise<void>((r) => s.listen(0, "127.0.0.1", r))));
+    try {
+      const send = createHttpSender({ policy: lan, timeoutMs: 300 });
+      const at = (port: number) => send({ url: `http://127.0.0.1:${port}/hook`, id: "m1", body: "{}", secret: generateWebhookSecret() });
+      const results = [await at(closedPort), await at((notHttp.address() as AddressInfo).port), await at((silent.address() as AddressInfo).port)];
+      expect(results.map((r) => [r.status, r.error])).toEqual([
+        [null, NO_HTTP_ANSWER],
+        [null, NO_HTTP_ANSWER],
+        [null, NO_HTTP_ANSWER],
+      ]);
+      expect(results.map((r) => r.detail)).toEqual(["connection refused", expect.any(String), "no answer within 300 ms"]);
+    } finally {
+      for (const s of [notHttp, silent]) await new Promise((r) => s.close(r));
     }
   });
 });
@@ -304,7 +377,7 @@ describe("the webhook service", () => {
     createdAt: new Date(),
     createdBy: "Manager (staff)",
   };
-  function service(opts: { resolve?: (h: string) => Promise<string[]>; count?: number; policy?: { allowPrivate: boolean } } = {}) {
+  function service(opts: { resolve?: (h: string) => Promise<string[]>; count?: number; policy?: DestinationPolicy } = {}) {
     const created: unknown[] = [];
     const invalidated: string[] = [];
     const store: WebhookStore = {
@@ -322,6 +395,11 @@ describe("the webhook service", () => {
         const entry = audit(E1, after);
         if (entry) created.push({ update: entry });
         return after;
+      },
+      rotateSecret: async (_t, id, secret, audit) => {
+        if (id !== E1.id) return null;
+        created.push({ rotated: secret, audit: audit(E1) });
+        return E1;
       },
       ping: async (_t, id, event, audit) => {
         if (id !== E1.id) return null;
@@ -385,6 +463,19 @@ describe("the webhook service", () => {
     expect([created, dead.created]).toEqual([[], []]);
   });
 
+  it("a new secret: generated, stored with its audit entry (never the secret), shown once; unknown is NOT_FOUND", async () => {
+    const { svc, created } = service();
+    expect(await svc.rotateSecret(tenant, E1.id.toUpperCase(), "api-key mgr:1")).toEqual({ ...E1, secret: "whsec_c2VjcmV0" });
+    expect(created).toEqual([
+      {
+        rotated: "whsec_c2VjcmV0",
+        audit: { actor: "api-key mgr:1", action: "webhook.rotateSecret", details: { id: E1.id, url: "https://pos.example.com/hook?…" } },
+      },
+    ]);
+    expect(await refusal(svc.rotateSecret(tenant, "0b8e3c1e-2f4a-4c1d-9a5e-000000000000", "x"))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await refusal(svc.rotateSecret(tenant, "not-a-uuid", "x"))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
   it("a private destination is refused in words a manager can act on, naming no environment variable", async () => {
     const { svc } = service({ resolve: async () => ["192.168.1.20"] });
     const e = await svc.create(tenant, { url: "https://pos.local/", events: ["order.ready"] }, "x").catch((x: unknown) => x);
@@ -393,6 +484,27 @@ describe("the webhook service", () => {
     expect(isAppError(e) && `${e.userMessage} ${e.message} ${JSON.stringify(e.details)}`).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
     const http = await svc.create(tenant, { url: "http://pos.example.com/", events: ["order.ready"] }, "x").catch((x: unknown) => x);
     expect(isAppError(http) && JSON.stringify(http.details)).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
+  });
+
+  it("a metadata refusal says what is true where the restaurant's network is allowed, and never sends the manager to the operator for it", async () => {
+    const refused = async (ip: string, policy: { allowPrivate: boolean }) => {
+      const { svc } = service({ resolve: async () => [ip], policy });
+      const e = await svc.create(tenant, { url: "http://pos.local/", events: ["order.ready"] }, "x").catch((x: unknown) => x);
+      if (!isAppError(e)) throw new Error(`${ip} was not refused`);
+      expect(`${e.userMessage} ${JSON.stringify(e.details)}`).not.toMatch(/WEBHOOKS_|ALLOW_PRIVATE/);
+      return { message: e.userMessage, problem: (e.details as { problem: string }).problem };
+    };
+    const metadata = await refused("169.254.170.23", lan);
+    expect(metadata.problem).toBe("metadata");
+    expect(metadata.message).toBe(
+      "url: pos.local resolves to 169.254.170.23: 169.254.170.23 is a cloud metadata address: it hands out the server's credentials, so webhooks never go there, whatever the server allows",
+    );
+    const linkLocal = await refused("169.254.169.253", lan);
+    expect(linkLocal.problem).toBe("linkLocal");
+    expect(linkLocal.message).toMatch(/refused even where the restaurant's own network is allowed; .* whoever runs Nextup can allow it by name$/);
+    for (const m of [metadata, linkLocal]) expect(m.message).not.toMatch(/allow the restaurant's own network/);
+    expect((await refused("fd00:ec2::23", lan)).problem).toBe("metadata");
+    expect((await refused("100.100.100.200", lan)).problem).toBe("metadata");
   });
 
   it("changes an endpoint's events and URL (checked like a new one), audits only what changed; unknown is NOT_FOUND", async () => {

@@ -103,6 +103,9 @@ const openOf = (tenantId: string) => ({
   clearedAt: null,
 });
 
+/** The events of a batch: those of each row in it. */
+const eachOf = <T>(emits: Emits<T> | undefined): Emits<T[]> | undefined => (emits ? (rows) => rows.flatMap(emits) : undefined);
+
 export class PrismaOrderRepository implements OrderRepository {
   /**
    * Without `outbox`, changes emit no webhook events (tools and tests that need none). With
@@ -219,28 +222,33 @@ export class PrismaOrderRepository implements OrderRepository {
     return count === 1 ? this.findById(tenantId, id) : null;
   }
 
-  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number> {
-    const { count } = await this.db.order.updateMany({
-      where: { ...openOf(tenantId), OR: [{ businessDay: { lt: toSqlDate(day) } }, { businessDay: toSqlDate(day), shift: { lt: beforeShift } }] },
-      data: { clearedAt: at },
-    });
-    return count;
+  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number> {
+    const where = { ...openOf(tenantId), OR: [{ businessDay: { lt: toSqlDate(day) } }, { businessDay: toSqlDate(day), shift: { lt: beforeShift } }] };
+    if (!(await this.writesEvents(tenantId, emits))) return (await this.db.order.updateMany({ where, data: { clearedAt: at } })).count;
+    // One UPDATE … RETURNING, and one event per cleared order in the same transaction (a batch insert however many).
+    const cleared = await this.withEvents(tenantId, eachOf(emits), async (db) =>
+      (await db.order.updateManyAndReturn({ where, data: { clearedAt: at } })).map(toOrder),
+    );
+    return cleared?.length ?? 0;
   }
 
-  async clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]> {
-    // The age by the clock that stamped createdAt; conditional on still being open, so of
-    // two nodes sweeping at once each row is cleared by one.
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE "Order" SET "clearedAt" = ${at}
-      WHERE "tenantId" = ${tenantId}::uuid AND status IN ('PLACED', 'READY') AND "clearedAt" IS NULL
-        AND "createdAt" < now() - make_interval(hours => ${hours}::int)
-      RETURNING id`;
-    if (rows.length === 0) return [];
-    const cleared = await this.db.order.findMany({
-      where: { tenantId, id: { in: rows.map((r) => r.id) } },
-      orderBy: [{ createdAt: "asc" }, { number: "asc" }],
+  async clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]> {
+    const cleared = await this.withEvents(tenantId, eachOf(emits), async (db) => {
+      // The age by the clock that stamped createdAt; conditional on still being open, so of
+      // two nodes sweeping at once each row is cleared by one.
+      const rows = await db.$queryRaw<{ id: string }[]>`
+        UPDATE "Order" SET "clearedAt" = ${at}
+        WHERE "tenantId" = ${tenantId}::uuid AND status IN ('PLACED', 'READY') AND "clearedAt" IS NULL
+          AND "createdAt" < now() - make_interval(hours => ${hours}::int)
+        RETURNING id`;
+      if (rows.length === 0) return [];
+      const found = await db.order.findMany({
+        where: { tenantId, id: { in: rows.map((r) => r.id) } },
+        orderBy: [{ createdAt: "asc" }, { number: "asc" }],
+      });
+      return found.map(toOrder);
     });
-    return cleared.map(toOrder);
+    return cleared ?? [];
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {

@@ -81,6 +81,17 @@ export class PrismaWebhookStore implements WebhookStore {
     });
   }
 
+  async rotateSecret(tenantId: string, id: string, secret: string, audit: Parameters<WebhookStore["rotateSecret"]>[3]): Promise<WebhookEndpoint | null> {
+    return this.db.$transaction(async (tx) => {
+      const { count } = await tx.webhookEndpoint.updateMany({ where: { id, tenantId }, data: { secretEnc: this.cipher.seal(secret, id) } });
+      if (count === 0) return null;
+      const row = toEndpoint(await tx.webhookEndpoint.findFirstOrThrow({ where: { id, tenantId }, select: PUBLIC }));
+      const entry = audit(row);
+      await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: entry.details as Prisma.InputJsonValue } });
+      return row;
+    });
+  }
+
   async ping(tenantId: string, id: string, event: OutboxEvent, audit: Parameters<WebhookStore["ping"]>[3]): Promise<string | null> {
     const outbox = this.outbox;
     if (!outbox) throw new Error("PrismaWebhookStore without an outbox cannot queue a ping");

@@ -1,15 +1,18 @@
 /**
  * One webhook attempt over HTTP(S): signed per Standard Webhooks (the `standardwebhooks`
- * package), sent to the address that passed the SSRF check — the name is resolved once
- * and the socket connects to that very address (no second lookup a DNS rebinding could
- * answer differently). No redirects are followed; the attempt has a hard timeout.
+ * package), sent to the address that passed the SSRF check — the name is resolved once,
+ * every address is checked by the rules of creation, and the socket connects to a checked
+ * address (no second lookup a DNS rebinding could answer differently). No redirects are
+ * followed; the attempt has a hard timeout. Short of an HTTP answer, a private destination's
+ * deliveries say only that none came (refused, reset, timeout and TLS errors would map the
+ * ports of the restaurant's network and of the server itself); the server's log has the detail.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { addressRefusal, ipLiteral, type DestinationPolicy } from "@/lib/core/webhooks/destination";
+import { addressRefusal, ipLiteral, isPublicAddress, type DestinationPolicy } from "@/lib/core/webhooks/destination";
 import type { HostResolver, WebhookSender } from "@/lib/core/webhooks/ports";
 import type { AttemptResult } from "@/lib/core/webhooks/retry";
 
@@ -17,6 +20,9 @@ import type { AttemptResult } from "@/lib/core/webhooks/retry";
 export const resolveHost: HostResolver = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 const USER_AGENT = "Nextup-Webhooks/1";
+
+/** What a private destination's deliveries say when no HTTP answer came, whatever the reason. */
+export const NO_HTTP_ANSWER = "no HTTP answer (for a private address the reason is in the server's log only)";
 
 /** The signature headers of one attempt (Standard Webhooks). */
 export function signatureHeaders(m: { id: string; body: string; secret: string }, at: Date): Record<string, string> {
@@ -43,7 +49,10 @@ export function createHttpSender(opts: { policy: DestinationPolicy; timeoutMs: n
       const refusal = addressRefusal(a, opts.policy);
       if (refusal) return { status: null, error: `destination refused: ${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}` };
     }
-    return post(url, addresses[0]!, m, signatureHeaders(m, (opts.now ?? (() => new Date()))()), opts.timeoutMs);
+    const address = addresses[0]!;
+    const r = await post(url, address, m, signatureHeaders(m, (opts.now ?? (() => new Date()))()), opts.timeoutMs);
+    if (r.status !== null || isPublicAddress(address)) return r;
+    return { status: null, error: NO_HTTP_ANSWER, detail: r.error ?? undefined };
   };
 }
 

@@ -30,7 +30,7 @@ export class WebhookDispatcher {
       metrics.delivery(outcome);
       if (outcome !== "delivered")
         log.warn(
-          { tenantId: due.tenantId, delivery: due.id, type: due.type, attempts, status: result.status, err: result.error, outcome },
+          { tenantId: due.tenantId, delivery: due.id, type: due.type, attempts, status: result.status, err: result.detail ?? result.error, outcome },
           "webhook attempt failed",
         );
     } catch (e) {

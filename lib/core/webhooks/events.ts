@@ -8,7 +8,7 @@ import type { Order, OrderStatus } from "../orders";
 import type { ShiftInfo } from "../ports";
 import type { Tenant } from "../tenants";
 
-export const WEBHOOK_EVENT_TYPES = ["order.created", "order.ready", "order.collected", "order.cancelled", "shift.started"] as const;
+export const WEBHOOK_EVENT_TYPES = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The "Send test" message: sent to one endpoint whatever it subscribed to, through the same queue. */
@@ -53,6 +53,15 @@ export const orderMoved =
     if (!e) return [];
     return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderJson(order, tenant) }];
   };
+
+/**
+ * An open order taken off the floor (a new shift that cleared, or forgotten for 12 h): one
+ * event per order, its status unchanged, `cleared: true` and `clearedAt` the timestamp.
+ */
+export const orderCleared =
+  (tenant: Pick<Tenant, "slug">): Emits<Order> =>
+  (order) =>
+    order.clearedAt ? [{ type: "order.cleared", timestamp: order.clearedAt.toISOString(), data: orderJson(order, tenant) }] : [];
 
 export const shiftStarted: Emits<ShiftInfo> = (s) => [
   {

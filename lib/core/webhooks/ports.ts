@@ -50,6 +50,11 @@ export interface WebhookStore {
     audit: (before: WebhookEndpoint, after: WebhookEndpoint) => AuditRecord | null,
   ): Promise<WebhookEndpoint | null>;
   /**
+   * Replaces an endpoint's signing secret (sealed as when created), with its audit entry, in
+   * one transaction; null when the tenant has no such endpoint.
+   */
+  rotateSecret(tenantId: string, id: string, secret: string, audit: (e: WebhookEndpoint) => AuditRecord): Promise<WebhookEndpoint | null>;
+  /**
    * Queues `event` for this one endpoint (whatever it subscribed to), like any message, with
    * its audit entry; the delivery's id, or null when the tenant has no such endpoint.
    */

@@ -1,7 +1,8 @@
 /**
  * When a message is tried again: exponential backoff from a base (5 s in production),
- * doubling after each failed attempt, for MAX_ATTEMPTS attempts — about 23 hours from the
- * first attempt to the last with the default base — then the message is given up.
+ * doubling after each failed attempt, plus up to 10 % jitter, for MAX_ATTEMPTS attempts —
+ * 22.75–25.03 hours from the first attempt to the last with the default base — then the
+ * message is given up. The delay is counted from the end of the failed attempt.
  */
 
 /** Attempts per message, the first included. */
@@ -20,7 +21,10 @@ export function retryDelayMs(failed: number, baseMs: number, random: () => numbe
 /** What an attempt answered: an HTTP status, or no answer at all (timeout, refused, DNS). */
 export interface AttemptResult {
   status: number | null;
+  /** What the deliveries show the restaurant. */
   error: string | null;
+  /** The error in full, for the server's log only, when `error` says less (a private destination). */
+  detail?: string;
 }
 
 export type AttemptOutcome = "delivered" | "retrying" | "gave_up";

@@ -1,6 +1,6 @@
 /**
  * The console's webhooks: create (the secret shown once), list, change (URL, events),
- * delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
+ * a new secret (shown once), delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
  * by the sender at every attempt.
  */
 import type { CacheInvalidator } from "../cache-invalidator";
@@ -10,7 +10,7 @@ import { isUuid } from "../ids";
 import { parseOrThrow } from "../orders";
 import type { Tenant } from "../tenants";
 import { pingEvent, WEBHOOK_EVENT_TYPES } from "./events";
-import { addressRefusal, ipLiteral, isPrivateAddress, urlProblem, type DestinationPolicy } from "./destination";
+import { addressCheck, ipLiteral, urlProblem, type DestinationPolicy, type RefusalKind } from "./destination";
 import type { HostResolver, WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "./ports";
 
 /** Endpoints per restaurant. */
@@ -40,10 +40,11 @@ export function displayUrl(url: string): string {
 
 /**
  * Why an address is refused, worded for the manager: `problem` picks the screen's sentence
- * (private: on a private network, which only the operator can allow; unresolvable; other).
- * Never names a setting: the manager cannot change the server's environment.
+ * (private: on a private network, which only the operator can allow; metadata: never;
+ * linkLocal: only an address the operator names; unresolvable; other). Never names a
+ * setting: the manager cannot change the server's environment.
  */
-const badUrl = (message: string, problem: "private" | "unresolvable" | "other" = "other", host = "") =>
+const badUrl = (message: string, problem: RefusalKind | "unresolvable" = "other", host = "") =>
   new AppError("BAD_INPUT", {
     message: `Invalid webhook: url: ${message}`,
     userMessage: `url: ${message}`,
@@ -56,6 +57,16 @@ const urlSchema = z.string({ error: "url must be text" }).trim();
 const patchSchema = z
   .strictObject({ url: urlSchema.optional(), events: eventsSchema.optional() })
   .refine((p) => p.url !== undefined || p.events !== undefined, { error: "Send url, events or both" });
+
+/** What follows the address's kind in a refusal: what is true under this server's policy, and who can change it. */
+const REFUSED: Record<RefusalKind, string> = {
+  private:
+    ": webhooks go only to public internet addresses here; use the receiver's public https address, or ask whoever runs Nextup to allow the restaurant's own network",
+  metadata: ": it hands out the server's credentials, so webhooks never go there, whatever the server allows",
+  linkLocal:
+    ": refused even where the restaurant's own network is allowed; if a device of yours really has this address, whoever runs Nextup can allow it by name",
+  other: ", refused",
+};
 
 export class WebhookService {
   constructor(
@@ -135,6 +146,24 @@ export class WebhookService {
     return after;
   }
 
+  /**
+   * A new signing secret for an endpoint (`whsec_…`, shown this once), as when it was created;
+   * the old one stops at once: a message still queued is signed with the new one from its
+   * next attempt. Audited; another restaurant's or an unknown endpoint is NOT_FOUND.
+   */
+  async rotateSecret(tenant: Tenant, id: string, actor: string): Promise<WebhookEndpoint & { secret: string }> {
+    const secret = this.deps.generateSecret();
+    const rotated = isUuid(id)
+      ? await this.deps.store.rotateSecret(tenant.id, id.toLowerCase(), secret, (e) => ({
+          actor,
+          action: "webhook.rotateSecret",
+          details: { id: e.id, url: displayUrl(e.url) },
+        }))
+      : null;
+    if (!rotated) throw notFound(tenant, id);
+    return { ...rotated, secret };
+  }
+
   /** Queues a `ping` for this endpoint (its outcome shows in its deliveries like any message); audited. */
   async ping(tenant: Tenant, id: string, actor: string): Promise<{ deliveryId: string }> {
     const endpointId = isUuid(id) ? id.toLowerCase() : null;
@@ -176,16 +205,10 @@ export class WebhookService {
       }
     }
     for (const a of addresses) {
-      const refusal = addressRefusal(a, this.deps.policy);
+      const refusal = addressCheck(a, this.deps.policy);
       if (refusal) {
-        const where = `${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal}`;
-        if (isPrivateAddress(a))
-          throw badUrl(
-            `${where}: webhooks go only to public internet addresses here; use the receiver's public https address, or ask whoever runs Nextup to allow the restaurant's own network`,
-            "private",
-            url.hostname,
-          );
-        throw badUrl(`${where}, refused`, "other", url.hostname);
+        const where = `${literal ? "" : `${url.hostname} resolves to ${a}: `}${refusal.reason}`;
+        throw badUrl(`${where}${REFUSED[refusal.kind]}`, refusal.kind, url.hostname);
       }
     }
   }

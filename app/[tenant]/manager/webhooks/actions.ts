@@ -52,6 +52,16 @@ export const updateWebhook = staffAction(
   },
 );
 
+/** A new signing secret for an endpoint, in the answer only; the old one stops at once. */
+export const rotateWebhookSecret = staffAction(
+  ["MANAGER"],
+  () => z.object({ id: z.string().max(64) }),
+  async ({ id }, { app, caller }): Promise<{ url: string; secret: string }> => {
+    const rotated = await app.webhooks.rotateSecret(caller.tenant, id, caller.actor);
+    return { url: rotated.url, secret: rotated.secret };
+  },
+);
+
 /** Queues a test message for an endpoint; the page lists it with its outcome. */
 export const pingWebhook = staffAction(
   ["MANAGER"],

@@ -10,7 +10,8 @@ import { BUTTON } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
 import { useFreshError } from "../_components/use-fresh-error";
 import { ColumnHeads } from "../_components/column-heads";
-import { pingWebhook, updateWebhook } from "./actions";
+import { SecretBox } from "../access/secret-box";
+import { pingWebhook, rotateWebhookSecret, updateWebhook } from "./actions";
 import { EndpointFields, eventKey } from "./endpoint-fields";
 import type { DeliveryRow, EndpointRow } from "./webhooks-panel";
 
@@ -23,7 +24,7 @@ const STATE_STYLE: Record<DeliveryRow["state"], string> = {
 
 const OUTLINE = `${BUTTON} min-h-12 border-2 bg-white`;
 
-/** One endpoint: its address and events (editable), a test message, delete with a confirmation, its recent messages. */
+/** One endpoint: its address and events (editable), a test message, a new secret and delete (each confirmed), its recent messages. */
 export function EndpointCard({
   slug,
   e,
@@ -43,6 +44,8 @@ export function EndpointCard({
   const [editing, setEditing] = useState(false);
   const [saved, save, saving] = useStaffAction(updateWebhook);
   const [pinged, ping, pinging] = useStaffAction(pingWebhook);
+  const [rotated, rotate, rotating] = useStaffAction(rotateWebhookSecret);
+  const [confirmingRotate, setConfirmingRotate] = useState(false);
   const [saveError, clearSaveError] = useFreshError(saved);
   const [savedFor, setSavedFor] = useState<unknown>(null);
   // A save that worked closes the form (once per answer).
@@ -64,7 +67,7 @@ export function EndpointCard({
             {e.createdBy ? ` ${t("by", { who: e.createdBy })}` : ""}
           </p>
         </div>
-        {confirming || editing ? null : (
+        {confirming || editing || confirmingRotate ? null : (
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -83,6 +86,14 @@ export function EndpointCard({
             </button>
             <button
               type="button"
+              disabled={rotating}
+              onClick={() => setConfirmingRotate(true)}
+              className={`${OUTLINE} border-amber-700 text-amber-900 hover:bg-amber-50 focus-visible:ring-amber-300`}
+            >
+              {rotating ? t("rotating") : t("rotate")}
+            </button>
+            <button
+              type="button"
               disabled={deleting}
               onClick={() => onConfirm(true)}
               className={`${OUTLINE} border-red-700 text-red-800 hover:bg-red-50 focus-visible:ring-red-300`}
@@ -97,6 +108,28 @@ export function EndpointCard({
       </StatusNote>
       <FormError message={pinged && !pinged.ok ? pinged.error : null} />
       <StatusNote token={saved}>{saved?.ok && !editing ? t("saved") : null}</StatusNote>
+      <FormError message={rotated && !rotated.ok ? rotated.error : null} />
+      {confirmingRotate ? (
+        <div className="space-y-2 rounded-lg border-2 border-amber-600 bg-amber-50 p-3">
+          <p className="text-lg font-semibold text-amber-950">{t("rotateConfirm")}</p>
+          <ConfirmButtons
+            yes={t("rotateYes")}
+            back={t("back")}
+            onYes={() => {
+              setConfirmingRotate(false);
+              dispatchFields(rotate, { tenant: slug, id: e.id });
+            }}
+            onBack={() => setConfirmingRotate(false)}
+            pending={rotating}
+          />
+        </div>
+      ) : null}
+      {rotated?.ok && !confirmingRotate ? (
+        <div className="space-y-2">
+          <SecretBox heading={t("newSecretHeading", { url: rotated.data.url })} secret={rotated.data.secret} testId="rotated-webhook-secret" />
+          <p className="text-base text-slate-700">{t("rotatedHint")}</p>
+        </div>
+      ) : null}
       {confirming ? (
         <div className="space-y-2 rounded-lg border-2 border-amber-600 bg-amber-50 p-3">
           <p className="text-lg font-semibold text-amber-950">{t("deleteConfirm")}</p>
