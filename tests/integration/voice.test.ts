@@ -6,13 +6,17 @@
  * addresses of their own (127.0.x.y), as the server sees them.
  */
 import { request } from "node:http";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
+import { apiClient, expectApiError, expectStatus, type Api, type OrderJson } from "../support/http";
 
-const baseUrl = inject("baseUrl");
-const call = apiClient(baseUrl);
+// A server of its own: clips are cached per language and number for every restaurant of a
+// node, so another file's clip of "en 1" would turn this file's first render into a hit.
+let server: AppServer;
+let baseUrl: string;
+let call: Api;
 let t: TestTenant;
 
 interface Clip {
@@ -78,6 +82,12 @@ function expectRefusal(c: Clip, status: number, code: string) {
 beforeAll(async () => {
   const slug = uniqueSlug("voice");
   t = (await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug)]))[slug]!;
+  server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("voice"), env: SHARED_SERVER_ENV });
+  baseUrl = server.url;
+  call = apiClient(baseUrl);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
 });
 
 describe("GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav", () => {
