@@ -88,6 +88,15 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   // One prefix for every node and restart: they share the counters and the invalidation bus.
   const keyPrefix = testKeyPrefix("hooks");
   const start = (port?: number) => startAppServer({ databaseUrl: db.url, keyPrefix, env, port });
+  /** An endpoint of t.other for order.created at `receiver`, and one order for it to be sent. */
+  const hookWithOneOrder = async (receiver: WebhookReceiver): Promise<WebhookJson> => {
+    const hook = expectStatus(
+      await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), { key: t.other.apiKeys.manager, json: { url: receiver.url, events: ["order.created"] } }),
+      201,
+    );
+    expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+    return hook;
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase("webhooks");
@@ -306,14 +315,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
   it("a failing endpoint's deliveries show attempts, the last status and error, and when the next attempt is due", async () => {
     const receiver = await WebhookReceiver.start(() => 503);
     try {
-      const hook = expectStatus(
-        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
-          key: t.other.apiKeys.manager,
-          json: { url: receiver.url, events: ["order.created"] },
-        }),
-        201,
-      );
-      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const hook = await hookWithOneOrder(receiver);
       const [d] = await until(
         "a failed attempt",
         () => deliveries(call, t.other, hook.id),
@@ -472,14 +474,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     const arrivals: number[] = [];
     const receiver = await WebhookReceiver.start(() => (arrivals.push(Date.now()), 503));
     try {
-      const hook = expectStatus(
-        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
-          key: t.other.apiKeys.manager,
-          json: { url: receiver.url, events: ["order.created"] },
-        }),
-        201,
-      );
-      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const hook = await hookWithOneOrder(receiver);
       // After 5 failed attempts the next waits 100 ms × 2^4 (+ up to 10 %): time enough to read when.
       const [d] = await until(
         "five failed attempts",
@@ -666,15 +661,8 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
     let accept = false;
     const receiver = await WebhookReceiver.start(() => (accept ? 204 : 503));
     try {
-      const made = expectStatus(
-        await call<WebhookJson>("POST", org(t.other.slug, "webhooks"), {
-          key: t.other.apiKeys.manager,
-          json: { url: receiver.url, events: ["order.created"] },
-        }),
-        201,
-      );
       // A message whose first attempt fails before the rotation.
-      expectStatus(await call("POST", org(t.other.slug, "orders"), { key: t.other.apiKeys.cashier, json: {} }), 201);
+      const made = await hookWithOneOrder(receiver);
       await receiver.until(() => receiver.received.length >= 1, "the first, refused attempt");
       expect(expectSigned(receiver.received[0]!, made.secret!).type).toBe("order.created");
 
