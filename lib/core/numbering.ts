@@ -15,7 +15,7 @@
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
-import type { Logger } from "./ports";
+import { UnavailableError, type Logger } from "./ports";
 import type { Tenant } from "./tenants";
 
 /** Numbers reserved per block. */
@@ -59,9 +59,9 @@ export type FastIssue =
   | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
 
 /** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
-export class CounterUnavailableError extends Error {
+export class CounterUnavailableError extends UnavailableError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super("redis", message, options);
     this.name = "CounterUnavailableError";
   }
 }
