@@ -15,7 +15,7 @@
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
-import type { Logger } from "./ports";
+import { UnavailableError, type Logger } from "./ports";
 import type { Tenant } from "./tenants";
 
 /** Numbers reserved per block. */
@@ -59,9 +59,9 @@ export type FastIssue =
   | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
 
 /** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
-export class CounterUnavailableError extends Error {
+export class CounterUnavailableError extends UnavailableError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super("redis", message, options);
     this.name = "CounterUnavailableError";
   }
 }
@@ -168,7 +168,7 @@ export class NumberIssuer {
     // sends the caller to the database instead of round after round of reservations.
     let brought = 0;
     for (;;) {
-      if (brought > MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
+      if (brought >= MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
       const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
         if (r.refill) this.track(tenant, () => this.refill(tenant, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
@@ -190,7 +190,7 @@ export class NumberIssuer {
         // polling); on another node, poll with backoff. Either way at most until the deadline.
         if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
         const mine = this.pending.get(tenant.id);
-        if (mine) await mine.catch(() => {});
+        if (mine) await Promise.race([mine.catch(() => {}), sleep(deadline + 1 - Date.now())]);
         else {
           await sleep(backoff);
           backoff = Math.min(backoff * 2, 50);

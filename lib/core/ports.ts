@@ -15,6 +15,32 @@ export interface Logger {
   error(obj: object, msg?: string): void;
 }
 
+/** The stores behind the ports. */
+export type Store = "database" | "redis";
+
+/** Marks UnavailableErrors across module copies (Next.js bundles its own copy of lib/core), as AppError's mark does. */
+const UNAVAILABLE = Symbol.for("nextup.UnavailableError");
+
+/**
+ * Raised by an adapter when its store cannot be reached (refused, reset, timed out, shut
+ * down, out of connections): the request may be retried later, and the edges answer 503.
+ */
+export class UnavailableError extends Error {
+  readonly [UNAVAILABLE] = true;
+  constructor(
+    readonly store: Store,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "UnavailableError";
+  }
+}
+
+export function isUnavailableError(e: unknown): e is UnavailableError {
+  return typeof e === "object" && e !== null && (e as { [UNAVAILABLE]?: unknown })[UNAVAILABLE] === true;
+}
+
 /** Raised by an OrderRepository when the unique (tenant, day, shift, number) index refuses a row. */
 export class DuplicateNumberError extends Error {
   constructor(

@@ -15,15 +15,16 @@
  * batched the same way.
  */
 import type DataLoader from "dataloader";
-import pg from "pg";
+import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
 import type { Logger } from "@/lib/core/ports";
+import { createPool } from "./pool.server";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** The ledger's own small pool: a block must never queue behind a burst of order inserts. */
 export function createLedgerPool(connectionString: string, log: Pick<Logger, "warn">, max = 4): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  const pool = createPool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle connection that breaks (database restart) must not crash the process.
   pool.on("error", (err) => log.warn({ err: err.message, component: "ledger" }, "database connection of the counter ledger lost"));
   return pool;
