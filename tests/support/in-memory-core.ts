@@ -289,7 +289,9 @@ export class MemoryOrders implements OrderRepository {
     this.db.check();
     await this.beforeInsert?.(record);
     const same = this.of(record.tenantId).filter((o) => o.businessDay === record.businessDay);
-    if (record.idempotencyKey && same.some((o) => o.idempotencyKey === record.idempotencyKey)) throw new DuplicateIdempotencyKeyError(record.idempotencyKey);
+    // The two unique indexes of decision 0025: (day, scope, key), and (day, key) among unscoped rows.
+    const sameKey = (o: Order) => o.idempotencyKey === record.idempotencyKey && o.idempotencyScope === record.idempotencyScope;
+    if (record.idempotencyKey && same.some(sameKey)) throw new DuplicateIdempotencyKeyError(record.idempotencyKey);
     if (same.some((o) => o.shift === record.shift && o.number === record.number))
       throw new DuplicateNumberError(record.businessDay, record.shift, record.number);
     const order: Order = {
@@ -303,6 +305,7 @@ export class MemoryOrders implements OrderRepository {
       note: record.note ?? null,
       channel: record.channel,
       idempotencyKey: record.idempotencyKey,
+      idempotencyScope: record.idempotencyScope,
       requestHash: record.requestHash,
       createdAt: this.clock.now(),
       readyAt: null,
@@ -319,9 +322,11 @@ export class MemoryOrders implements OrderRepository {
     return this.of(tenantId).find((o) => o.id === id) ?? null;
   }
 
-  async findByIdempotencyKey(tenantId: string, day: BusinessDay, key: string): Promise<Order | null> {
+  async findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
     this.db.check();
-    return this.of(tenantId).find((o) => o.businessDay === day && o.idempotencyKey === key) ?? null;
+    const keyed = this.of(tenantId).filter((o) => o.businessDay === day && o.idempotencyKey === key);
+    // The caller's own order first; an unscoped one (from before keys were scoped) only failing that.
+    return keyed.find((o) => o.idempotencyScope === scope) ?? keyed.find((o) => o.idempotencyScope === null) ?? null;
   }
 
   async listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]> {
@@ -334,6 +339,10 @@ export class MemoryOrders implements OrderRepository {
 
   async countOpen(tenantId: string): Promise<number> {
     return (await this.listOpen(tenantId)).length;
+  }
+
+  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
+    return (await this.listOpen(tenantId)).some((o) => o.number === number);
   }
 
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
@@ -439,16 +448,16 @@ export class MemoryClaims implements IdempotencyClaims {
   private readonly held = new Map<string, number>();
   constructor(private readonly clock: Clock) {}
 
-  async claim(tenantId: string, day: BusinessDay, key: string, ttlMs: number): Promise<boolean> {
-    const id = `${tenantId}/${day}/${key}`;
+  async claim(tenantId: string, day: BusinessDay, scope: string, key: string, ttlMs: number): Promise<boolean> {
+    const id = `${tenantId}/${day}/${scope}/${key}`;
     const now = this.clock.now().getTime();
     if ((this.held.get(id) ?? 0) > now) return false;
     this.held.set(id, now + ttlMs);
     return true;
   }
 
-  async release(tenantId: string, day: BusinessDay, key: string): Promise<void> {
-    this.held.delete(`${tenantId}/${day}/${key}`);
+  async release(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<void> {
+    this.held.delete(`${tenantId}/${day}/${scope}/${key}`);
   }
 }
 

@@ -69,9 +69,9 @@ describe("OrderService.place: idempotency keys", () => {
   it("a retry with the same key and order gets the first order back and draws no number", async () => {
     const { core, tenant, place } = setup();
     const input = { items: [{ name: "Tea", qty: 1 }] };
-    const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1" });
+    const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
     const calls = numberCalls(core);
-    const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1" });
+    const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
     expect(again).toEqual({ order: first.order, created: false });
     expect(numberCalls(core)).toBe(calls);
     expect(core.recorder.placed).toEqual(["api"]); // a replay is not counted
@@ -80,9 +80,11 @@ describe("OrderService.place: idempotency keys", () => {
 
   it("the same key with a different order is a conflict, and draws no number", async () => {
     const { core, tenant, place } = setup();
-    await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "api", idempotencyKey: "k-2" });
+    await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" });
     const calls = numberCalls(core);
-    const e = await place(tenant, { items: [{ name: "Tea", qty: 2 }] }, { channel: "api", idempotencyKey: "k-2" }).catch((err: unknown) => err);
+    const e = await place(tenant, { items: [{ name: "Tea", qty: 2 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" }).catch(
+      (err: unknown) => err,
+    );
     expect(e).toMatchObject({ code: "CONFLICT" });
     expect(numberCalls(core)).toBe(calls);
   });
@@ -91,8 +93,8 @@ describe("OrderService.place: idempotency keys", () => {
     const { core, tenant, place } = setup();
     const input = { items: [{ name: "Tea", qty: 1 }] };
     const [a, b] = await Promise.all([
-      place(tenant, input, { channel: "api", idempotencyKey: "k-3" }),
-      place(tenant, input, { channel: "api", idempotencyKey: "k-3" }),
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
     ]);
     expect(a.order.id).toBe(b.order.id);
     expect([a.created, b.created].sort()).toEqual([false, true]);
@@ -111,7 +113,7 @@ describe("OrderService.place: idempotency keys", () => {
       twin = core.orders.insert({ ...record, number: 99 });
       await twin;
     };
-    const { order, created } = await place(tenant, input, { channel: "api", idempotencyKey: "k-4" });
+    const { order, created } = await place(tenant, input, { channel: "api", idempotencyKey: "k-4", idempotencyScope: "api-key:test" });
     expect(created).toBe(false);
     expect(order.number).toBe(99);
     expect(core.recorder.uniqueViolations).toEqual(["idempotencyKey"]);
@@ -125,10 +127,10 @@ describe("OrderService.place: idempotency keys", () => {
       core.orders.beforeInsert = null;
       throw new UnavailableError("database", "connection lost under the insert");
     };
-    const e = await place(tenant, input, { channel: "api", idempotencyKey: "k-5" }).catch((err: unknown) => err);
+    const e = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" }).catch((err: unknown) => err);
     expect(isUnavailableError(e) && e.store).toBe("database");
     const started = Date.now();
-    const retry = await place(tenant, input, { channel: "api", idempotencyKey: "k-5" });
+    const retry = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" });
     expect(retry.created).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000); // not the 5 s a live claim would cost
     // The failed attempt's number 1 was drawn and is skipped.
@@ -148,6 +150,7 @@ describe("OrderService.place: a number already stored", () => {
       channel: "kiosk",
       items: [],
       idempotencyKey: null,
+      idempotencyScope: null,
       requestHash: null,
     });
     const { order } = await place(tenant, {}, { channel: "kiosk" });
