@@ -9,7 +9,7 @@ import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
 import { STAFF_ROLES, type StaffRole, type Tenant } from "./tenants";
 import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
+import type { CacheInvalidator } from "./ports/cache-invalidator";
 
 /** A key as listed: everything but the secret. */
 export interface ApiKeyInfo {

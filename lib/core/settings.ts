@@ -12,7 +12,7 @@ import { LOCALES, type Locale } from "./locales";
 import { parseOrThrow } from "./orders";
 import type { Tenant } from "./tenants";
 import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
+import type { CacheInvalidator } from "./ports/cache-invalidator";
 import type { EventPublisher } from "./ports";
 import { scheduleSchema } from "./schedule";
 import { isCurrencyCode } from "./money";

@@ -5,7 +5,7 @@
 import { AppError } from "./errors";
 import type { StaffRole, Tenant } from "./tenants";
 import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
+import type { CacheInvalidator } from "./ports/cache-invalidator";
 import { roleSchema } from "./api-keys";
 
 export interface StaffCodeStore {

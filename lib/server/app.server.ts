@@ -34,12 +34,12 @@ import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.s
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
-import { ttlWhileSubscribed, wireInvalidation } from "./invalidation.server";
-import { Access } from "./access.server";
+import { ttlWhileSubscribed, wireInvalidation } from "./caches/invalidation.server";
+import { Access } from "@/lib/auth/access.server";
 import type { Env, RedisNode } from "./env.server";
-import type { Logger } from "./logger.server";
-import { TENANT_CACHE_MS, TenantDirectory } from "./tenant-directory.server";
-import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./metrics.server";
+import type { Logger } from "./ops/logger.server";
+import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
+import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
@@ -48,10 +48,10 @@ import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries
 import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server";
 import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
-import { retryAfterSeconds, Throttles } from "./throttles.server";
-import { clientAddressOf, limitKey, parseTrustProxy } from "./client-address.server";
-import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./readiness.server";
-import { requestIdFrom, runWithRequest, wellFormedSlug } from "./request-context.server";
+import { retryAfterSeconds, Throttles } from "./http/throttles.server";
+import { clientAddressOf, limitKey, parseTrustProxy } from "./http/client-address.server";
+import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./ops/readiness.server";
+import { requestIdFrom, runWithRequest, wellFormedSlug } from "./ops/request-context.server";
 import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
 
 export interface App {
@@ -94,7 +94,7 @@ export interface App {
   leader(): boolean;
   /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
   health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database"; leader: boolean }>;
-  /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/readiness.server.ts). */
+  /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/ops/readiness.server.ts). */
   readiness(): Promise<Readiness>;
   /** Marks the node as shutting down: readiness answers 503 from now on. */
   beginShutdown(): void;

@@ -13,7 +13,7 @@ import { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.ser
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
 import { signSession } from "@/lib/auth/session.server";
-import { Access } from "@/lib/server/access.server";
+import { Access } from "@/lib/auth/access.server";
 import { isAppError } from "@/lib/core/errors";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";

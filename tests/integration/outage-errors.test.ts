@@ -12,7 +12,7 @@ import { createPool } from "@/lib/adapters/postgres/pool.server";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createRedis } from "@/lib/server/app.server";
-import { toAppError, unavailableStore } from "@/lib/server/translate-error.server";
+import { toAppError, unavailableStore } from "@/lib/server/ops/translate-error.server";
 import { isUnavailableError } from "@/lib/core/ports";
 import { CounterUnavailableError } from "@/lib/core/numbering";
 import { freePort } from "../support/ports";

@@ -18,7 +18,7 @@ import { AppError } from "@/lib/core/errors";
 import { CounterUnavailableError } from "@/lib/core/numbering";
 import { DuplicateNumberError, UnavailableError } from "@/lib/core/ports";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
-import { toAppError, translateError, unavailableStore } from "@/lib/server/translate-error.server";
+import { toAppError, translateError, unavailableStore } from "@/lib/server/ops/translate-error.server";
 
 /** As pg-protocol's parser builds a server's ErrorResponse: the message, then the fields. */
 function databaseError(code: string, message: string): pg.DatabaseError {

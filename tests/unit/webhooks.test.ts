@@ -8,7 +8,7 @@ import { addressCheck, addressRefusal, ipLiteral, linkLocalEntryProblem, urlProb
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
 import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
-import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/webhooks/ports";
+import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/ports/webhooks";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { isAppError } from "@/lib/core/errors";
 import type { Tenant } from "@/lib/core/tenants";

@@ -1,6 +1,6 @@
 /** The deliveries' side the worker needs: which attempt is due, and what it answered. */
 import { randomUUID } from "node:crypto";
-import type { DeliveryLedger, DueDelivery } from "@/lib/core/webhooks/ports";
+import type { DeliveryLedger, DueDelivery } from "@/lib/core/ports/webhooks";
 import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import type { Db } from "./prisma.server";
 import type { WebhookQueue } from "./webhook-queue.server";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxEvent, WebhookEventType } from "@/lib/core/webhooks/events";
 import type { WebhookOutbox } from "./webhook-outbox.server";
-import type { WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "@/lib/core/webhooks/ports";
+import type { WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "@/lib/core/ports/webhooks";
 import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { type Db, Prisma } from "./prisma.server";
 

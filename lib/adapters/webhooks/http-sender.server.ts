@@ -13,7 +13,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { addressRefusal, ipLiteral, isPublicAddress, type DestinationPolicy } from "@/lib/core/webhooks/destination";
-import type { HostResolver, WebhookSender } from "@/lib/core/webhooks/ports";
+import type { HostResolver, WebhookSender } from "@/lib/core/ports/webhooks";
 import type { AttemptResult } from "@/lib/core/webhooks/retry";
 
 /** Every address of `host` (A and AAAA), as the operating system resolves it. */

@@ -6,7 +6,7 @@
 import type { Logger } from "../ports";
 import type { Clock } from "../numbering";
 import { outcomeOf } from "./retry";
-import type { DeliveryLedger, WebhookMetrics, WebhookSender } from "./ports";
+import type { DeliveryLedger, WebhookMetrics, WebhookSender } from "../ports/webhooks";
 
 export class WebhookDispatcher {
   constructor(

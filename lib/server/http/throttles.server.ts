@@ -10,7 +10,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-l
 import { AppError, isAppError } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
 import { limitKey } from "./client-address.server";
-import type { Env } from "./env.server";
+import type { Env } from "@/lib/server/env.server";
 
 /**
  * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory

@@ -4,7 +4,7 @@
  *
  * Every check reads what a library defines for its errors (a class, a code), never the
  * message text. Adapters that would otherwise surface an untyped error throw
- * UnavailableError (lib/core/ports.ts): the counter (CounterUnavailableError, which also
+ * UnavailableError (lib/core/ports/): the counter (CounterUnavailableError, which also
  * covers its circuit breaker's errors) and the pg pools (lib/adapters/postgres/pool.server.ts).
  */
 import { ReplyError } from "ioredis";

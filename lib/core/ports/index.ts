@@ -2,12 +2,12 @@
  * What the core needs from the outside world. Adapters (lib/adapters/*) implement these;
  * the core never imports an adapter.
  */
-import type { BusinessDay } from "./business-day";
-import type { BoardOrder, NewOrder, Order, OrderItem, OrderStatus } from "./orders";
-import type { Block } from "./numbering";
-import type { Tenant } from "./tenants";
-import type { Emits } from "./webhooks/events";
-import type { DayShift, DaySkip } from "./schedule";
+import type { BusinessDay } from "../business-day";
+import type { BoardOrder, NewOrder, Order, OrderItem, OrderStatus } from "../orders";
+import type { Block } from "../numbering";
+import type { Tenant } from "../tenants";
+import type { Emits } from "../webhooks/events";
+import type { DayShift, DaySkip } from "../schedule";
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -232,7 +232,7 @@ export interface EventPublisher {
   menuChanged(tenant: Tenant): void;
 }
 
-/** What the core reports for Prometheus (lib/server/metrics.server.ts); counts and timings only. */
+/** What the core reports for Prometheus (lib/server/ops/metrics.server.ts); counts and timings only. */
 export interface Metrics {
   duplicateNumber(tenant: Tenant): void;
   /** One order's number took `seconds` to issue, from Redis's blocks or straight from PostgreSQL. */

@@ -4,7 +4,7 @@
  * LAN address (a phone on the same Wi-Fi cannot open "localhost"); else the request's origin.
  */
 import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
-import type { Env } from "./env.server";
+import type { Env } from "@/lib/server/env.server";
 
 type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
