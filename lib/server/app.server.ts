@@ -5,7 +5,7 @@
  */
 import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
-import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
+import { NumberIssuer, systemClock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
@@ -24,8 +24,6 @@ import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.se
 import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
-import type { AuditLog } from "@/lib/core/audit";
-import { SettingsService } from "@/lib/core/settings";
 import { ApiKeyService } from "@/lib/core/api-keys";
 import { StaffCodeService } from "@/lib/core/staff-codes";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
@@ -53,6 +51,8 @@ import { clientAddressOf, limitKey, parseTrustProxy } from "./http/client-addres
 import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./ops/readiness.server";
 import { requestIdFrom, runWithRequest, wellFormedSlug } from "./ops/request-context.server";
 import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
+import type { Clock, AuditLog } from "@/lib/core/ports";
+import { SettingsService } from "@/lib/core/settings-service";
 
 export interface App {
   env: Env & { DATABASE_URL: string };

@@ -13,8 +13,7 @@ import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createRedis } from "@/lib/server/app.server";
 import { toAppError, unavailableStore } from "@/lib/server/ops/translate-error.server";
-import { isUnavailableError } from "@/lib/core/ports";
-import { CounterUnavailableError } from "@/lib/core/numbering";
+import { isUnavailableError, CounterUnavailableError } from "@/lib/core/ports";
 import { freePort } from "../support/ports";
 import { TcpProxy } from "../support/tcp-proxy";
 

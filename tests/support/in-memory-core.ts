@@ -1,7 +1,7 @@
 /**
  * The core's ports in memory, for unit tests of its rules (NumberIssuer, OrderService,
  * ShiftService) without Redis or PostgreSQL. Each fake keeps the contract its port
- * documents in lib/core (numbering.ts, ports.ts), as the real adapters do; the adapters
+ * documents in lib/core/ports/, as the real adapters do; the adapters
  * themselves are tested on the real stores in tests/integration/counter*.test.ts.
  *
  * `MemoryCounter` follows lua/issue-numbers-n.lua, install-block-1.lua and burn-block-1.lua
@@ -12,20 +12,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { AuditEntry, AuditLog } from "@/lib/core/audit";
-import type { MenuCatalog, MenuItem } from "@/lib/core/menu";
-import {
-  CounterUnavailableError,
-  LOW_WATER,
-  NumberIssuer,
-  REFILL_LEASE_MS,
-  type Block,
-  type Clock,
-  type CounterLedger,
-  type FastCounter,
-  type FastIssue,
-  type IssuedNumber,
-} from "@/lib/core/numbering";
+import type { AuditEntry } from "@/lib/core/audit";
+import type { MenuItem } from "@/lib/core/menu";
+import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import type { Order, OrderStatus } from "@/lib/core/orders";
 import {
@@ -37,12 +26,21 @@ import {
   type Metrics,
   type OrderRecord,
   type OrderRepository,
-  type ShiftInfo,
   type ShiftRepository,
   type StartShiftOptions,
+  type AuditLog,
+  type MenuCatalog,
+  CounterUnavailableError,
+  type Block,
+  type Clock,
+  type CounterLedger,
+  type FastCounter,
+  type FastIssue,
+  type IssuedNumber,
 } from "@/lib/core/ports";
 import { ShiftService } from "@/lib/core/shift-service";
 import type { Tenant } from "@/lib/core/tenants";
+import type { ShiftInfo } from "@/lib/core/shifts";
 
 /** A tenant of the tests: Berlin, business day from 04:00. */
 export function memoryTenant(slug = "t1"): Tenant {
@@ -90,7 +88,7 @@ export class MemoryDatabase {
 
 export type LedgerCall = { method: "reserve" | "reserveCurrent" | "issueDirect"; businessDay: BusinessDay; shift: number; lo: number; hi: number };
 
-/** CounterLedger (numbering.ts) over MemoryDatabase, recording every block and number it hands out. */
+/** CounterLedger (ports/counter.ts) over MemoryDatabase, recording every block and number it hands out. */
 export class MemoryLedger implements CounterLedger {
   readonly calls: LedgerCall[] = [];
   private held: Promise<void> | null = null;
@@ -160,7 +158,7 @@ interface CounterState {
 
 export type CounterCall = { method: "next" | "addBlock" | "restore" | "burn"; detail?: unknown };
 
-/** FastCounter (numbering.ts) in memory, with the Lua scripts' rules and switchable faults. */
+/** FastCounter (ports/counter.ts) in memory, with the Lua scripts' rules and switchable faults. */
 export class MemoryCounter implements FastCounter {
   private readonly state = new Map<string, CounterState>();
   /** The lease a caller holds to restore a missing counter, per tenant. */
@@ -271,7 +269,7 @@ export class MemoryCounter implements FastCounter {
   }
 }
 
-/** OrderRepository (ports.ts) over MemoryDatabase, with the unique indexes of the real table. */
+/** OrderRepository (ports/orders.ts) over MemoryDatabase, with the unique indexes of the real table. */
 export class MemoryOrders implements OrderRepository {
   /** Runs before each insert is checked: a test makes a concurrent request win a race here. */
   beforeInsert: ((record: OrderRecord) => Promise<void> | void) | null = null;
@@ -383,7 +381,7 @@ export class MemoryOrders implements OrderRepository {
   }
 }
 
-/** ShiftRepository (ports.ts) over MemoryDatabase: manual starts (the schedule's fencing is tested on PostgreSQL). */
+/** ShiftRepository (ports/shifts.ts) over MemoryDatabase: manual starts (the schedule's fencing is tested on PostgreSQL). */
 export class MemoryShifts implements ShiftRepository {
   constructor(
     private readonly db: MemoryDatabase,
@@ -443,7 +441,7 @@ export class MemoryShifts implements ShiftRepository {
   }
 }
 
-/** IdempotencyClaims (ports.ts): SET NX PX in memory. */
+/** IdempotencyClaims (ports/orders.ts): SET NX PX in memory. */
 export class MemoryClaims implements IdempotencyClaims {
   private readonly held = new Map<string, number>();
   constructor(private readonly clock: Clock) {}

@@ -15,8 +15,7 @@ import { PrismaClientInitializationError, PrismaClientKnownRequestError } from "
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import type { Redis } from "ioredis";
 import { AppError } from "@/lib/core/errors";
-import { CounterUnavailableError } from "@/lib/core/numbering";
-import { DuplicateNumberError, UnavailableError } from "@/lib/core/ports";
+import { DuplicateNumberError, UnavailableError, CounterUnavailableError } from "@/lib/core/ports";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { toAppError, translateError, unavailableStore } from "@/lib/server/ops/translate-error.server";
 

@@ -17,8 +17,7 @@
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
-import type { Logger } from "@/lib/core/ports";
+import type { Logger, Block, CounterLedger, IssuedNumber } from "@/lib/core/ports";
 import { createPool } from "./pool.server";
 import { turnBatcher } from "./turn-batcher.server";
 

@@ -3,7 +3,6 @@
  * stored as SQL `date` and handled as "YYYY-MM-DD" strings everywhere else.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Block } from "@/lib/core/numbering";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
@@ -14,9 +13,9 @@ import {
   type ScheduledStart,
   type OrderRecord,
   type OrderRepository,
-  type ShiftInfo,
   type StartShiftOptions,
   type ShiftRepository,
+  type Block,
 } from "@/lib/core/ports";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { asLocale } from "@/lib/core/locales";
@@ -27,6 +26,7 @@ import type { WebhookOutbox } from "./webhook-outbox.server";
 import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import type pg from "pg";
 import type { Order as OrderRow, Shift as ShiftRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type { ShiftInfo } from "@/lib/core/shifts";
 
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
 export const fromSqlDate = (d: Date): BusinessDay => d.toISOString().slice(0, 10);

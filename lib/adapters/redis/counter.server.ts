@@ -18,8 +18,8 @@
 import type { Cluster, Redis } from "ioredis";
 import DataLoader from "dataloader";
 import CircuitBreaker from "opossum";
-import { CounterUnavailableError, LOW_WATER, REFILL_LEASE_MS, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/numbering";
-import type { Logger } from "@/lib/core/ports";
+import { LOW_WATER, REFILL_LEASE_MS } from "@/lib/core/numbering";
+import { type Logger, CounterUnavailableError, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/ports";
 import type { IssueNumbersReply } from "./scripts.server";
 import { Flag, IssueReply } from "./lua/reply-codes";
 
