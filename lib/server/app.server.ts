@@ -16,7 +16,6 @@ import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
@@ -53,6 +52,9 @@ import { requestIdFrom, runWithRequest, wellFormedSlug } from "./ops/request-con
 import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
 import type { Clock, AuditLog } from "@/lib/core/ports";
 import { SettingsService } from "@/lib/core/settings-service";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
+import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
+import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };

@@ -28,7 +28,6 @@ import type { Redis } from "ioredis";
 import { NumberIssuer } from "@/lib/core/numbering";
 import { businessDayAt } from "@/lib/core/business-day";
 import type { Tenant } from "@/lib/core/tenants";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
@@ -38,6 +37,7 @@ import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
 import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest, round2 } from "./common";
+import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 const args = benchArgs({
   part: "all",

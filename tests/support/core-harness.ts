@@ -17,7 +17,9 @@ import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
+import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
+import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
 export class RecordingPublisher implements EventPublisher {
   events: { type: string; tenant: string; payload: unknown }[] = [];
