@@ -247,11 +247,8 @@ async function fillDay(pool: pg.Pool, tenantId: string, day: string, count: numb
           LATERAL (SELECT CASE WHEN i > $3::int - $4::int THEN 'PLACED' ELSE 'COLLECTED' END AS status, now() - make_interval(secs => ($3::int - i) * 0.1) AS at) AS s`,
     [tenantId, day, count, open],
   );
-  await pool.query(`INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $2::date, 1, $3::int)`, [
-    tenantId,
-    day,
-    count,
-  ]);
+  // A fresh tenant's first reservation: the ceiling becomes `count` (the ledger writes every ceiling).
+  await new PgCounterLedger(pool).reserve(tenantId, day, 1, count);
 }
 
 const METRICS_TOKEN = "bench-growth-metrics-token";

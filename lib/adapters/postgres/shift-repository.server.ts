@@ -19,6 +19,7 @@ import type { Db, Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { Shift as ShiftRow } from "./generated/prisma/client";
 import { fromSqlDate, toSqlDate, uniqueViolationOn } from "./rows.server";
+import { giveBackFirstBlock, reserveFirstBlock } from "./counter-ledger.server";
 
 function toShiftInfo(row: ShiftRow): ShiftInfo {
   return {
@@ -83,25 +84,14 @@ export class PrismaShiftRepository implements ShiftRepository {
             ...(s ? { trigger: "SCHEDULE" as const, slot: s.slot, term: s.term } : {}),
           },
         });
-        // The new shift's first block, reserved with the shift itself.
-        const [reserved] = await tx.$queryRaw<{ ceiling: number }[]>`
-          INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-          VALUES (${tenantId}::uuid, ${day}::date, ${row.number}, ${opts.firstNumber - 1 + opts.blockSize})
-          ON CONFLICT ("tenantId", "businessDay", "shift")
-            DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${opts.blockSize}, "updatedAt" = now()
-          RETURNING "ceiling"`;
-        const hi = reserved!.ceiling;
+        // The new shift's first block, reserved with the shift itself (the ledger writes every ceiling).
+        const firstBlock = await reserveFirstBlock(tx, tenantId, day, row.number, opts.firstNumber, opts.blockSize);
         const shift = toShiftInfo(row);
         // The shift's webhook events, before Redis is moved: a failure here leaves nothing to undo.
         if (this.outbox && opts.emits) queued = await this.outbox.write(tx, tenantId, opts.emits(shift));
-        const inUse = await commit(shift, { businessDay: day, shift: row.number, lo: hi - opts.blockSize, hi });
-        if (!inUse) {
-          // Nobody will issue from that block: give it back, so the shift still starts at
-          // its first number when the database issues the numbers.
-          await tx.$executeRaw`
-            UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${opts.blockSize}
-            WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "shift" = ${row.number}`;
-        }
+        const inUse = await commit(shift, firstBlock);
+        // Nobody will issue from that block: give it back.
+        if (!inUse) await giveBackFirstBlock(tx, tenantId, firstBlock);
         return { shift, created: true };
       });
       this.outbox?.committed(queued);
