@@ -57,17 +57,24 @@ const LAYERS = [
   layer("./app", ["./server.ts", "./scripts", "./tests"], "app/ does not import the process entry, scripts or tests"),
 ];
 
+/** Development's own code (embedded services, the demo restaurant, dev origins): server.ts, next.config.js, scripts and tests start it; nothing on a request's path imports it (docs/decisions/0026). */
+const DEV_ONLY = {
+  target: ["./lib/server/*", "./lib/server/!(dev)/**", "./lib/edges", "./lib/i18n", "./app"],
+  from: "./lib/server/dev",
+  message: "lib/server/dev is for development only: server.ts, next.config.js, scripts and tests reach it, nothing else (docs/decisions/0026).",
+};
+
 /** lib/core may use pure libraries (zod; ipaddr.js, address ranges for the SSRF rules) and Node built-ins that do no I/O; anything else belongs in an adapter behind a port. */
 const CORE_PACKAGES = {
   patterns: [
     {
       regex: "^(?!zod(/|$)|ipaddr\\.js$|node:|@/|\\.{1,2}/)",
       message:
-        "lib/core uses only pure libraries (zod, ipaddr.js) and Node built-ins: a framework or driver goes in lib/adapters behind a port in lib/core/ports.ts.",
+        "lib/core uses only pure libraries (zod, ipaddr.js) and Node built-ins: a framework or driver goes in lib/adapters behind a port in lib/core/ports/.",
     },
     {
       regex: "^node:(fs|fs/promises|child_process|http|https|http2|tls|dgram|dns|cluster|worker_threads)$",
-      message: "lib/core does no I/O: reach files, processes and the network through a port in lib/core/ports.ts.",
+      message: "lib/core does no I/O: reach files, processes and the network through a port in lib/core/ports/.",
     },
   ],
 };
@@ -127,7 +134,7 @@ export default defineConfig([
     name: "nextup/layers",
     plugins: { nextup: { rules: { "no-server-import-in-client": noServerImportInClient } } },
     rules: {
-      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: LAYERS }],
+      "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...LAYERS, DEV_ONLY] }],
       "nextup/no-server-import-in-client": ["error", { packages: SERVER_PACKAGES }],
     },
   },

@@ -1,5 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { devOrigins } from "./lib/server/dev-origins.mjs";
+import { devOrigins } from "./lib/server/dev/dev-origins.mjs";
 
 /** next-intl reads each request's language and messages from lib/i18n/request.ts. */
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");

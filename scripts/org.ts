@@ -12,8 +12,8 @@ import { formatDayStart } from "@/lib/core/business-day";
 import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { createPrisma, Prisma } from "@/lib/adapters/postgres/prisma.server";
 import { envFlag } from "@/lib/server/env.server";
-import { createTenant } from "@/lib/server/provisioning.server";
-import { toAppError } from "@/lib/server/translate-error.server";
+import { createTenant } from "@/lib/server/ops/provisioning.server";
+import { toAppError } from "@/lib/server/ops/translate-error.server";
 import type { Locale } from "@/lib/core/locales";
 
 const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <IANA zone> [--day-starts HH:MM] [--language en|zh-CN]

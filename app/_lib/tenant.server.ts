@@ -5,7 +5,7 @@
 import { notFound } from "next/navigation";
 import type { Tenant } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
-import { CLIENT_HOST_HEADER, CLIENT_PROTO_HEADER, stampedClientAddress } from "@/lib/server/client-address.server";
+import { CLIENT_HOST_HEADER, CLIENT_PROTO_HEADER, stampedClientAddress } from "@/lib/server/http/client-address.server";
 
 /** The tenant named by the URL, or the 404 page. */
 export async function tenantOr404(slug: string): Promise<Tenant> {
@@ -27,7 +27,7 @@ export function requestOrigin(h: Headers): string {
   return `${requestProto(h)}://${host && HOST_RE.test(host) ? host : "localhost"}`;
 }
 
-/** The client's address for rate limiting (lib/server/client-address.server.ts). */
+/** The client's address for rate limiting (lib/server/http/client-address.server.ts). */
 export function clientIp(h: Headers): string {
   // Stamped by server.ts from the socket (or a trusted proxy); a client cannot set it.
   return stampedClientAddress(h);

@@ -7,20 +7,8 @@ import { z } from "zod";
 import { lineText } from "./text";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
-import { STAFF_ROLES, type StaffRole, type Tenant } from "./tenants";
-import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
-
-/** A key as listed: everything but the secret. */
-export interface ApiKeyInfo {
-  id: string;
-  role: StaffRole;
-  name: string;
-  prefix: string;
-  createdAt: Date;
-  createdBy: string | null;
-  revokedAt: Date | null;
-}
+import { STAFF_ROLES, type Tenant } from "./tenants";
+import type { ApiKeyGenerator, ApiKeyInfo, ApiKeyStore, CacheInvalidator } from "./ports";
 
 /** A role as typed by people and integrations: any case. */
 export const roleSchema = z
@@ -32,22 +20,6 @@ export const newApiKeySchema = z.strictObject({
   role: roleSchema,
   name: lineText("Name").min(1, "Name is required (what the key is for)").max(80, "Name is too long (80 characters at most)"),
 });
-
-type AuditRecord = Omit<AuditEntry, "at">;
-
-export interface ApiKeyStore {
-  list(tenantId: string): Promise<ApiKeyInfo[]>;
-  /** Stores a key by its hash, with its audit entry built from the new row. */
-  create(
-    tenantId: string,
-    key: { role: StaffRole; name: string; prefix: string; keyHash: string; createdBy: string },
-    audit: (k: ApiKeyInfo) => AuditRecord,
-  ): Promise<ApiKeyInfo>;
-  /** Revokes a key of this tenant (again: no change, no entry); null when it has none of that id. */
-  revoke(tenantId: string, id: string, at: Date, audit: (k: ApiKeyInfo) => AuditRecord): Promise<{ key: ApiKeyInfo; changed: boolean } | null>;
-}
-
-export type ApiKeyGenerator = (role: StaffRole) => { key: string; prefix: string; hash: string };
 
 const keyDetails = (k: ApiKeyInfo) => ({ id: k.id, name: k.name, role: k.role, prefix: k.prefix });
 

@@ -29,12 +29,6 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
-export interface AuditLog {
-  record(tenantId: string, entry: Omit<AuditEntry, "at"> & { at?: Date }): Promise<void>;
-  /** The latest `limit` entries, newest first. */
-  list(tenantId: string, limit: number): Promise<AuditEntry[]>;
-}
-
 /** The actor of what the app does by itself (clearing forgotten orders). */
 export const SYSTEM_ACTOR = "system";
 /** The actor of what the schedule does by itself. */

@@ -6,12 +6,10 @@
 import { isUuid } from "./ids";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
-import type { AuditLog } from "./audit";
-import type { EventPublisher, Logger } from "./ports";
+import { type EventPublisher, type Logger, type AuditLog, DuplicateMenuNameError, type MenuRepository } from "./ports";
 import type { Tenant } from "./tenants";
 import {
   categoryPatchSchema,
-  DuplicateMenuNameError,
   groupMenu,
   itemPatchSchema,
   moveWithin,
@@ -22,7 +20,6 @@ import {
   byPosition,
   type MenuCategory,
   type MenuItem,
-  type MenuRepository,
   type MenuSection,
 } from "./menu";
 

@@ -1,5 +1,6 @@
 /**
- * Issuing queue numbers: the rules, independent of where the counter lives.
+ * Issuing queue numbers: the rules, independent of where the counter lives (its two sides,
+ * FastCounter and CounterLedger, are ports: lib/core/ports/counter.ts).
  * Design and reasoning: docs/decisions/0006-numbers-under-faults.md.
  *
  * A tenant's numbers live in (business day, shift). PostgreSQL holds the durable
@@ -15,7 +16,7 @@
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
-import type { Logger } from "./ports";
+import { CounterUnavailableError, type Clock, type CounterLedger, type FastCounter, type IssuedNumber, type Logger } from "./ports";
 import type { Tenant } from "./tenants";
 
 /** Numbers reserved per block. */
@@ -35,75 +36,6 @@ export const REFILL_LEASE_MS = 3_000;
 const MAX_OWN_REFILLS = 3;
 /** How long a caller waits for a block someone else is reserving before it takes a number from the database. */
 export const REFILL_WAIT_MS = 1_000;
-
-export interface IssuedNumber {
-  businessDay: BusinessDay;
-  shift: number;
-  number: number;
-}
-
-/** A block of numbers (lo, hi]: lo + 1 … hi. */
-export interface Block {
-  businessDay: BusinessDay;
-  shift: number;
-  lo: number;
-  hi: number;
-}
-
-export type FastIssue =
-  /** A number; `refill` asks the caller to reserve the next block (it holds the lease). */
-  | { kind: "issued"; issued: IssuedNumber; refill: boolean }
-  /** The counter is gone from Redis; `lease` says this caller should restore it from the ledger. */
-  | { kind: "missing"; lease: boolean }
-  /** The block is used up; `lease` says this caller should reserve the next one. */
-  | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
-
-/** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
-export class CounterUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "CounterUnavailableError";
-  }
-}
-
-/** The fast counter (Redis). Every method may throw CounterUnavailableError. */
-export interface FastCounter {
-  next(tenantId: string, today: BusinessDay, nowMs: number, expireAtMs: number): Promise<FastIssue>;
-  /** Installs a reserved block for (day, shift) if the counter is still there; false if it moved on. */
-  addBlock(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
-  /**
-   * Moves the counter to `block` when it is missing or behind (older day or shift);
-   * for the same (day, shift) it installs the block like addBlock. Never moves backwards.
-   */
-  restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
-  /**
-   * Abandons the block `issued` came from, if it is still the current one: the next
-   * number comes from a fresh block. A block installed since is left alone, and so is a
-   * block in reserve that starts at or above `storedUpTo` (no number of it was stored).
-   */
-  burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void>;
-  /** False while the store is considered unreachable (numbers come from the ledger). */
-  available(): boolean;
-}
-
-/** The durable side (PostgreSQL). */
-export interface CounterLedger {
-  /**
-   * Reserves `size` numbers above the ceiling of (day, shift). If a later shift of that
-   * day exists, reserves in the latest shift instead (the caller's view was stale).
-   */
-  reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block>;
-  /** Reserves a block in the current shift of `day` (or of a later day the ledger already holds). */
-  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block>;
-  /** The fallback: one number straight from the ceiling of the current shift. */
-  issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber>;
-  /** The highest number stored in an order of (day, shift); 0 when none. */
-  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number>;
-}
-
-export interface Clock {
-  now(): Date;
-}
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -168,7 +100,7 @@ export class NumberIssuer {
     // sends the caller to the database instead of round after round of reservations.
     let brought = 0;
     for (;;) {
-      if (brought > MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
+      if (brought >= MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
       const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
         if (r.refill) this.track(tenant, () => this.refill(tenant, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
@@ -190,7 +122,7 @@ export class NumberIssuer {
         // polling); on another node, poll with backoff. Either way at most until the deadline.
         if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
         const mine = this.pending.get(tenant.id);
-        if (mine) await mine.catch(() => {});
+        if (mine) await Promise.race([mine.catch(() => {}), sleep(deadline + 1 - Date.now())]);
         else {
           await sleep(backoff);
           backoff = Math.min(backoff * 2, 50);

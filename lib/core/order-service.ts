@@ -33,12 +33,14 @@ import {
   type Metrics,
   type OrderRepository,
   type ShiftRepository,
+  type Clock,
+  type MenuCatalog,
+  type AuditLog,
 } from "./ports";
 import type { Tenant } from "./tenants";
-import type { Clock } from "./numbering";
-import { resolveOrderLines, type MenuCatalog } from "./menu";
+import { resolveOrderLines } from "./menu";
 import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
-import { SYSTEM_ACTOR, type AuditLog } from "./audit";
+import { SYSTEM_ACTOR } from "./audit";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;

@@ -1,7 +1,7 @@
 /**
  * A node's read-through cache of what rarely changes (restaurants, API keys, code
  * generations, sign-outs, "has webhooks"): a change forgets its entry on every node
- * (lib/server/invalidation.server.ts); the TTL only bounds staleness should that be missed.
+ * (lib/server/caches/invalidation.server.ts); the TTL only bounds staleness should that be missed.
  */
 export class ReadThroughCache<K, V> {
   private entries = new Map<K, { value: V; at: number }>();

@@ -5,28 +5,10 @@
  * a newer leader was elected since, so a leader that was paused past its lock never starts
  * a slot a second time.
  */
-import type { Clock } from "./numbering";
-import { StaleLeaderError, type Logger } from "./ports";
+import { StaleLeaderError, type Clock, type LeaderLock, type Logger, type SchedulerStore } from "./ports";
 import { pastSlots, type ScheduledSlot } from "./schedule";
 import type { ShiftService } from "./shift-service";
 import type { Tenant } from "./tenants";
-
-export interface LeaderLock {
-  readonly ttlMs: number;
-  /** True when this node took the free lock (with a new token). */
-  acquire(): Promise<boolean>;
-  /** True when this node still held the lock and its time to live starts over. */
-  extend(): Promise<boolean>;
-  /** Gives the lock up if this node still holds it. */
-  release(): Promise<void>;
-}
-
-export interface SchedulerStore {
-  /** Raises the leadership term and returns it (durable: it never goes back). */
-  nextTerm(): Promise<number>;
-  /** Tenants with a non-empty schedule, as stored now (a change applies on the next tick). */
-  scheduledTenants(): Promise<Tenant[]>;
-}
 
 export interface SchedulerDeps {
   lock: LeaderLock;

@@ -9,11 +9,7 @@ import { lineText } from "./text";
 import { AppError } from "./errors";
 import { businessDayAt, formatDayStart, isValidTimeZone, parseDayStart, type BusinessDay, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
-import { parseOrThrow } from "./orders";
 import type { Tenant } from "./tenants";
-import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
-import type { EventPublisher } from "./ports";
 import { scheduleSchema } from "./schedule";
 import { isCurrencyCode } from "./money";
 
@@ -136,39 +132,6 @@ export function applySettingsUpdate(current: TenantSettings, update: SettingsUpd
     });
   }
   return { next, changes };
-}
-
-/** Writes settings; the adapter runs `change` and the writes in one transaction. */
-export interface SettingsStore {
-  /**
-   * Reads the restaurant's current settings (locked against concurrent changes), calls
-   * `change`, and when it returns an audit entry, saves `next` and the entry together.
-   */
-  update(tenantId: string, change: (current: TenantSettings) => { next: TenantSettings; audit: Omit<AuditEntry, "at"> | null }): Promise<TenantSettings>;
-}
-
-export class SettingsService {
-  constructor(private readonly deps: { store: SettingsStore; invalidate: CacheInvalidator; events?: Pick<EventPublisher, "settingsChanged"> }) {}
-
-  get(tenant: Tenant): TenantSettings {
-    return settingsOf(tenant);
-  }
-
-  /** Applies a partial update; nothing changes when any field is bad. */
-  async update(tenant: Tenant, input: unknown, actor: string): Promise<{ settings: TenantSettings; changed: SettingsField[] }> {
-    const update = parseOrThrow(settingsUpdateSchema, input ?? {}, "settings");
-    let changed: SettingsField[] = [];
-    const settings = await this.deps.store.update(tenant.id, (current) => {
-      const { next, changes } = applySettingsUpdate(current, update);
-      changed = Object.keys(changes) as SettingsField[];
-      return { next, audit: changed.length ? { actor, action: "settings.update", details: { changes } } : null };
-    });
-    if (changed.length) {
-      await this.deps.invalidate.tenantChanged(tenant.slug);
-      this.deps.events?.settingsChanged(tenant);
-    }
-    return { settings, changed };
-  }
 }
 
 /** What a change of time zone or day start does to the business day, said before saving. */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { lineText } from "./text";
 import { parseOrThrow } from "./orders";
-import { BLOCK_SIZE, CounterUnavailableError, type Clock, type FastCounter, type NumberIssuer } from "./numbering";
+import { BLOCK_SIZE, type NumberIssuer } from "./numbering";
 import {
   SlotAlreadyStartedError,
   type EventPublisher,
@@ -14,14 +14,18 @@ import {
   type OrderRepository,
   type ScheduleSkip,
   type ScheduledStart,
-  type ShiftInfo,
   type ShiftRepository,
+  CounterUnavailableError,
+  type Clock,
+  type FastCounter,
+  type AuditLog,
 } from "./ports";
 import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
-import { SCHEDULER_ACTOR, type AuditLog } from "./audit";
+import { SCHEDULER_ACTOR } from "./audit";
 import { orderCleared, shiftStarted } from "./webhooks/events";
 import { scheduleStatus, type SlotStatus } from "./schedule";
+import type { ShiftInfo } from "./shifts";
 
 export const startShiftSchema = z.strictObject({
   reason: lineText("Reason").max(200, "Reason is too long (200 characters at most)").optional(),

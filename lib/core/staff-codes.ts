@@ -4,14 +4,8 @@
  */
 import { AppError } from "./errors";
 import type { StaffRole, Tenant } from "./tenants";
-import type { AuditEntry } from "./audit";
-import type { CacheInvalidator } from "./cache-invalidator";
 import { roleSchema } from "./api-keys";
-
-export interface StaffCodeStore {
-  /** Replaces the role's code hash, raises its generation, and writes `audit`, together. Returns the new generation (null: the role has no sign-in). */
-  rotate(tenantId: string, role: StaffRole, secretHash: string, at: Date, audit: Omit<AuditEntry, "at">): Promise<number | null>;
-}
+import type { CacheInvalidator, StaffCodeStore } from "./ports";
 
 export class StaffCodeService {
   constructor(

@@ -8,7 +8,7 @@ import { getRequestConfig } from "next-intl/server";
 import { asLocale, pickLocale } from "@/lib/core/locales";
 import type { Tenant } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
-import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER } from "@/lib/server/language-header";
+import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER } from "@/lib/server/http/language-header";
 import { messagesFor } from "./messages";
 
 /** The restaurant a path belongs to (/demo/board → demo), if any: its language and time zone are the defaults. */

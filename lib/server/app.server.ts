@@ -5,7 +5,7 @@
  */
 import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
-import { NumberIssuer, systemClock, type Clock } from "@/lib/core/numbering";
+import { NumberIssuer, systemClock } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
@@ -16,7 +16,6 @@ import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
@@ -24,8 +23,6 @@ import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.se
 import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
-import type { AuditLog } from "@/lib/core/audit";
-import { SettingsService } from "@/lib/core/settings";
 import { ApiKeyService } from "@/lib/core/api-keys";
 import { StaffCodeService } from "@/lib/core/staff-codes";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
@@ -34,12 +31,12 @@ import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.s
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
-import { ttlWhileSubscribed, wireInvalidation } from "./invalidation.server";
-import { Access } from "./access.server";
+import { ttlWhileSubscribed, wireInvalidation } from "./caches/invalidation.server";
+import { Access } from "@/lib/auth/access.server";
 import type { Env, RedisNode } from "./env.server";
-import type { Logger } from "./logger.server";
-import { TENANT_CACHE_MS, TenantDirectory } from "./tenant-directory.server";
-import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./metrics.server";
+import type { Logger } from "./ops/logger.server";
+import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
+import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
@@ -48,11 +45,16 @@ import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries
 import { PrismaWebhookStore } from "@/lib/adapters/postgres/webhook-store.server";
 import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
-import { retryAfterSeconds, Throttles } from "./throttles.server";
-import { clientAddressOf, limitKey, parseTrustProxy } from "./client-address.server";
-import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./readiness.server";
-import { requestIdFrom, runWithRequest, wellFormedSlug } from "./request-context.server";
+import { retryAfterSeconds, Throttles } from "./http/throttles.server";
+import { clientAddressOf, limitKey, parseTrustProxy } from "./http/client-address.server";
+import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./ops/readiness.server";
+import { requestIdFrom, runWithRequest, wellFormedSlug } from "./ops/request-context.server";
 import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
+import type { Clock, AuditLog } from "@/lib/core/ports";
+import { SettingsService } from "@/lib/core/settings-service";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
+import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
+import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -94,7 +96,7 @@ export interface App {
   leader(): boolean;
   /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
   health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database"; leader: boolean }>;
-  /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/readiness.server.ts). */
+  /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/ops/readiness.server.ts). */
   readiness(): Promise<Readiness>;
   /** Marks the node as shutting down: readiness answers 503 from now on. */
   beginShutdown(): void;

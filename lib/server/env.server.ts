@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
-import { parseTrustProxy } from "./client-address.server";
+import { parseTrustProxy } from "./http/client-address.server";
 
 /** A yes/no variable; exported (envFlag) for the CLIs, which read one variable, not the server's whole environment. */
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");

@@ -14,7 +14,6 @@
  */
 import { NumberIssuer } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
@@ -24,6 +23,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { freePort } from "../../tests/support/ports";
 import { benchArgs, closedLoop, machine, median, pct, runBench } from "./common";
+import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 const { seconds, rounds, tenants: tenantCount } = benchArgs({ seconds: 5, rounds: 3, tenants: 200 });
 const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;

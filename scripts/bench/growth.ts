@@ -28,7 +28,6 @@ import type { Redis } from "ioredis";
 import { NumberIssuer } from "@/lib/core/numbering";
 import { businessDayAt } from "@/lib/core/business-day";
 import type { Tenant } from "@/lib/core/tenants";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
@@ -38,6 +37,7 @@ import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from
 import { provisionTenants } from "../../tests/support/tenants";
 import { scrape, valueOf } from "../../tests/support/prometheus";
 import { benchArgs, closedLoop, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest, round2 } from "./common";
+import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 const args = benchArgs({
   part: "all",
@@ -247,11 +247,8 @@ async function fillDay(pool: pg.Pool, tenantId: string, day: string, count: numb
           LATERAL (SELECT CASE WHEN i > $3::int - $4::int THEN 'PLACED' ELSE 'COLLECTED' END AS status, now() - make_interval(secs => ($3::int - i) * 0.1) AS at) AS s`,
     [tenantId, day, count, open],
   );
-  await pool.query(`INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $2::date, 1, $3::int)`, [
-    tenantId,
-    day,
-    count,
-  ]);
+  // A fresh tenant's first reservation: the ceiling becomes `count` (the ledger writes every ceiling).
+  await new PgCounterLedger(pool).reserve(tenantId, day, 1, count);
 }
 
 const METRICS_TOKEN = "bench-growth-metrics-token";

@@ -1,5 +1,5 @@
 /**
- * Server-action requests checked before Next.js (lib/server/action-guard.server.ts), on a
+ * Server-action requests checked before Next.js (lib/server/http/action-guard.server.ts), on a
  * production node behind a trusted loopback proxy, with clients on their own 127.x.y.z
  * addresses: an action posted to a page that does not serve it is refused (Next.js would
  * re-send it over loopback with the client's own X-Forwarded-For, charging whoever that

@@ -9,11 +9,10 @@ import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
 import { signSession } from "@/lib/auth/session.server";
-import { Access } from "@/lib/server/access.server";
+import { Access } from "@/lib/auth/access.server";
 import { isAppError } from "@/lib/core/errors";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -21,6 +20,7 @@ import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api 
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { timeUntil } from "../support/until";
 import { keySecret } from "../support/api-keys";
+import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
 const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");

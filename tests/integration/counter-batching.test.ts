@@ -8,8 +8,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { Redis } from "ioredis";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
-import type { Block, FastIssue } from "@/lib/core/numbering";
 import { testKeyPrefix } from "../support/app-server";
+import type { Block, FastIssue } from "@/lib/core/ports";
 
 const redisUrl = inject("redisUrl");
 const prefix = testKeyPrefix("batching");

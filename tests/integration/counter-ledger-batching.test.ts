@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
-import type { Block } from "@/lib/core/numbering";
 import { addDays } from "@/lib/core/business-day";
+import type { Block } from "@/lib/core/ports";
 
 const databaseUrl = inject("databaseUrl");
 const silent = { warn: () => {} };

@@ -14,8 +14,8 @@ import { testKeyPrefix } from "../support/app-server";
 import { freePort } from "../support/ports";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
 import { lastIssuedIn, rewindTo } from "../support/counter-state";
+import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSecret, verifySecret } from "@/lib/auth/secrets.server";
 import { createPrisma, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
-import { demoBanner } from "@/lib/server/demo-banner";
-import { DEMO, storedDemo } from "@/lib/server/demo.server";
-import { createTenant } from "@/lib/server/provisioning.server";
+import { demoBanner } from "@/lib/server/dev/demo-banner";
+import { DEMO, storedDemo } from "@/lib/server/dev/demo.server";
+import { createTenant } from "@/lib/server/ops/provisioning.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
 let database: TestDatabase;

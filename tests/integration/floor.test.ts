@@ -14,7 +14,7 @@ import { earlierThan } from "@/lib/core/board";
 import type { Order } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { localDate, movableClock, wallTime } from "../support/clock";
-import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
 
 const databaseUrl = inject("databaseUrl");
 const redisUrl = inject("redisUrl");

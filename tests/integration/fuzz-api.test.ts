@@ -18,7 +18,7 @@ import { Redis } from "ioredis";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/core/errors";
-import { API_POLICY } from "@/lib/server/security-headers.server";
+import { API_POLICY } from "@/lib/server/http/security-headers.server";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, testRedisUrl, type AppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -27,7 +27,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { discoverRoutes, fuzzTargets, hostileString, requestFor, respelled, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
 import { describeRequest, rawHttp, requestBytes, utf8Bytes, type RawResult } from "../support/raw-http";
 import { tenantState, type TenantState } from "../support/tenant-state";
-import { loadActionPages } from "@/lib/server/action-guard.server";
+import { loadActionPages } from "@/lib/server/http/action-guard.server";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Runs per route, method and mode (about 250 of those): about 600 requests by default. */

@@ -10,12 +10,12 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { insertOrder } from "@/lib/adapters/postgres/order-sql.server";
 import { poolFor, prismaFor } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
 import type { Order } from "@/lib/core/orders";
 import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord } from "@/lib/core/ports";
 import { uniqueSlug } from "../support/fixtures";
 import { nextEuropeanSpringForward } from "../support/clock";
 import { addDays } from "@/lib/core/business-day";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
 
 const databaseUrl = inject("databaseUrl");
 const db = prismaFor(databaseUrl);

@@ -11,13 +11,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, type Db } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaShiftRepository } from "@/lib/adapters/postgres/repositories.server";
 import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.server";
 import { StaleLeaderError } from "@/lib/core/ports";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
 import { localDate } from "../support/clock";
+import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
 
 const TTL_MS = 2_000;
 const METRICS_TOKEN = "scheduler-test-metrics-token";

@@ -11,7 +11,6 @@ import { createHmac, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
-import { PrismaOrderRepository } from "@/lib/adapters/postgres/repositories.server";
 import { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
 import type { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
 import { orderCleared } from "@/lib/core/webhooks/events";
@@ -22,6 +21,7 @@ import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api, type OrderJson } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"];

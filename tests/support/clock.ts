@@ -9,7 +9,7 @@
  * the test is written rather than the day the calendar reaches it.
  */
 import { addDays, utcOffsetMs, wallClock, type BusinessDay } from "@/lib/core/business-day";
-import type { Clock } from "@/lib/core/numbering";
+import type { Clock } from "@/lib/core/ports";
 
 const DAY_MS = 86_400_000;
 /** How far from the suite's now a test clock may start. */

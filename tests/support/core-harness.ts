@@ -7,17 +7,19 @@ import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import type { Cluster, Redis } from "ioredis";
 import { createRedis } from "@/lib/server/app.server";
 import type { RedisNode } from "@/lib/server/env.server";
-import { NumberIssuer, type Block, type Clock, type CounterLedger, type IssuedNumber } from "@/lib/core/numbering";
+import { NumberIssuer } from "@/lib/core/numbering";
 import type { BusinessDay } from "@/lib/core/business-day";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
-import type { EventPublisher } from "@/lib/core/ports";
+import type { EventPublisher, Block, Clock, CounterLedger, IssuedNumber } from "@/lib/core/ports";
 import { RedisCounter, type BreakerOptions } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { PrismaOrderRepository, PrismaShiftRepository, PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
+import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
+import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
+import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
 export class RecordingPublisher implements EventPublisher {
   events: { type: string; tenant: string; payload: unknown }[] = [];

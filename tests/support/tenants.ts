@@ -1,5 +1,5 @@
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
-import { createTenant, type ProvisionedTenant } from "@/lib/server/provisioning.server";
+import { createTenant, type ProvisionedTenant } from "@/lib/server/ops/provisioning.server";
 import type { FloorSettings } from "@/lib/core/tenants";
 
 export interface TestTenant {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseTrustProxy } from "@/lib/server/client-address.server";
-import { limitKey } from "@/lib/server/client-address.server";
+import { parseTrustProxy } from "@/lib/server/http/client-address.server";
+import { limitKey } from "@/lib/server/http/client-address.server";
 
 describe("parseTrustProxy", () => {
   it("trusts nobody by default", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoBanner, type DemoBannerInput } from "@/lib/server/demo-banner";
+import { demoBanner, type DemoBannerInput } from "@/lib/server/dev/demo-banner";
 
 const input: DemoBannerInput = {
   tenant: { slug: "demo", name: "Demo Diner", timeZone: "Europe/Berlin", dayStartMinutes: 240, schedule: ["11:00", "17:00"] },

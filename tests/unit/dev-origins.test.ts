@@ -1,8 +1,8 @@
 import type { NetworkInterfaceInfo } from "node:os";
 import { isCsrfOriginAllowed } from "next/dist/server/app-render/csrf-protection";
 import { describe, expect, it } from "vitest";
-import { devOrigins } from "@/lib/server/dev-origins.mjs";
-import { publicOrigin } from "@/lib/server/public-origin.server";
+import { devOrigins } from "@/lib/server/dev/dev-origins.mjs";
+import { publicOrigin } from "@/lib/server/http/public-origin.server";
 
 const iface = (address: string, family: "IPv4" | "IPv6", internal: boolean) =>
   ({ address, family, internal, netmask: "", mac: "", cidr: null }) as unknown as NetworkInterfaceInfo;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { applyLanguage } from "@/lib/server/language.server";
-import { LOCALE_HEADER, PATH_HEADER } from "@/lib/server/language-header";
+import { applyLanguage } from "@/lib/server/http/language.server";
+import { LOCALE_HEADER, PATH_HEADER } from "@/lib/server/http/language-header";
 
 function run(url: string, headers: Record<string, string> = {}) {
   const req = { url, headers: { ...headers } } as unknown as IncomingMessage;

@@ -62,6 +62,9 @@ describe("nothing imports upward", () => {
     ["/lib/server/probe.ts", "@/app/_lib/format", "formatTime"],
     ["/lib/edges/http/probe.ts", "@/app/_lib/format", "formatTime"],
     ["/lib/i18n/probe.ts", "@/app/_lib/format", "formatTime"],
+    ["/lib/server/http/probe.ts", "@/lib/server/dev/demo.server", "ensureDemoTenant"],
+    ["/lib/server/probe.ts", "@/lib/server/dev/dev-services.server", "startPrivateRedis"],
+    ["/app/probe/page.tsx", "@/lib/server/dev/demo-banner", "demoBanner"],
   ])("%s may not import %s", async (path, source, name) => {
     const found = await errors(path, `import { ${name} } from "${source}";\nexport const x = ${name};`);
     expect(found).toEqual([expect.stringMatching(new RegExp(`^${PATHS}: `))]);
@@ -74,6 +77,9 @@ describe("nothing imports upward", () => {
     ["/lib/edges/http/probe.ts", "@/lib/server/app-context", "getApp"],
     ["/lib/i18n/probe.ts", "@/lib/server/app-context", "getApp"],
     ["/app/probe/page.tsx", "@/lib/edges/http/api.server", "api"],
+    ["/lib/server/dev/probe.ts", "@/lib/server/ops/provisioning.server", "createTenant"],
+    ["/lib/server/dev/probe.ts", "@/lib/server/dev/demo-banner", "demoBanner"],
+    ["/server.ts", "@/lib/server/dev/dev-services.server", "startPrivateRedis"],
   ])("%s may import %s", async (path, source, name) => {
     expect(await errors(path, `import { ${name} } from "${source}";\nexport const x = ${name};`)).toEqual([]);
   });
@@ -83,7 +89,7 @@ describe('a "use client" file imports no server module', () => {
   const client = (imports: string) => `"use client";\n${imports}\nexport const x = [A];\n`;
 
   it.each([
-    ["a *.server module", 'import { A } from "@/lib/server/access.server";'],
+    ["a *.server module", 'import { A } from "@/lib/auth/access.server";'],
     ["a relative *.server module", 'import { A } from "./manager-data.server";'],
     ["a driver", 'import A from "ioredis";'],
     ["Next's server API", 'import { headers as A } from "next/headers";'],
@@ -96,7 +102,7 @@ describe('a "use client" file imports no server module', () => {
   it("allows type-only imports of server modules and client-safe modules", async () => {
     const code = [
       '"use client";',
-      'import type { Caller } from "@/lib/server/access.server";',
+      'import type { Caller } from "@/lib/auth/access.server";',
       'import { type ManagerData } from "./manager-data.server";',
       'import { useState } from "react";',
       'import { formatTime } from "@/app/_lib/format";',
@@ -107,7 +113,7 @@ describe('a "use client" file imports no server module', () => {
   });
 
   it("leaves server components alone", async () => {
-    const code = 'import { A } from "@/lib/server/access.server";\nexport const x = A;';
+    const code = 'import { A } from "@/lib/auth/access.server";\nexport const x = A;';
     expect(await errors("/app/[tenant]/manager/probe.tsx", code)).toEqual([]);
   });
 });

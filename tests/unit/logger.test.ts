@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "@/lib/server/logger.server";
-import { runWithRequest } from "@/lib/server/request-context.server";
+import { createLogger } from "@/lib/server/ops/logger.server";
+import { runWithRequest } from "@/lib/server/ops/request-context.server";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

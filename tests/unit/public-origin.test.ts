@@ -1,6 +1,6 @@
 import type { NetworkInterfaceInfo } from "node:os";
 import { describe, expect, it } from "vitest";
-import { lanAddress, publicOrigin } from "@/lib/server/public-origin.server";
+import { lanAddress, publicOrigin } from "@/lib/server/http/public-origin.server";
 
 const iface = (address: string, family: "IPv4" | "IPv6", internal: boolean) =>
   ({ address, family, internal, netmask: "", mac: "", cidr: null }) as unknown as NetworkInterfaceInfo;

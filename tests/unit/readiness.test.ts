@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkReadiness, type ReadinessProbes } from "@/lib/server/readiness.server";
+import { checkReadiness, type ReadinessProbes } from "@/lib/server/ops/readiness.server";
 
 const healthy = (): ReadinessProbes => ({
   database: async () => true,

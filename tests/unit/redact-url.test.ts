@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "@/lib/server/logger.server";
+import { redactUrl } from "@/lib/server/ops/logger.server";
 
 describe("redactUrl", () => {
   it("hides the password and the user name of a URL, keeping where it points", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestIdFrom, requestLogFields, runWithRequest, tenantFromParam } from "@/lib/server/request-context.server";
+import { requestIdFrom, requestLogFields, runWithRequest, tenantFromParam } from "@/lib/server/ops/request-context.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NEXT_ASSETS_ROUTE, PUBLIC_FILE_ROUTE, UNKNOWN_ROUTE, routeMatcher, scanAppRoutes } from "@/lib/server/route-patterns.server";
+import { NEXT_ASSETS_ROUTE, PUBLIC_FILE_ROUTE, UNKNOWN_ROUTE, routeMatcher, scanAppRoutes } from "@/lib/server/http/route-patterns.server";
 
 describe("routeMatcher", () => {
   const match = routeMatcher(

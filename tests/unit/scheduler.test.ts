@@ -4,8 +4,8 @@
  * and PostgreSQL in tests/integration/scheduler.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { Scheduler, type LeaderLock, type SchedulerStore } from "@/lib/core/scheduler";
-import { StaleLeaderError } from "@/lib/core/ports";
+import { Scheduler } from "@/lib/core/scheduler";
+import { StaleLeaderError, type LeaderLock, type SchedulerStore } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 
 const TTL = 2_000;

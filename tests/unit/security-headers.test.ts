@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, servedOverHttps } from "@/lib/server/security-headers.server";
-import { isApiRoute, isPublicRoute, routeMatcher, scanAppRoutes } from "@/lib/server/route-patterns.server";
-import { parseTrustProxy } from "@/lib/server/client-address.server";
+import { contentSecurityPolicy, servedOverHttps } from "@/lib/server/http/security-headers.server";
+import { isApiRoute, isPublicRoute, routeMatcher, scanAppRoutes } from "@/lib/server/http/route-patterns.server";
+import { parseTrustProxy } from "@/lib/server/http/client-address.server";
 
 const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
 

@@ -8,13 +8,13 @@ import { addressCheck, addressRefusal, ipLiteral, linkLocalEntryProblem, urlProb
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
 import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
-import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/webhooks/ports";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { isAppError } from "@/lib/core/errors";
 import type { Tenant } from "@/lib/core/tenants";
 import type { Order } from "@/lib/core/orders";
 import { createHttpSender, NO_HTTP_ANSWER, signatureHeaders } from "@/lib/adapters/webhooks/http-sender.server";
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
+import type { DeliveryLedger, DueDelivery, WebhookSender, WebhookStore } from "@/lib/core/ports";
 
 const strict = { allowPrivate: false };
 const lan = { allowPrivate: true };

@@ -10,7 +10,7 @@ import { orderTotal, type OrderTotal } from "@/lib/core/money";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
-import { publicOrigin } from "@/lib/server/public-origin.server";
+import { publicOrigin } from "@/lib/server/http/public-origin.server";
 import { kioskView, type KioskView } from "./kiosk-view.server";
 
 export interface IssuedTicket {

@@ -32,7 +32,7 @@ function safeNext(next: string, slug: string, role: StaffRole): string | null {
 
 /**
  * Signs a member of staff in: throttled per address, per restaurant and address, and per
- * restaurant and role before the code is checked (lib/server/throttles.server.ts), then a
+ * restaurant and role before the code is checked (lib/server/http/throttles.server.ts), then a
  * session cookie and the screen they came for (or their role's).
  */
 export const signIn = publicAction(

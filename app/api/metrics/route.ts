@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/core/errors";
 import { safeEqual } from "@/lib/auth/secrets.server";
 import { api } from "@/lib/edges/http/api.server";
-import { stampedClientAddress } from "@/lib/server/client-address.server";
+import { stampedClientAddress } from "@/lib/server/http/client-address.server";
 
 /**
  * Prometheus metrics of this node, for operators: `Authorization: Bearer $METRICS_TOKEN`.

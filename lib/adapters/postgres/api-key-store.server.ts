@@ -1,6 +1,6 @@
 /** API keys in PostgreSQL (table ApiKey): only the SHA-256 of a key is stored, never the key. */
-import type { ApiKeyInfo, ApiKeyStore } from "@/lib/core/api-keys";
 import { type Db, Prisma } from "./prisma.server";
+import type { ApiKeyInfo, ApiKeyStore } from "@/lib/core/ports";
 
 const PUBLIC = { id: true, role: true, name: true, prefix: true, createdAt: true, createdBy: true, revokedAt: true } as const;
 

@@ -1,6 +1,7 @@
 /** The audit trail in PostgreSQL (table AuditEntry). */
-import type { AuditAction, AuditEntry, AuditLog } from "@/lib/core/audit";
+import type { AuditAction, AuditEntry } from "@/lib/core/audit";
 import { type Db, Prisma } from "./prisma.server";
+import type { AuditLog } from "@/lib/core/ports";
 
 export class PrismaAuditLog implements AuditLog {
   constructor(private readonly db: Db) {}

@@ -13,17 +13,22 @@
  * reservations asked for in one turn of the event loop go to PostgreSQL as one statement.
  * `reserveCurrent` (lost counters, and `issueDirect`: every number while Redis is down) is
  * batched the same way.
+ *
+ * This module is the one writer of the ceilings: besides the ledger's own statements, a new
+ * shift's first block is reserved here (`reserveFirstBlock`, and `giveBackFirstBlock`), in the
+ * shift's own Prisma transaction so that the shift and its numbers are recorded together.
  */
 import type DataLoader from "dataloader";
-import pg from "pg";
+import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Block, CounterLedger, IssuedNumber } from "@/lib/core/numbering";
-import type { Logger } from "@/lib/core/ports";
+import type { Logger, Block, CounterLedger, IssuedNumber } from "@/lib/core/ports";
+import { createPool } from "./pool.server";
+import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** The ledger's own small pool: a block must never queue behind a burst of order inserts. */
 export function createLedgerPool(connectionString: string, log: Pick<Logger, "warn">, max = 4): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  const pool = createPool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle connection that breaks (database restart) must not crash the process.
   pool.on("error", (err) => log.warn({ err: err.message, component: "ledger" }, "database connection of the counter ledger lost"));
   return pool;
@@ -193,4 +198,30 @@ export class PgCounterLedger implements CounterLedger {
     );
     return rows[0]?.n ?? 0;
   }
+}
+
+/**
+ * A new shift's first block, reserved in the transaction that records the shift
+ * (PrismaShiftRepository.startShift): the ceiling of (tenant, day, shift) becomes
+ * `firstNumber - 1 + size`, or rises by `size` where the row exists already.
+ */
+export async function reserveFirstBlock(tx: Tx, tenantId: string, day: BusinessDay, shift: number, firstNumber: number, size: number): Promise<Block> {
+  const [reserved] = await tx.$queryRaw<{ ceiling: number }[]>`
+    INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
+    VALUES (${tenantId}::uuid, ${day}::date, ${shift}, ${firstNumber - 1 + size})
+    ON CONFLICT ("tenantId", "businessDay", "shift")
+      DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + ${size}, "updatedAt" = now()
+    RETURNING "ceiling"`;
+  const hi = reserved!.ceiling;
+  return { businessDay: day, shift, lo: hi - size, hi };
+}
+
+/**
+ * Gives a first block back in the same transaction when nobody will issue from it, so the
+ * shift still starts at its first number when the database issues the numbers.
+ */
+export async function giveBackFirstBlock(tx: Tx, tenantId: string, block: Block): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${block.hi - block.lo}
+    WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${block.businessDay}::date AND "shift" = ${block.shift}`;
 }

@@ -1,7 +1,8 @@
 /** The menu in PostgreSQL (tables MenuCategory, MenuItem); every query is scoped to one tenant. */
-import { DuplicateMenuNameError, type CategoryPatch, type ItemPatch, type MenuCategory, type MenuItem, type MenuRepository } from "@/lib/core/menu";
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem } from "@/lib/core/menu";
 import type { Db } from "./prisma.server";
-import { uniqueViolationOn } from "./repositories.server";
+import { DuplicateMenuNameError, type MenuRepository } from "@/lib/core/ports";
+import { uniqueViolationOn } from "./rows.server";
 
 type CategoryRow = { id: string; name: string; position: number };
 type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number };

@@ -4,8 +4,9 @@
  * created twice.
  */
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { createPool } from "./pool.server";
 
 export type Db = PrismaClient;
 /** The client of an interactive transaction (`db.$transaction(async (tx) => …)`). */
@@ -14,7 +15,8 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 const holder = globalThis as unknown as { __nextupPrisma?: Map<string, { client: PrismaClient; pool: pg.Pool }> };
 
 function clientAndPool(connectionString: string, max: number): { client: PrismaClient; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // Typed failures (pool.server.ts): an outage reaches the edges as UnavailableError.
+  const pool = createPool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // The client owns the pool: $disconnect() ends it.
   return { client: new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }), pool };
 }

@@ -4,10 +4,10 @@
  */
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order } from "@/lib/core/orders";
-import type { ReportStore } from "@/lib/core/reports/report-service";
 import type { RecordedShift, ShiftCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
-import { toOrder, toSqlDate } from "./repositories.server";
+import type { ReportStore } from "@/lib/core/ports";
+import { toOrder, toSqlDate } from "./rows.server";
 
 /** Orders read per round trip by the export. */
 export const EXPORT_PAGE_SIZE = 500;

@@ -1,8 +1,8 @@
 /** The scheduler's reads and its term in PostgreSQL (docs/decisions/0010). */
-import type { SchedulerStore } from "@/lib/core/scheduler";
 import type { Tenant } from "@/lib/core/tenants";
 import type { Db } from "./prisma.server";
-import { toTenant } from "./repositories.server";
+import type { SchedulerStore } from "@/lib/core/ports";
+import { toTenant } from "./rows.server";
 
 export class PrismaSchedulerStore implements SchedulerStore {
   constructor(private readonly db: Db) {}

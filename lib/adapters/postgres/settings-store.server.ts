@@ -2,9 +2,10 @@
 import { AppError } from "@/lib/core/errors";
 import { formatDayStart, parseDayStart } from "@/lib/core/business-day";
 import { asLocale } from "@/lib/core/locales";
-import type { SettingsStore, TenantSettings } from "@/lib/core/settings";
+import type { TenantSettings } from "@/lib/core/settings";
 import { type Db, Prisma } from "./prisma.server";
 import type { Tenant as TenantRow } from "./generated/prisma/client";
+import type { SettingsStore } from "@/lib/core/ports";
 
 function toSettings(row: TenantRow): TenantSettings {
   return {

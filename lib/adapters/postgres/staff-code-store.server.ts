@@ -1,7 +1,7 @@
 /** Staff sign-in codes in PostgreSQL (table StaffCredential): hash and generation. */
-import type { StaffCodeStore } from "@/lib/core/staff-codes";
 import type { StaffRole } from "@/lib/core/tenants";
 import { type Db, Prisma } from "./prisma.server";
+import type { StaffCodeStore } from "@/lib/core/ports";
 
 export class PrismaStaffCodeStore implements StaffCodeStore {
   constructor(private readonly db: Db) {}

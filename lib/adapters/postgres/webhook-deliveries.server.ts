@@ -1,9 +1,9 @@
 /** The deliveries' side the worker needs: which attempt is due, and what it answered. */
 import { randomUUID } from "node:crypto";
-import type { DeliveryLedger, DueDelivery } from "@/lib/core/webhooks/ports";
 import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import type { Db } from "./prisma.server";
 import type { WebhookQueue } from "./webhook-queue.server";
+import type { DeliveryLedger, DueDelivery } from "@/lib/core/ports";
 
 const MAX_ERROR = 500;
 

@@ -2,9 +2,9 @@
 import { randomUUID } from "node:crypto";
 import type { OutboxEvent, WebhookEventType } from "@/lib/core/webhooks/events";
 import type { WebhookOutbox } from "./webhook-outbox.server";
-import type { WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "@/lib/core/webhooks/ports";
 import type { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { type Db, Prisma } from "./prisma.server";
+import type { WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "@/lib/core/ports";
 
 const PUBLIC = { id: true, url: true, events: true, createdAt: true, createdBy: true } as const;
 const toEndpoint = (r: { id: string; url: string; events: string[]; createdAt: Date; createdBy: string | null }): WebhookEndpoint => ({

@@ -18,9 +18,10 @@
 import type { Cluster, Redis } from "ioredis";
 import DataLoader from "dataloader";
 import CircuitBreaker from "opossum";
-import { CounterUnavailableError, LOW_WATER, REFILL_LEASE_MS, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/numbering";
-import type { Logger } from "@/lib/core/ports";
+import { LOW_WATER, REFILL_LEASE_MS } from "@/lib/core/numbering";
+import { type Logger, CounterUnavailableError, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/ports";
 import type { IssueNumbersReply } from "./scripts.server";
+import { Flag, IssueReply } from "./lua/reply-codes";
 
 /** All keys of a tenant share the hash tag `{t:<id>}`, so they live in one Cluster slot. */
 export function tenantKey(prefix: string, tenantId: string, name: string): string {
@@ -180,11 +181,11 @@ export class RedisCounter implements FastCounter {
   }
 
   async addBlock(tenantId: string, b: Block, expireAtMs: number): Promise<boolean> {
-    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "add"))) === 1;
+    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "add"))) === Flag.YES;
   }
 
   async restore(tenantId: string, b: Block, expireAtMs: number): Promise<boolean> {
-    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === 1;
+    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === Flag.YES;
   }
 
   async burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void> {
@@ -220,7 +221,7 @@ function reader(reply: IssueNumbersReply) {
  */
 function decode(read: ReturnType<typeof reader>, callers: number, sent: BlockHint | undefined): { answers: FastIssue[]; hint: BlockHint | null | undefined } {
   const code = read.int();
-  if (code === 1 || code === 3) {
+  if (code === IssueReply.FAST || code === IssueReply.FAST_REFILL) {
     // The fast path: numbers max - left - callers + 1 … max - left of the hinted block.
     const left = read.int();
     if (!sent) throw new Error("issue-numbers: fast-path reply without a hint");
@@ -228,17 +229,18 @@ function decode(read: ReturnType<typeof reader>, callers: number, sent: BlockHin
     const answers = Array.from({ length: callers }, (_, j): FastIssue => ({
       kind: "issued",
       issued: { businessDay: sent.day, shift: sent.shift, number: first + j },
-      refill: code === 3 && j === callers - 1,
+      refill: code === IssueReply.FAST_REFILL && j === callers - 1,
     }));
     return { answers, hint: undefined };
   }
-  if (code === 6) {
-    const lease = read.int() === 1;
+  if (code === IssueReply.MISSING) {
+    const lease = read.int() === Flag.YES;
     return { answers: Array.from({ length: callers }, (_, j): FastIssue => ({ kind: "missing", lease: lease && j === 0 })), hint: null };
   }
+  if (code !== IssueReply.FULL && code !== IssueReply.RAN_OUT) throw new Error(`issue-numbers: unknown reply code ${code}`);
   const businessDay = read.str();
   const shift = read.int();
-  const flag = read.int() === 1;
+  const flag = read.int() === Flag.YES;
   const field = read.str();
   read.int(); // lo: the block's start, not needed here
   const max = read.int();
@@ -246,7 +248,7 @@ function decode(read: ReturnType<typeof reader>, callers: number, sent: BlockHin
   const answers = Array.from({ length: callers }, (_, j): FastIssue => {
     if (j < numbers.length) {
       // The caller of the last number holds the lease to reserve the next block, if any.
-      const refill = code === 4 && flag && j === numbers.length - 1;
+      const refill = code === IssueReply.FULL && flag && j === numbers.length - 1;
       return { kind: "issued", issued: { businessDay, shift, number: numbers[j]! }, refill };
     }
     // Only the first caller left without a number may hold the lease.

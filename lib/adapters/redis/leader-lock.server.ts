@@ -7,9 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Cluster, Redis } from "ioredis";
-
-/** The scripts' replies. */
-export const LOCK_REPLY = { held: 1, notHeld: 0 } as const;
+import { Flag } from "./lua/reply-codes";
 
 export class RedisLeaderLock {
   readonly key: string;
@@ -36,7 +34,7 @@ export class RedisLeaderLock {
   /** True when this node still held the lock and its time to live starts over. */
   async extend(): Promise<boolean> {
     if (!this.token) return false;
-    const held = (await this.redis.extendLock(this.key, this.token, this.ttlMs)) === LOCK_REPLY.held;
+    const held = (await this.redis.extendLock(this.key, this.token, this.ttlMs)) === Flag.YES;
     if (!held) this.token = null;
     return held;
   }

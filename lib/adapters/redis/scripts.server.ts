@@ -3,11 +3,13 @@
  * automatic EVAL fallback when Redis lost its script cache after a restart or failover).
  * File names follow `<name>-<numberOfKeys>.lua`, where `n` means the caller passes the
  * number of keys first; each file's header names its KEYS, ARGV and return value. A line
- * `--- @include "name"` is replaced by lua/includes/name.lua (what several scripts share).
+ * `--- @include "name"` is replaced by lua/includes/name.lua (what several scripts share),
+ * or, for `reply-codes`, by the reply codes generated from lua/reply-codes.ts.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Cluster, Redis, Result, ClientContext } from "ioredis";
+import { replyCodesLua, type FlagValue } from "./lua/reply-codes";
 
 const LUA_DIR = fileURLToPath(new URL("./lua/", import.meta.url));
 
@@ -18,12 +20,22 @@ declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
     /** `numberOfKeys, ...counterKeys, nowMs, lowWater, leaseMs, ...(blockHint, today, expireAtMs, count) per key` */
     issueNumbers(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Result<IssueNumbersReply, Context>;
-    installBlock(counterKey: string, day: string, shift: number, lo: number, hi: number, expireAtMs: number, mode: "add" | "restore"): Result<0 | 1, Context>;
-    burnBlock(counterKey: string, day: string, shift: number, number: number, storedUpTo: number): Result<0 | 1, Context>;
-    /** extend-lock-1.lua: 1 extended, 0 not held (see LOCK_REPLY in leader-lock.server.ts). */
-    extendLock(lockKey: string, token: string, ttlMs: number): Result<0 | 1, Context>;
-    /** release-lock-1.lua: 1 released, 0 not held. */
-    releaseLock(lockKey: string, token: string): Result<0 | 1, Context>;
+    /** install-block-1.lua: Flag.YES installed, Flag.NO refused. */
+    installBlock(
+      counterKey: string,
+      day: string,
+      shift: number,
+      lo: number,
+      hi: number,
+      expireAtMs: number,
+      mode: "add" | "restore",
+    ): Result<FlagValue, Context>;
+    /** burn-block-1.lua: Flag.YES burned, Flag.NO not the current block. */
+    burnBlock(counterKey: string, day: string, shift: number, number: number, storedUpTo: number): Result<FlagValue, Context>;
+    /** extend-lock-1.lua: Flag.YES extended, Flag.NO not held. */
+    extendLock(lockKey: string, token: string, ttlMs: number): Result<FlagValue, Context>;
+    /** release-lock-1.lua: Flag.YES released, Flag.NO not held. */
+    releaseLock(lockKey: string, token: string): Result<FlagValue, Context>;
   }
 }
 
@@ -35,7 +47,7 @@ const COMMAND_NAMES: Record<string, string> = {
   "release-lock": "releaseLock",
 };
 
-interface ScriptFile {
+export interface ScriptFile {
   command: string;
   /** Undefined: the caller passes it (`-n`). */
   numberOfKeys: number | undefined;
@@ -44,10 +56,14 @@ interface ScriptFile {
 
 let cache: ScriptFile[] | undefined;
 
-const withIncludes = (lua: string): string =>
-  lua.replace(/^--- @include "([\w-]+)"$/gm, (_, name: string) => readFileSync(`${LUA_DIR}includes/${name}.lua`, "utf8"));
+/** Includes made from TypeScript, so both sides share one definition. */
+const GENERATED_INCLUDES: Record<string, () => string> = { "reply-codes": replyCodesLua };
 
-function scriptFiles(): ScriptFile[] {
+const withIncludes = (lua: string): string =>
+  lua.replace(/^--- @include "([\w-]+)"$/gm, (_, name: string) => GENERATED_INCLUDES[name]?.() ?? readFileSync(`${LUA_DIR}includes/${name}.lua`, "utf8"));
+
+/** Every script in lua/, as loaded into Redis (includes resolved). */
+export function scriptFiles(): readonly ScriptFile[] {
   cache ??= readdirSync(LUA_DIR).flatMap((file) => {
     const m = /^(.+)-(\d+|n)\.lua$/.exec(file);
     if (!m) return [];

@@ -13,8 +13,8 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { addressRefusal, ipLiteral, isPublicAddress, type DestinationPolicy } from "@/lib/core/webhooks/destination";
-import type { HostResolver, WebhookSender } from "@/lib/core/webhooks/ports";
 import type { AttemptResult } from "@/lib/core/webhooks/retry";
+import type { HostResolver, WebhookSender } from "@/lib/core/ports";
 
 /** Every address of `host` (A and AAAA), as the operating system resolves it. */
 export const resolveHost: HostResolver = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);

@@ -3,10 +3,8 @@
  * happened, schedule the next attempt or end the message. At least once: an attempt whose
  * record was lost (a crash right after the POST) is made again, with the same webhook-id.
  */
-import type { Logger } from "../ports";
-import type { Clock } from "../numbering";
+import type { Logger, Clock, DeliveryLedger, WebhookMetrics, WebhookSender } from "../ports";
 import { outcomeOf } from "./retry";
-import type { DeliveryLedger, WebhookMetrics, WebhookSender } from "./ports";
 
 export class WebhookDispatcher {
   constructor(

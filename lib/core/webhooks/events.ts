@@ -5,8 +5,8 @@
  */
 import { orderJson } from "../order-json";
 import type { Order, OrderStatus } from "../orders";
-import type { ShiftInfo } from "../ports";
 import type { Tenant } from "../tenants";
+import type { ShiftInfo } from "../shifts";
 
 export const WEBHOOK_EVENT_TYPES = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

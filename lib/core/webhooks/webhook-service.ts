@@ -3,7 +3,6 @@
  * a new secret (shown once), delete, send a test message, and each endpoint's recent deliveries. A destination is checked when created (SSRF) and again
  * by the sender at every attempt.
  */
-import type { CacheInvalidator } from "../cache-invalidator";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
@@ -11,7 +10,7 @@ import { parseOrThrow } from "../orders";
 import type { Tenant } from "../tenants";
 import { pingEvent, WEBHOOK_EVENT_TYPES } from "./events";
 import { addressCheck, ipLiteral, urlProblem, type DestinationPolicy, type RefusalKind } from "./destination";
-import type { HostResolver, WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "./ports";
+import type { CacheInvalidator, HostResolver, WebhookDeliveryInfo, WebhookEndpoint, WebhookStore } from "../ports";
 
 /** Endpoints per restaurant. */
 export const MAX_WEBHOOKS = 20;

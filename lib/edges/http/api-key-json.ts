@@ -1,4 +1,4 @@
-import type { ApiKeyInfo } from "@/lib/core/api-keys";
+import type { ApiKeyInfo } from "@/lib/core/ports";
 
 /** The public JSON form of an API key: never its secret or hash. */
 export function apiKeyJson(k: ApiKeyInfo) {

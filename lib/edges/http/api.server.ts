@@ -8,11 +8,11 @@ import { AppError, toErrorBody } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
 import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
-import type { Caller } from "@/lib/server/access.server";
-import { toAppError } from "@/lib/server/translate-error.server";
-import { rateLimitFields, spend, rateLimited, take } from "@/lib/server/throttles.server";
-import { stampedClientAddress } from "@/lib/server/client-address.server";
-import { MAX_BODY_BYTES, tooLarge } from "@/lib/server/request-body.server";
+import type { Caller } from "@/lib/auth/access.server";
+import { toAppError } from "@/lib/server/ops/translate-error.server";
+import { rateLimitFields, spend, rateLimited, take } from "@/lib/server/http/throttles.server";
+import { stampedClientAddress } from "@/lib/server/http/client-address.server";
+import { MAX_BODY_BYTES, tooLarge } from "@/lib/server/http/request-body.server";
 
 type Handler<P> = (req: Request, ctx: { params: P; app: App }) => Promise<Response>;
 

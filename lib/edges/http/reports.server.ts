@@ -7,7 +7,7 @@ import { parse as parseCookies } from "cookie";
 import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import type { App } from "@/lib/server/app.server";
-import type { Caller } from "@/lib/server/access.server";
+import type { Caller } from "@/lib/auth/access.server";
 import { authorize, rateLimit } from "./api.server";
 
 /** The named parameters of the request's query (the first value of each). */

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/core/errors";
 import { asLocale, LOCALES, type Locale } from "@/lib/core/locales";
 import type { Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
-import { limitKey, stampedClientAddress } from "@/lib/server/client-address.server";
+import { limitKey, stampedClientAddress } from "@/lib/server/http/client-address.server";
 import { api, rateLimit } from "./api.server";
 
 /** Order numbers go up to this (the kitchen's typed-number limit). */

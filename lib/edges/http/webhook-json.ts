@@ -1,4 +1,4 @@
-import type { WebhookDeliveryInfo, WebhookEndpoint } from "@/lib/core/webhooks/ports";
+import type { WebhookDeliveryInfo, WebhookEndpoint } from "@/lib/core/ports";
 
 /** The public JSON form of a webhook endpoint: never its secret. */
 export function webhookJson(e: WebhookEndpoint) {

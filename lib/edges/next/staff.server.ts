@@ -8,7 +8,7 @@ import { isAppError } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import { getApp } from "@/lib/server/app-context";
-import type { Caller } from "@/lib/server/access.server";
+import type { Caller } from "@/lib/auth/access.server";
 
 /** For pages: the signed-in caller, or a redirect to the tenant's sign-in page. */
 export async function requireStaff(slug: string, roles: readonly StaffRole[], here: string): Promise<Caller> {

@@ -13,8 +13,8 @@ import { slugSchema, type StaffRole, type Tenant } from "@/lib/core/tenants";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
-import type { Caller } from "@/lib/server/access.server";
-import { toAppError } from "@/lib/server/translate-error.server";
+import type { Caller } from "@/lib/auth/access.server";
+import { toAppError } from "@/lib/server/ops/translate-error.server";
 import { localizeError } from "./localize-error.server";
 import { formObject } from "./form-data";
 

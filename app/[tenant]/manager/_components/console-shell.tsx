@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { StaffHeader } from "@/app/_components/staff-header";
-import type { Caller } from "@/lib/server/access.server";
+import type { Caller } from "@/lib/auth/access.server";
 
 /** The console's pages, in the order of its navigation; "" is the overview at /{tenant}/manager. */
 export const CONSOLE_SECTIONS = ["", "history", "figures", "menu", "settings", "access", "webhooks", "audit"] as const;

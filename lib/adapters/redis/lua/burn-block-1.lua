@@ -15,22 +15,24 @@
   A live refill lease is kept too: its holder is bringing a fresh block, and a second
   reservation racing it would leave one of the two unusable (a gap).
 
-  Returns  1 when the block was abandoned; 0 when the refused number does not come from
-           the current block (a fresh block was installed since: several orders in flight
-           may be refused for one stale block, and only the first burns it).
+  Returns  Flag.YES when the block was abandoned; Flag.NO when the refused number does not
+           come from the current block (a fresh block was installed since: several orders
+           in flight may be refused for one stale block, and only the first burns it).
+           Codes: lua/reply-codes.ts.
 ]]
+--- @include "reply-codes"
 --- @include "block-field"
 local s = redis.call('HMGET', KEYS[1], 'day', 'shift', 'lo', 'max', 'nlo')
 if s[1] ~= ARGV[1] or tonumber(s[2]) ~= tonumber(ARGV[2]) then
-  return 0
+  return Flag.NO
 end
 local n, lo, max = tonumber(ARGV[3]), tonumber(s[3]) or 0, tonumber(s[4])
 if n <= lo or n > max then
-  return 0
+  return Flag.NO
 end
 -- Used up: no numbers left.
 redis.call('HSET', KEYS[1], blockField(s[1], s[2], s[3], s[4]), 0)
 if s[5] and tonumber(s[5]) < tonumber(ARGV[4]) then
   redis.call('HDEL', KEYS[1], 'nlo', 'nhi')
 end
-return 1
+return Flag.YES

@@ -7,10 +7,11 @@
   ARGV[1]  the caller's token (random, chosen when it acquired the lock)
   ARGV[2]  the new time to live, milliseconds
 
-  Returns  1 when extended; 0 when the lock is gone or held by another token.
+  Returns  Flag.YES when extended; Flag.NO when the lock is gone or held by another token.
 ]]
+--- @include "reply-codes"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+  return Flag.YES
 end
-return 0
+return Flag.NO

@@ -13,12 +13,14 @@
                  "restore" as "add", and also rebuilds a missing counter or moves one
                            that is behind (older day, or older shift of the day) to it
 
-  Returns  1 when installed; 0 when refused: the counter has moved on to a later day or
-           shift, already holds numbers at or above lo, or has a block in reserve at or
-           above this one. A refused block is never used: its numbers are skipped, never
-           repeated. A lower block in reserve gives way: a block reserved later is fresh,
-           while the one in reserve may be a promoted replica's stale copy.
+  Returns  Flag.YES when installed; Flag.NO when refused (codes: lua/reply-codes.ts): the
+           counter has moved on to a later day or shift, already holds numbers at or above
+           lo, or has a block in reserve at or above this one. A refused block is never
+           used: its numbers are skipped, never repeated. A lower block in reserve gives
+           way: a block reserved later is fresh, while the one in reserve may be a promoted
+           replica's stale copy.
 ]]
+--- @include "reply-codes"
 --- @include "block-field"
 --- @include "expiry"
 local key = KEYS[1]
@@ -32,17 +34,17 @@ local same = day == bday and shift == bshift
 if not same then
   local behind = (not day) or bday > day or (bday == day and bshift > shift)
   if ARGV[6] ~= 'restore' or not behind then
-    return 0
+    return Flag.NO
   end
   redis.call('DEL', key)
   redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, field, hi - lo)
   redis.call('PEXPIREAT', key, expireAtMs(ARGV[5]))
-  return 1
+  return Flag.YES
 end
 
 local max = tonumber(s[4]) or 0
 if lo < max then
-  return 0
+  return Flag.NO
 end
 local current = blockField(day, shift, s[3], max)
 local left = 0
@@ -59,7 +61,7 @@ elseif (not s[5]) or tonumber(s[5]) <= lo then
   redis.call('HSET', key, 'nlo', lo, 'nhi', hi)
   redis.call('HDEL', key, 'lease')
 else
-  return 0
+  return Flag.NO
 end
 redis.call('PEXPIREAT', key, expireAtMs(ARGV[5]))
-return 1
+return Flag.YES

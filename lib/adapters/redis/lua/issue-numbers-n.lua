@@ -24,22 +24,28 @@
            clock; kept within Redis's own now + 12 h … + 7 days: includes/expiry.lua)
            how many numbers its callers ask for (at least 1)
 
-  Returns  one flat array; for each key, in order, one of:
-           1, left        fast path: the hinted block handed out the numbers asked for and
+  Returns  one flat array; for each key, in order, one of (codes: lua/reply-codes.ts):
+           IssueReply.FAST, left
+                          fast path: the hinted block handed out the numbers asked for and
                           has `left` numbers left, so they are max - left - count + 1 …
                           max - left (the caller knows max: it is in the field's name)
-           3, left        the same, and the caller of the last number holds the lease to
+           IssueReply.FAST_REFILL, left
+                          the same, and the caller of the last number holds the lease to
                           reserve the next block (it crossed the low-water mark)
-           4, day, shift, refill, field, lo, max, m, n1 … nm
-                          full path, every caller got a number (m = count); refill = 1
-                          asks the caller of the last one to reserve the next block; field,
-                          lo, max describe the current block (field = "" when none)
-           5, day, shift, lease, field, lo, max, m, n1 … nm
-                          full path, the blocks ran out after m numbers; lease = 1 asks the
-                          first caller left without one to reserve a block, 0: wait
-           6, lease       the counter is missing (Redis restarted empty, the key was
-                          evicted); lease = 1 asks the first caller to restore it from the
-                          database, which knows every number handed out; 0: wait
+           IssueReply.FULL, day, shift, refill, field, lo, max, m, n1 … nm
+                          full path, every caller got a number (m = count); refill =
+                          Flag.YES asks the caller of the last one to reserve the next
+                          block; field, lo, max describe the current block (field = "" when
+                          none)
+           IssueReply.RAN_OUT, day, shift, lease, field, lo, max, m, n1 … nm
+                          full path, the blocks ran out after m numbers; lease = Flag.YES
+                          asks the first caller left without one to reserve a block,
+                          Flag.NO: wait
+           IssueReply.MISSING, lease
+                          the counter is missing (Redis restarted empty, the key was
+                          evicted); lease = Flag.YES asks the first caller to restore it
+                          from the database, which knows every number handed out; Flag.NO:
+                          wait
 
   The fast path is one HINCRBY on the hinted field. A block's field exists only while the
   block is current, so whatever the hint says, numbers come only from the real current
@@ -55,6 +61,7 @@
 local now, lowWater, leaseMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local out = {}
 
+--- @include "reply-codes"
 --- @include "block-field"
 --- @include "expiry"
 
@@ -77,7 +84,7 @@ local function fast(key, field, count)
         redis.call('HSET', key, 'lease', now + leaseMs)
       end
     end
-    out[#out + 1] = refill and 3 or 1
+    out[#out + 1] = refill and IssueReply.FAST_REFILL or IssueReply.FAST
     out[#out + 1] = left
     return true
   end
@@ -102,9 +109,9 @@ local function full(key, today, expireAt, count)
     if lease <= now then
       redis.call('HSET', key, 'lease', now + leaseMs)
       redis.call('PEXPIRE', key, leaseMs * 20)
-      push(6, 1)
+      push(IssueReply.MISSING, Flag.YES)
     else
-      push(6, 0)
+      push(IssueReply.MISSING, Flag.NO)
     end
     return
   end
@@ -150,15 +157,15 @@ local function full(key, today, expireAt, count)
 
   -- Whoever sees the blocks run out, or running low with none in reserve, reserves the
   -- next one; the lease keeps everyone else from doing the same.
-  local flag = 0
+  local flag = Flag.NO
   if (#numbers < count or ((max - cur) < lowWater and not nlo)) and lease <= now then
     set[#set + 1] = 'lease'; set[#set + 1] = now + leaseMs
-    flag = 1
+    flag = Flag.YES
   end
   if #set > 0 then
     redis.call('HSET', key, unpack(set))
   end
-  push(#numbers < count and 5 or 4, day, shift, flag, field or '', field and lo or 0, field and max or 0, #numbers)
+  push(#numbers < count and IssueReply.RAN_OUT or IssueReply.FULL, day, shift, flag, field or '', field and lo or 0, field and max or 0, #numbers)
   for _, n in ipairs(numbers) do
     out[#out + 1] = n
   end

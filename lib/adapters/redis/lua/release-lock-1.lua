@@ -5,9 +5,11 @@
   KEYS[1]  the lock
   ARGV[1]  the caller's token
 
-  Returns  1 when deleted; 0 when the lock is gone or held by another token.
+  Returns  Flag.YES when deleted; Flag.NO when the lock is gone or held by another token.
 ]]
+--- @include "reply-codes"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+  redis.call('DEL', KEYS[1])
+  return Flag.YES
 end
-return 0
+return Flag.NO

@@ -10,7 +10,6 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-l
 import { AppError, isAppError } from "@/lib/core/errors";
 import type { StaffRole } from "@/lib/core/tenants";
 import { limitKey } from "./client-address.server";
-import type { Env } from "./env.server";
 
 /**
  * Per-minute limits kept in Redis (shared by all nodes), with a per-node limit in memory
@@ -130,6 +129,17 @@ export function rateLimitFields(policy: string, limiter: GuardedLimiter, spent: 
 
 const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;
 
+/** The limits the throttles count to, as lib/server/env.server.ts reads them (README, "Operating"). */
+export interface ThrottleSettings {
+  REDIS_KEY_PREFIX: string;
+  API_RATE_LIMIT_PER_MINUTE: number;
+  VOICE_RATE_LIMIT_PER_MINUTE: number;
+  AUTH_FAILURES_PER_MINUTE: number;
+  SIGN_IN_CHECKS_PER_ROLE: number;
+  PUBLIC_REQUESTS_PER_MINUTE: number;
+  SOCKET_HANDSHAKES_PER_MINUTE: number;
+}
+
 export class Throttles {
   /** Per API key (API_RATE_LIMIT_PER_MINUTE). */
   readonly api: GuardedLimiter;
@@ -147,20 +157,7 @@ export class Throttles {
   /** Socket.IO handshakes per client address. */
   readonly socketHandshakes: GuardedLimiter;
 
-  constructor(
-    redis: Redis | Cluster,
-    env: Pick<
-      Env,
-      | "REDIS_KEY_PREFIX"
-      | "API_RATE_LIMIT_PER_MINUTE"
-      | "VOICE_RATE_LIMIT_PER_MINUTE"
-      | "AUTH_FAILURES_PER_MINUTE"
-      | "SIGN_IN_CHECKS_PER_ROLE"
-      | "PUBLIC_REQUESTS_PER_MINUTE"
-      | "SOCKET_HANDSHAKES_PER_MINUTE"
-    >,
-    redisUp: () => boolean,
-  ) {
+  constructor(redis: Redis | Cluster, env: ThrottleSettings, redisUp: () => boolean) {
     const limiter = (name: string, points: number) => new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp);
     this.api = limiter("api", env.API_RATE_LIMIT_PER_MINUTE);
     this.voice = limiter("voice", env.VOICE_RATE_LIMIT_PER_MINUTE);

@@ -9,7 +9,7 @@ import { floorSettingsSchema, newTenantSchema, STAFF_ROLES, type FloorSettings, 
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
 import { ROLE_LABEL } from "@/lib/auth/roles";
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
-import { toTenant, uniqueViolationOn } from "@/lib/adapters/postgres/repositories.server";
+import { toTenant, uniqueViolationOn } from "@/lib/adapters/postgres/rows.server";
 
 type PerRole = { manager: string; cashier: string; kitchen: string };
 export const ROLE_KEY: Record<StaffRole, keyof PerRole> = { MANAGER: "manager", CASHIER: "cashier", KITCHEN: "kitchen" };

@@ -1,7 +1,7 @@
 /**
  * Structured logs (pino) to stderr: one JSON object a line in production, readable lines
  * (pino-pretty, a dev dependency) in development. Every line written while a request is
- * handled carries its `reqId` and `tenant` (lib/server/request-context.server.ts). Secrets
+ * handled carries its `reqId` and `tenant` (lib/server/ops/request-context.server.ts). Secrets
  * never reach a log line: the redact list covers every field that could carry one.
  */
 import { createRequire } from "node:module";

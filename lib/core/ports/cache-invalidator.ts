@@ -3,7 +3,7 @@
  * staff code generations and whether a restaurant has webhooks, so a write announces itself (locally at once, to the other
  * nodes through the invalidation bus).
  */
-import type { StaffRole } from "./tenants";
+import type { StaffRole } from "../tenants";
 
 export interface CacheInvalidator {
   /** A restaurant's settings changed. */

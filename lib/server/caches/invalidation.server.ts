@@ -4,12 +4,12 @@
  * subscribed; while the bus is down they hold entries for at most 1 s, and every
  * (re)subscription clears them.
  */
-import type { CacheInvalidator } from "@/lib/core/cache-invalidator";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import type { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
-import type { Access } from "./access.server";
+import type { Access } from "@/lib/auth/access.server";
 import type { TenantDirectory } from "./tenant-directory.server";
 import type { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import type { CacheInvalidator } from "@/lib/core/ports";
 
 /** How long a cache entry may be trusted while the bus is down. */
 export const UNSUBSCRIBED_TTL_MS = 1_000;

@@ -4,7 +4,6 @@
  * LAN address (a phone on the same Wi-Fi cannot open "localhost"); else the request's origin.
  */
 import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
-import type { Env } from "./env.server";
 
 type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
@@ -18,7 +17,8 @@ export function lanAddress(interfaces: Interfaces = networkInterfaces()): string
 }
 
 export interface PublicOriginInput {
-  env: Pick<Env, "PUBLIC_URL" | "NODE_ENV" | "PORT">;
+  /** As lib/server/env.server.ts reads them. */
+  env: { PUBLIC_URL?: string; NODE_ENV: string; PORT: number };
   /** The origin the browser used for this request (see requestOrigin). */
   requestOrigin: string;
   interfaces?: Interfaces;

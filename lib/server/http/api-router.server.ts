@@ -11,7 +11,7 @@ import { getRequestListener, RequestError } from "@hono/node-server";
 import { AppError, toErrorBody } from "@/lib/core/errors";
 import { sendError, SERVED_METHODS } from "./api-edge-errors.server";
 import { readBody } from "./request-body.server";
-import type { Logger } from "./logger.server";
+import type { Logger } from "@/lib/server/ops/logger.server";
 import type { RouteMatch } from "./route-patterns.server";
 
 type RouteMethod = (typeof SERVED_METHODS)[number];

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
 import { Redis } from "ioredis";
-import type { Logger } from "./logger.server";
+import type { Logger } from "@/lib/server/ops/logger.server";
 
 export interface Stoppable {
   stop(): Promise<void>;

@@ -4,10 +4,10 @@
  * request-duration histogram under its route pattern once the response is sent.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "./logger.server";
-import type { AppMetrics } from "./metrics.server";
+import type { Logger } from "@/lib/server/ops/logger.server";
+import type { AppMetrics } from "@/lib/server/ops/metrics.server";
 import { routeOf, type RouteMatch } from "./route-patterns.server";
-import { requestIdFrom, runWithRequest, tenantFromParam } from "./request-context.server";
+import { requestIdFrom, runWithRequest, tenantFromParam } from "@/lib/server/ops/request-context.server";
 
 export interface RequestObserverDeps {
   match: (path: string) => RouteMatch;

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toErrorBody } from "@/lib/core/errors";
 import { CLIENT_ADDRESS_HEADER, limitKey } from "./client-address.server";
-import type { Logger } from "./logger.server";
+import type { Logger } from "@/lib/server/ops/logger.server";
 import { rateLimitFields, rateLimited, spend, type Spent, type Throttles } from "./throttles.server";
 import { isPublicRoute, type RouteMatch } from "./route-patterns.server";
 

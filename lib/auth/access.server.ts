@@ -9,7 +9,6 @@ import { roleAllows } from "@/lib/auth/roles";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
 import { hashApiKey, verifySecret } from "@/lib/auth/secrets.server";
 import { signSession, verifySession, type Session } from "@/lib/auth/session.server";
-import type { PrismaTenantRepository } from "@/lib/adapters/postgres/repositories.server";
 
 export interface Caller {
   tenant: Tenant;
@@ -40,7 +39,13 @@ export const REVOCATION_CACHE_MS = 10_000;
 /** Entries per cache before the oldest go: a flood of made-up keys cannot grow memory. */
 const MAX_ENTRIES = 10_000;
 
-type KeyRow = Awaited<ReturnType<PrismaTenantRepository["apiKeyByHash"]>>;
+/** What Access reads from the database (PrismaTenantRepository): an API key by its hash, a role's sign-in credentials. */
+export interface AccessStore {
+  apiKeyByHash(keyHash: string): Promise<{ id: string; tenantId: string; role: StaffRole; prefix: string; revokedAt: Date | null } | null>;
+  staffCredentials(tenantId: string, role: StaffRole): Promise<{ name: string; secretHash: string; generation: number }[]>;
+}
+
+type KeyRow = Awaited<ReturnType<AccessStore["apiKeyByHash"]>>;
 
 export class Access {
   private readonly keys: ReadThroughCache<string, KeyRow>;
@@ -48,7 +53,7 @@ export class Access {
   private readonly revocations: ReadThroughCache<string, boolean>;
 
   constructor(
-    private readonly repo: PrismaTenantRepository,
+    private readonly repo: AccessStore,
     private readonly sessionSecret: string,
     private readonly opts: {
       /** The generation sessions of a role must carry (0: the role has no sign-in). */

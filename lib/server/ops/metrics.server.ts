@@ -5,9 +5,8 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
-import type { Metrics } from "@/lib/core/ports";
+import type { Metrics, DeliveryOutcome, WebhookMetrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
-import type { DeliveryOutcome, WebhookMetrics } from "@/lib/core/webhooks/ports";
 
 type CounterSource = "redis" | "database";
 

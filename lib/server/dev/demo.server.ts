@@ -6,11 +6,11 @@
 import { STAFF_ROLES } from "@/lib/core/tenants";
 import { verifySecret } from "@/lib/auth/secrets.server";
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
-import { toTenant } from "@/lib/adapters/postgres/repositories.server";
-import type { App } from "./app.server";
-import { createTenant, ROLE_KEY } from "./provisioning.server";
+import type { App } from "@/lib/server/app.server";
+import { createTenant, ROLE_KEY } from "@/lib/server/ops/provisioning.server";
 import { demoBanner, type DemoBannerInput } from "./demo-banner";
-import { publicOrigin } from "./public-origin.server";
+import { publicOrigin } from "@/lib/server/http/public-origin.server";
+import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 export const DEMO = {
   slug: "demo",

@@ -1,7 +1,7 @@
 /** What the webhooks need from the outside world: storage, DNS, HTTP, metrics. */
 import type { AuditEntry } from "../audit";
-import type { AttemptResult } from "./retry";
-import type { OutboxEvent, WebhookEventType } from "./events";
+import type { AttemptResult } from "../webhooks/retry";
+import type { OutboxEvent, WebhookEventType } from "../webhooks/events";
 
 /** An endpoint as listed: never its secret. */
 export interface WebhookEndpoint {

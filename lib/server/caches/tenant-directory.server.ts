@@ -1,7 +1,7 @@
 /**
  * Tenant lookups by slug, cached briefly per process: every request and socket resolves
  * its tenant, and tenants almost never change. A settings change forgets the slug on
- * every node (lib/server/invalidation.server.ts); the TTL (5 s) bounds staleness should
+ * every node (lib/server/caches/invalidation.server.ts); the TTL (5 s) bounds staleness should
  * an invalidation be lost.
  */
 import { AppError } from "@/lib/core/errors";

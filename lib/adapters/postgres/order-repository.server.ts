@@ -1,0 +1,195 @@
+/**
+ * The core's OrderRepository on PostgreSQL: Prisma, and prepared SQL for the order's hot
+ * paths (order-sql.server.ts) when no webhook event is written with the change.
+ */
+import type { BusinessDay } from "@/lib/core/business-day";
+import type { Order, OrderStatus } from "@/lib/core/orders";
+import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
+import type { Emits } from "@/lib/core/webhooks/events";
+import type pg from "pg";
+import { Prisma, type Db, type Tx } from "./prisma.server";
+import type { WebhookOutbox } from "./webhook-outbox.server";
+import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
+
+const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | "cancelledAt">> = {
+  READY: "readyAt",
+  COLLECTED: "collectedAt",
+  CANCELLED: "cancelledAt",
+};
+
+/** Open on the floor: being prepared or ready, and not cleared, of any business day. */
+const openOf = (tenantId: string) => ({
+  tenantId,
+  status: { in: ["PLACED", "READY"] as OrderStatus[] },
+  clearedAt: null,
+});
+
+/** The events of a batch: those of each row in it. */
+const eachOf = <T>(emits: Emits<T> | undefined): Emits<T[]> | undefined => (emits ? (rows) => rows.flatMap(emits) : undefined);
+
+export class PrismaOrderRepository implements OrderRepository {
+  /**
+   * Without `outbox`, changes emit no webhook events (tools and tests that need none). With
+   * `sql` (the client's own pool), an order without webhook events is inserted and moved in
+   * SQL, and any order is found by id or idempotency key in SQL (a read writes no events).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly outbox?: WebhookOutbox,
+    private readonly sql?: pg.Pool,
+  ) {}
+
+  /** Whether a change of `tenantId` that `emits` has webhook events to write. */
+  private async writesEvents<T>(tenantId: string, emits: Emits<T> | undefined): Promise<boolean> {
+    return !!this.outbox && !!emits && (await this.outbox.active(tenantId));
+  }
+
+  /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
+  private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
+    const outbox = this.outbox;
+    if (!outbox || !emits || !(await this.writesEvents(tenantId, emits))) return change(this.db);
+    const { row, queued } = await this.db.$transaction(async (tx) => {
+      const row = await change(tx);
+      return { row, queued: row === null ? 0 : await outbox.write(tx, tenantId, emits(row)) };
+    });
+    outbox.committed(queued);
+    return row;
+  }
+
+  async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
+    try {
+      if (this.sql && !(await this.writesEvents(r.tenantId, emits))) return await insertOrder(this.sql, r);
+      const order = await this.withEvents(r.tenantId, emits, async (db) =>
+        toOrder(
+          await db.order.create({
+            data: {
+              tenantId: r.tenantId,
+              businessDay: toSqlDate(r.businessDay),
+              shift: r.shift,
+              number: r.number,
+              items: r.items as unknown as Prisma.InputJsonValue,
+              note: r.note ?? null,
+              channel: r.channel,
+              idempotencyKey: r.idempotencyKey,
+              idempotencyScope: r.idempotencyScope,
+              requestHash: r.requestHash,
+            },
+          }),
+        ),
+      );
+      return order!;
+    } catch (e) {
+      const target = uniqueViolationOn(e) ?? violatedConstraint(e);
+      if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
+        throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
+      }
+      if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
+      throw e;
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<Order | null> {
+    if (this.sql) return findOrder(this.sql, tenantId, id);
+    const row = await this.db.order.findFirst({ where: { id, tenantId } });
+    return row ? toOrder(row) : null;
+  }
+
+  async findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
+    if (this.sql) return findOrderByIdempotencyKey(this.sql, tenantId, day, scope, key);
+    const row = await this.db.order.findFirst({
+      where: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key, OR: [{ idempotencyScope: scope }, { idempotencyScope: null }] },
+      // The caller's own order first; an unscoped one (from before keys were scoped) only failing that.
+      orderBy: { idempotencyScope: { sort: "asc", nulls: "last" } },
+    });
+    return row ? toOrder(row) : null;
+  }
+
+  async listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), shift, ...(statuses ? { status: { in: [...statuses] } } : {}) },
+      orderBy: { number: "asc" },
+    });
+    return rows.map(toOrder);
+  }
+
+  async listOpen(tenantId: string): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: openOf(tenantId),
+      // Orders inserted in one statement share createdAt: their numbers keep them in the order they were taken.
+      orderBy: [{ createdAt: "asc" }, { shift: "asc" }, { number: "asc" }],
+    });
+    return rows.map(toOrder);
+  }
+
+  async countOpen(tenantId: string): Promise<number> {
+    return this.db.order.count({ where: openOf(tenantId) });
+  }
+
+  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
+    return (await this.db.order.findFirst({ where: { ...openOf(tenantId), number }, select: { id: true } })) !== null;
+  }
+
+  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), status: "COLLECTED" },
+      orderBy: [{ collectedAt: "desc" }],
+      take: limit,
+    });
+    return rows.map(toOrder);
+  }
+
+  async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
+    const { count } = await this.db.order.updateMany({ where: { id, tenantId, status: "READY", clearedAt: null }, data: { readyAt: at } });
+    return count === 1 ? this.findById(tenantId, id) : null;
+  }
+
+  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number> {
+    const where = { ...openOf(tenantId), OR: [{ businessDay: { lt: toSqlDate(day) } }, { businessDay: toSqlDate(day), shift: { lt: beforeShift } }] };
+    if (!(await this.writesEvents(tenantId, emits))) return (await this.db.order.updateMany({ where, data: { clearedAt: at } })).count;
+    // One UPDATE … RETURNING, and one event per cleared order in the same transaction (a batch insert however many).
+    const cleared = await this.withEvents(tenantId, eachOf(emits), async (db) =>
+      (await db.order.updateManyAndReturn({ where, data: { clearedAt: at } })).map(toOrder),
+    );
+    return cleared?.length ?? 0;
+  }
+
+  async clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]> {
+    const cleared = await this.withEvents(tenantId, eachOf(emits), async (db) => {
+      // The age by the clock that stamped createdAt; conditional on still being open, so of
+      // two nodes sweeping at once each row is cleared by one.
+      const rows = await db.$queryRaw<{ id: string }[]>`
+        UPDATE "Order" SET "clearedAt" = ${at}
+        WHERE "tenantId" = ${tenantId}::uuid AND status IN ('PLACED', 'READY') AND "clearedAt" IS NULL
+          AND "createdAt" < now() - make_interval(hours => ${hours}::int)
+        RETURNING id`;
+      if (rows.length === 0) return [];
+      const found = await db.order.findMany({
+        where: { tenantId, id: { in: rows.map((r) => r.id) } },
+        orderBy: [{ createdAt: "asc" }, { number: "asc" }],
+      });
+      return found.map(toOrder);
+    });
+    return cleared ?? [];
+  }
+
+  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
+    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
+    const stamp = STATUS_TIMESTAMP[to];
+    return this.withEvents(tenantId, emits, async (db) => {
+      const { count } = await db.order.updateMany({
+        where: { id, tenantId, status: from },
+        // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
+        data: {
+          status: to,
+          ...(stamp ? { [stamp]: at } : {}),
+          ...(to === "PLACED" ? { readyAt: null } : {}),
+          ...(from === "COLLECTED" ? { collectedAt: null } : {}),
+        },
+      });
+      if (count !== 1) return null;
+      const row = await db.order.findFirst({ where: { id, tenantId } });
+      return row ? toOrder(row) : null;
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Rows of the Prisma schema as the core's records: dates of business days are stored as SQL
+ * `date` and handled as "YYYY-MM-DD" strings everywhere else; orders and tenants as the core
+ * types them; which unique index a violation names.
+ */
+import type { BusinessDay } from "@/lib/core/business-day";
+import { asLocale } from "@/lib/core/locales";
+import type { Order, OrderItem } from "@/lib/core/orders";
+import type { Tenant } from "@/lib/core/tenants";
+import { Prisma } from "./prisma.server";
+import type { Order as OrderRow, Tenant as TenantRow } from "./generated/prisma/client";
+
+export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
+
+export const fromSqlDate = (d: Date): BusinessDay => d.toISOString().slice(0, 10);
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    businessDay: fromSqlDate(row.businessDay),
+    shift: row.shift,
+    number: row.number,
+    status: row.status,
+    items: (Array.isArray(row.items) ? row.items : []) as unknown as OrderItem[],
+    note: row.note,
+    channel: row.channel,
+    idempotencyKey: row.idempotencyKey,
+    idempotencyScope: row.idempotencyScope,
+    requestHash: row.requestHash,
+    createdAt: row.createdAt,
+    readyAt: row.readyAt,
+    collectedAt: row.collectedAt,
+    cancelledAt: row.cancelledAt,
+    clearedAt: row.clearedAt,
+  };
+}
+
+export function toTenant(row: TenantRow): Tenant {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    timeZone: row.timeZone,
+    dayStartMinutes: row.dayStartMinutes,
+    floor: {
+      language: asLocale(row.language),
+      readyClearMinutes: row.readyClearMinutes,
+      ageWarnMinutes: row.ageWarnMinutes,
+      ageLateMinutes: row.ageLateMinutes,
+      currency: row.currency,
+      kioskNumberOnly: row.kioskNumberOnly,
+    },
+    schedule: row.schedule,
+    scheduleChangedAt: row.scheduleChangedAt,
+  };
+}
+
+/** The columns a unique violation names, however the driver adapter reports them. */
+export function uniqueViolationOn(e: unknown): string | null {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2002") return null;
+  return JSON.stringify(e.meta ?? {});
+}

@@ -1,0 +1,72 @@
+/**
+ * The counter's two sides (docs/decisions/0006): the fast one (Redis) and the durable
+ * ledger of ceilings (PostgreSQL), and the blocks of numbers between them. The rules that
+ * use them: lib/core/numbering.ts.
+ */
+import type { BusinessDay } from "../business-day";
+import { UnavailableError } from "./unavailable";
+
+export interface IssuedNumber {
+  businessDay: BusinessDay;
+  shift: number;
+  number: number;
+}
+
+/** A block of numbers (lo, hi]: lo + 1 … hi. */
+export interface Block {
+  businessDay: BusinessDay;
+  shift: number;
+  lo: number;
+  hi: number;
+}
+
+export type FastIssue =
+  /** A number; `refill` asks the caller to reserve the next block (it holds the lease). */
+  | { kind: "issued"; issued: IssuedNumber; refill: boolean }
+  /** The counter is gone from Redis; `lease` says this caller should restore it from the ledger. */
+  | { kind: "missing"; lease: boolean }
+  /** The block is used up; `lease` says this caller should reserve the next one. */
+  | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
+
+/** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
+export class CounterUnavailableError extends UnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("redis", message, options);
+    this.name = "CounterUnavailableError";
+  }
+}
+
+/** The fast counter (Redis). Every method may throw CounterUnavailableError. */
+export interface FastCounter {
+  next(tenantId: string, today: BusinessDay, nowMs: number, expireAtMs: number): Promise<FastIssue>;
+  /** Installs a reserved block for (day, shift) if the counter is still there; false if it moved on. */
+  addBlock(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  /**
+   * Moves the counter to `block` when it is missing or behind (older day or shift);
+   * for the same (day, shift) it installs the block like addBlock. Never moves backwards.
+   */
+  restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  /**
+   * Abandons the block `issued` came from, if it is still the current one: the next
+   * number comes from a fresh block. A block installed since is left alone, and so is a
+   * block in reserve that starts at or above `storedUpTo` (no number of it was stored).
+   */
+  burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void>;
+  /** False while the store is considered unreachable (numbers come from the ledger). */
+  available(): boolean;
+}
+
+/** The durable side (PostgreSQL). */
+export interface CounterLedger {
+  /**
+   * Reserves `size` numbers above the ceiling of (day, shift). If a later shift of that
+   * day exists, reserves in the latest shift instead (the caller's view was stale).
+   */
+  reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block>;
+  /** Reserves a block in the current shift of `day` (or of a later day the ledger already holds). */
+  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block>;
+  /** The fallback: one number straight from the ceiling of the current shift. */
+  issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber>;
+  /** The highest number stored in an order of (day, shift); 0 when none. */
+  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number>;
+}

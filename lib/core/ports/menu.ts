@@ -1,0 +1,39 @@
+/** Where the menu is kept, and what the order service reads of it. */
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem } from "../menu";
+
+/** Raised by a MenuRepository when a unique index refuses a name. */
+export class DuplicateMenuNameError extends Error {
+  constructor(
+    readonly kind: "category" | "item",
+    readonly value: string,
+  ) {
+    super(`Duplicate ${kind} name ${value}`);
+    this.name = "DuplicateMenuNameError";
+  }
+}
+
+/** What the order service needs of the menu: the tenant's items among some ids. */
+export interface MenuCatalog {
+  findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]>;
+}
+
+export interface MenuRepository extends MenuCatalog {
+  listCategories(tenantId: string): Promise<MenuCategory[]>;
+  listItems(tenantId: string, categoryId?: string): Promise<MenuItem[]>;
+  findCategory(tenantId: string, id: string): Promise<MenuCategory | null>;
+  createCategory(tenantId: string, c: { name: string; position: number }): Promise<MenuCategory>;
+  /** null when there is no such category of the tenant. */
+  updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null>;
+  /**
+   * Deletes a category in one transaction: refused (nothing deleted) when it has items and
+   * `cascade` is false. `items` counts the items it had.
+   */
+  deleteCategory(tenantId: string, id: string, cascade: boolean): Promise<{ deleted: boolean; items: number }>;
+  createItem(tenantId: string, i: Omit<MenuItem, "id">): Promise<MenuItem>;
+  updateItem(tenantId: string, id: string, patch: ItemPatch): Promise<MenuItem | null>;
+  deleteItem(tenantId: string, id: string): Promise<boolean>;
+  /** Sets several positions in one transaction (a move up/down). */
+  setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void>;
+  /** Creates a whole menu in one transaction, only if the tenant has no category yet; false when it had one. */
+  seedIfEmpty(tenantId: string, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[]): Promise<boolean>;
+}

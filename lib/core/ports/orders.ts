@@ -1,0 +1,92 @@
+/** Where orders are stored (PostgreSQL), the claims on idempotency keys (Redis), and what their unique indexes raise. */
+import type { BusinessDay } from "../business-day";
+import type { NewOrder, Order, OrderItem, OrderStatus } from "../orders";
+import type { Emits } from "../webhooks/events";
+
+/** Raised by an OrderRepository when the unique (tenant, day, shift, number) index refuses a row. */
+export class DuplicateNumberError extends Error {
+  constructor(
+    readonly businessDay: BusinessDay,
+    readonly shift: number,
+    readonly number: number,
+  ) {
+    super(`Number ${number} already stored for shift ${shift} of ${businessDay}`);
+    this.name = "DuplicateNumberError";
+  }
+}
+
+/** Raised by an OrderRepository when another request stored the same idempotency key first. */
+export class DuplicateIdempotencyKeyError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key already used`);
+    this.name = "DuplicateIdempotencyKeyError";
+  }
+}
+
+export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
+  /** Menu lines already resolved to names (lib/core/menu.ts resolveOrderLines). */
+  items: OrderItem[];
+  tenantId: string;
+  businessDay: BusinessDay;
+  shift: number;
+  number: number;
+  channel: string;
+  idempotencyKey: string | null;
+  /** The caller the key belongs to (set whenever a key is). */
+  idempotencyScope: string | null;
+  requestHash: string | null;
+}
+
+/**
+ * `emits` (optional) gives the webhook events of a change from the row as stored: they are
+ * written in the same transaction as the change (the outbox), so none is lost or invented.
+ */
+export interface OrderRepository {
+  insert(record: OrderRecord, emits?: Emits<Order>): Promise<Order>;
+  findById(tenantId: string, id: string): Promise<Order | null>;
+  /**
+   * The order `scope` took on `day` with `key`; else one taken with `key` before keys were
+   * scoped (no scope: a node of the release before, decision 0025), whoever sent it.
+   */
+  findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null>;
+  listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]>;
+  /**
+   * Open (PLACED/READY, not cleared) orders of every business day and shift, oldest first:
+   * what the floor shows. Neither a new day nor a changed day rule takes one off it.
+   */
+  listOpen(tenantId: string): Promise<Order[]>;
+  /** How many orders listOpen would return. */
+  countOpen(tenantId: string): Promise<number>;
+  /** Whether an open order (of any day and shift) has `number`: one indexed row, for the board's voice. */
+  holdsOpen(tenantId: string, number: number): Promise<boolean>;
+  /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
+  listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
+  /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */
+  readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null>;
+  /**
+   * Clears the open orders taken before shift `beforeShift` of `day` (earlier days included);
+   * returns how many. `emits` is applied to each cleared order, in the clearing's transaction.
+   */
+  clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number>;
+  /**
+   * Clears the open orders taken more than `hours` ago by the database's clock; returns them
+   * as cleared. `emits` is applied to each cleared order, in the clearing's transaction.
+   */
+  clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]>;
+  /**
+   * Moves an order from `from` to `to` only if it still has status `from` (no lost
+   * updates between two kitchen screens); returns null when it did not.
+   */
+  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null>;
+}
+
+/**
+ * Claims on idempotency keys, so that concurrent retries of one order do not each draw a
+ * number. Best effort: when the store is unavailable every caller gets the claim (the
+ * unique index still makes one order win; the others' numbers are skipped).
+ */
+export interface IdempotencyClaims {
+  /** True when this caller holds (tenant, day, scope, key) now, for at most `ttlMs`. */
+  claim(tenantId: string, day: BusinessDay, scope: string, key: string, ttlMs: number): Promise<boolean>;
+  release(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<void>;
+}

@@ -1,0 +1,544 @@
+/**
+ * The core's ports in memory, for unit tests of its rules (NumberIssuer, OrderService,
+ * ShiftService) without Redis or PostgreSQL. Each fake keeps the contract its port
+ * documents in lib/core/ports/, as the real adapters do; the adapters
+ * themselves are tested on the real stores in tests/integration/counter*.test.ts.
+ *
+ * `MemoryCounter` follows lua/issue-numbers-n.lua, install-block-1.lua and burn-block-1.lua
+ * one call at a time (no batching): a current block, one block in reserve, and a refill
+ * lease. Faults are switches: `down` (unreachable), `failCalls` (calls that fail before the
+ * breaker opens), `forgetful` (every block it is given is lost at once, as an evicting Redis
+ * would), `forget()` (a restart that lost the key).
+ */
+import { randomUUID } from "node:crypto";
+import type { BusinessDay } from "@/lib/core/business-day";
+import type { AuditEntry } from "@/lib/core/audit";
+import type { MenuItem } from "@/lib/core/menu";
+import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS } from "@/lib/core/numbering";
+import { OrderService } from "@/lib/core/order-service";
+import type { Order, OrderStatus } from "@/lib/core/orders";
+import {
+  DuplicateIdempotencyKeyError,
+  DuplicateNumberError,
+  UnavailableError,
+  type EventPublisher,
+  type IdempotencyClaims,
+  type Metrics,
+  type OrderRecord,
+  type OrderRepository,
+  type ShiftRepository,
+  type StartShiftOptions,
+  type AuditLog,
+  type MenuCatalog,
+  CounterUnavailableError,
+  type Block,
+  type Clock,
+  type CounterLedger,
+  type FastCounter,
+  type FastIssue,
+  type IssuedNumber,
+} from "@/lib/core/ports";
+import { ShiftService } from "@/lib/core/shift-service";
+import type { Tenant } from "@/lib/core/tenants";
+import type { ShiftInfo } from "@/lib/core/shifts";
+
+/** A tenant of the tests: Berlin, business day from 04:00. */
+export function memoryTenant(slug = "t1"): Tenant {
+  return {
+    id: randomUUID(),
+    slug,
+    name: slug.toUpperCase(),
+    timeZone: "Europe/Berlin",
+    dayStartMinutes: 240,
+    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false },
+    schedule: [],
+  };
+}
+
+const dayShift = (tenantId: string, day: BusinessDay, shift: number) => `${tenantId}/${day}/${shift}`;
+
+/** What PostgreSQL holds for the core: ceilings, shifts and orders. */
+export class MemoryDatabase {
+  readonly ceilings = new Map<string, number>();
+  readonly shifts: (ShiftInfo & { tenantId: string })[] = [];
+  readonly orders: Order[] = [];
+  /** While true, every call fails as an unreachable database does. */
+  down = false;
+
+  check(): void {
+    if (this.down) throw new UnavailableError("database", "in-memory database is down");
+  }
+
+  currentShift(tenantId: string, day: BusinessDay): number {
+    return Math.max(1, ...this.shifts.filter((s) => s.tenantId === tenantId && s.businessDay === day).map((s) => s.shift));
+  }
+
+  /** Adds `size` to the ceiling of (day, shift): the block (old, new]. */
+  raise(tenantId: string, day: BusinessDay, shift: number, size: number): Block {
+    const key = dayShift(tenantId, day, shift);
+    const hi = (this.ceilings.get(key) ?? 0) + size;
+    this.ceilings.set(key, hi);
+    return { businessDay: day, shift, lo: hi - size, hi };
+  }
+
+  ceiling(tenantId: string, day: BusinessDay, shift: number): number {
+    return this.ceilings.get(dayShift(tenantId, day, shift)) ?? 0;
+  }
+}
+
+export type LedgerCall = { method: "reserve" | "reserveCurrent" | "issueDirect"; businessDay: BusinessDay; shift: number; lo: number; hi: number };
+
+/** CounterLedger (ports/counter.ts) over MemoryDatabase, recording every block and number it hands out. */
+export class MemoryLedger implements CounterLedger {
+  readonly calls: LedgerCall[] = [];
+  private held: Promise<void> | null = null;
+  constructor(private readonly db: MemoryDatabase) {}
+
+  /** Block reservations (`reserve`) hang until the returned function is called: a slow refill. */
+  holdReserves(): () => void {
+    let release!: () => void;
+    this.held = new Promise((r) => (release = r));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
+
+  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    if (this.held) await this.held;
+    this.db.check();
+    // A later shift of the day exists: the caller's view was stale.
+    if (this.db.currentShift(tenantId, day) > shift) return this.reserveCurrent(tenantId, day, size);
+    return this.record("reserve", this.db.raise(tenantId, day, shift, size));
+  }
+
+  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+    this.db.check();
+    return this.record("reserveCurrent", this.current(tenantId, day, size));
+  }
+
+  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
+    this.db.check();
+    const b = this.record("issueDirect", this.current(tenantId, day, 1));
+    return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
+  }
+
+  async highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
+    this.db.check();
+    return Math.max(0, ...this.db.orders.filter((o) => o.tenantId === tenantId && o.businessDay === day && o.shift === shift).map((o) => o.number));
+  }
+
+  /** The current shift of `day`, or of the next day when the ledger already numbers it. */
+  private current(tenantId: string, day: BusinessDay, size: number): Block {
+    const later = [...this.db.ceilings.keys()]
+      .map((k) => k.split("/"))
+      .filter(([t, d]) => t === tenantId && d! > day)
+      .map(([, d]) => d!)
+      .sort();
+    const target = later[0] ?? day;
+    return this.db.raise(tenantId, target, this.db.currentShift(tenantId, target), size);
+  }
+
+  private record(method: LedgerCall["method"], b: Block): Block {
+    this.calls.push({ method, businessDay: b.businessDay, shift: b.shift, lo: b.lo, hi: b.hi });
+    return b;
+  }
+}
+
+interface CounterState {
+  day: BusinessDay;
+  shift: number;
+  /** The current block is lo + 1 … max; `cur` was handed out last. */
+  lo: number;
+  max: number;
+  cur: number;
+  next: { lo: number; hi: number } | null;
+  leaseUntil: number;
+}
+
+export type CounterCall = { method: "next" | "addBlock" | "restore" | "burn"; detail?: unknown };
+
+/** FastCounter (ports/counter.ts) in memory, with the Lua scripts' rules and switchable faults. */
+export class MemoryCounter implements FastCounter {
+  private readonly state = new Map<string, CounterState>();
+  /** The lease a caller holds to restore a missing counter, per tenant. */
+  private readonly missingLease = new Map<string, number>();
+  readonly calls: CounterCall[] = [];
+  /** Unreachable: every call throws CounterUnavailableError and available() is false. */
+  down = false;
+  /** Loses every block it is given (as an evicting Redis would): accepts it, then forgets the counter. */
+  forgetful = false;
+  /** The next this many calls fail while available() still says yes (a breaker not yet open). */
+  failCalls = 0;
+
+  /** Redis restarted empty. */
+  forget(tenantId: string): void {
+    this.state.delete(tenantId);
+    this.missingLease.delete(tenantId);
+  }
+
+  /** The counter of a tenant as it stands (a copy), or undefined when missing. */
+  peek(tenantId: string): Readonly<CounterState> | undefined {
+    const s = this.state.get(tenantId);
+    return s && { ...s, next: s.next && { ...s.next } };
+  }
+
+  available(): boolean {
+    return !this.down;
+  }
+
+  private reach(method: CounterCall["method"], detail?: unknown): void {
+    this.calls.push({ method, detail });
+    if (this.down) throw new CounterUnavailableError("in-memory counter is down");
+    if (this.failCalls > 0) {
+      this.failCalls--;
+      throw new CounterUnavailableError("in-memory counter call failed");
+    }
+  }
+
+  async next(tenantId: string, today: BusinessDay, nowMs: number): Promise<FastIssue> {
+    this.reach("next", today);
+    let s = this.state.get(tenantId);
+    if (!s) {
+      // One caller restores; the others wait for it.
+      const lease = (this.missingLease.get(tenantId) ?? 0) <= nowMs;
+      if (lease) this.missingLease.set(tenantId, nowMs + REFILL_LEASE_MS);
+      return { kind: "missing", lease };
+    }
+    if (today > s.day) {
+      // A newer day starts at shift 1 with no block.
+      s = { day: today, shift: 1, lo: 0, max: 0, cur: 0, next: null, leaseUntil: 0 };
+      this.state.set(tenantId, s);
+    }
+    if (s.cur >= s.max && s.next) {
+      s.lo = s.cur = s.next.lo;
+      s.max = s.next.hi;
+      s.next = null;
+    }
+    if (s.cur >= s.max) {
+      const lease = s.leaseUntil <= nowMs;
+      if (lease) s.leaseUntil = nowMs + REFILL_LEASE_MS;
+      return { kind: "empty", businessDay: s.day, shift: s.shift, lease };
+    }
+    s.cur++;
+    // The number that crosses the low-water mark asks for the next block, once.
+    const left = s.max - s.cur;
+    const refill = left === LOW_WATER - 1 && !s.next && s.leaseUntil <= nowMs;
+    if (refill) s.leaseUntil = nowMs + REFILL_LEASE_MS;
+    return { kind: "issued", issued: { businessDay: s.day, shift: s.shift, number: s.cur }, refill };
+  }
+
+  async addBlock(tenantId: string, b: Block): Promise<boolean> {
+    this.reach("addBlock", b);
+    return this.install(tenantId, b, "add");
+  }
+
+  async restore(tenantId: string, b: Block): Promise<boolean> {
+    this.reach("restore", b);
+    return this.install(tenantId, b, "restore");
+  }
+
+  private install(tenantId: string, b: Block, mode: "add" | "restore"): boolean {
+    const s = this.state.get(tenantId);
+    let installed = false;
+    if (!s || s.day !== b.businessDay || s.shift !== b.shift) {
+      const behind = !s || b.businessDay > s.day || (b.businessDay === s.day && b.shift > s.shift);
+      if (mode === "restore" && behind) {
+        this.state.set(tenantId, { day: b.businessDay, shift: b.shift, lo: b.lo, max: b.hi, cur: b.lo, next: null, leaseUntil: 0 });
+        installed = true;
+      }
+    } else if (b.lo >= s.max) {
+      if (s.cur >= s.max) {
+        Object.assign(s, { lo: b.lo, cur: b.lo, max: b.hi, leaseUntil: 0 });
+        installed = true;
+      } else if (!s.next || s.next.lo <= b.lo) {
+        Object.assign(s, { next: { lo: b.lo, hi: b.hi }, leaseUntil: 0 });
+        installed = true;
+      }
+    }
+    if (this.forgetful) this.forget(tenantId);
+    return installed;
+  }
+
+  async burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void> {
+    this.reach("burn", { issued, storedUpTo });
+    const s = this.state.get(tenantId);
+    if (!s || s.day !== issued.businessDay || s.shift !== issued.shift || issued.number <= s.lo || issued.number > s.max) return;
+    s.cur = s.max;
+    if (s.next && s.next.lo < storedUpTo) s.next = null;
+  }
+}
+
+/** OrderRepository (ports/orders.ts) over MemoryDatabase, with the unique indexes of the real table. */
+export class MemoryOrders implements OrderRepository {
+  /** Runs before each insert is checked: a test makes a concurrent request win a race here. */
+  beforeInsert: ((record: OrderRecord) => Promise<void> | void) | null = null;
+
+  constructor(
+    private readonly db: MemoryDatabase,
+    private readonly clock: Clock,
+  ) {}
+
+  private of(tenantId: string): Order[] {
+    return this.db.orders.filter((o) => o.tenantId === tenantId);
+  }
+
+  async insert(record: OrderRecord): Promise<Order> {
+    this.db.check();
+    await this.beforeInsert?.(record);
+    const same = this.of(record.tenantId).filter((o) => o.businessDay === record.businessDay);
+    // The two unique indexes of decision 0025: (day, scope, key), and (day, key) among unscoped rows.
+    const sameKey = (o: Order) => o.idempotencyKey === record.idempotencyKey && o.idempotencyScope === record.idempotencyScope;
+    if (record.idempotencyKey && same.some(sameKey)) throw new DuplicateIdempotencyKeyError(record.idempotencyKey);
+    if (same.some((o) => o.shift === record.shift && o.number === record.number))
+      throw new DuplicateNumberError(record.businessDay, record.shift, record.number);
+    const order: Order = {
+      id: randomUUID(),
+      tenantId: record.tenantId,
+      businessDay: record.businessDay,
+      shift: record.shift,
+      number: record.number,
+      status: "PLACED",
+      items: record.items,
+      note: record.note ?? null,
+      channel: record.channel,
+      idempotencyKey: record.idempotencyKey,
+      idempotencyScope: record.idempotencyScope,
+      requestHash: record.requestHash,
+      createdAt: this.clock.now(),
+      readyAt: null,
+      collectedAt: null,
+      cancelledAt: null,
+      clearedAt: null,
+    };
+    this.db.orders.push(order);
+    return order;
+  }
+
+  async findById(tenantId: string, id: string): Promise<Order | null> {
+    this.db.check();
+    return this.of(tenantId).find((o) => o.id === id) ?? null;
+  }
+
+  async findByIdempotencyKey(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
+    this.db.check();
+    const keyed = this.of(tenantId).filter((o) => o.businessDay === day && o.idempotencyKey === key);
+    // The caller's own order first; an unscoped one (from before keys were scoped) only failing that.
+    return keyed.find((o) => o.idempotencyScope === scope) ?? keyed.find((o) => o.idempotencyScope === null) ?? null;
+  }
+
+  async listShift(tenantId: string, day: BusinessDay, shift: number, statuses?: readonly OrderStatus[]): Promise<Order[]> {
+    return this.of(tenantId).filter((o) => o.businessDay === day && o.shift === shift && (!statuses?.length || statuses.includes(o.status)));
+  }
+
+  async listOpen(tenantId: string): Promise<Order[]> {
+    return this.of(tenantId).filter((o) => (o.status === "PLACED" || o.status === "READY") && !o.clearedAt);
+  }
+
+  async countOpen(tenantId: string): Promise<number> {
+    return (await this.listOpen(tenantId)).length;
+  }
+
+  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
+    return (await this.listOpen(tenantId)).some((o) => o.number === number);
+  }
+
+  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
+    return this.of(tenantId)
+      .filter((o) => o.businessDay === day && o.collectedAt)
+      .sort((a, b) => b.collectedAt!.getTime() - a.collectedAt!.getTime())
+      .slice(0, limit);
+  }
+
+  async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
+    const o = this.of(tenantId).find((x) => x.id === id && x.status === "READY" && !x.clearedAt);
+    if (!o) return null;
+    o.readyAt = at;
+    return { ...o };
+  }
+
+  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number> {
+    const open = (await this.listOpen(tenantId)).filter((o) => o.businessDay < day || (o.businessDay === day && o.shift < beforeShift));
+    for (const o of open) o.clearedAt = at;
+    return open.length;
+  }
+
+  async clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]> {
+    const cutoff = at.getTime() - hours * 3_600_000;
+    const old = (await this.listOpen(tenantId)).filter((o) => o.createdAt.getTime() < cutoff);
+    for (const o of old) o.clearedAt = at;
+    return old.map((o) => ({ ...o }));
+  }
+
+  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
+    const o = this.of(tenantId).find((x) => x.id === id && x.status === from);
+    if (!o) return null;
+    o.status = to;
+    if (to === "READY") o.readyAt = at;
+    if (to === "COLLECTED") o.collectedAt = at;
+    if (to === "CANCELLED") o.cancelledAt = at;
+    return { ...o };
+  }
+}
+
+/** ShiftRepository (ports/shifts.ts) over MemoryDatabase: manual starts (the schedule's fencing is tested on PostgreSQL). */
+export class MemoryShifts implements ShiftRepository {
+  constructor(
+    private readonly db: MemoryDatabase,
+    private readonly clock: Clock,
+  ) {}
+
+  async currentShift(tenantId: string, day: BusinessDay): Promise<number> {
+    this.db.check();
+    return this.db.currentShift(tenantId, day);
+  }
+
+  async startShift(
+    tenantId: string,
+    day: BusinessDay,
+    opts: StartShiftOptions,
+    commit: (shift: ShiftInfo, firstBlock: Block) => Promise<boolean>,
+  ): Promise<{ shift: ShiftInfo; created: boolean }> {
+    this.db.check();
+    if (opts.scheduled) throw new Error("MemoryShifts: scheduled starts are not modelled");
+    const current = this.db.currentShift(tenantId, day);
+    const latest = this.db.shifts.find((s) => s.tenantId === tenantId && s.businessDay === day && s.shift === current);
+    if (opts.ifCurrentShift !== undefined && current > opts.ifCurrentShift && latest) return { shift: latest, created: false };
+    const shift: ShiftInfo = {
+      businessDay: day,
+      shift: current + 1,
+      firstNumber: opts.firstNumber,
+      startedAt: this.clock.now(),
+      startedBy: opts.startedBy,
+      reason: opts.reason,
+    };
+    // The new shift's first block starts at its first number, reserved with the shift itself.
+    const key = dayShift(tenantId, day, shift.shift);
+    const before = this.db.ceilings.get(key);
+    const hi = (before ?? opts.firstNumber - 1) + opts.blockSize;
+    this.db.ceilings.set(key, hi);
+    let inUse: boolean;
+    try {
+      inUse = await commit(shift, { businessDay: day, shift: shift.shift, lo: hi - opts.blockSize, hi });
+    } catch (e) {
+      // The transaction rolls back: no shift, no ceiling.
+      if (before === undefined) this.db.ceilings.delete(key);
+      else this.db.ceilings.set(key, before);
+      throw e;
+    }
+    // Nobody issues from an unused block: given back, so the database starts at the first number.
+    if (!inUse) this.db.ceilings.set(key, hi - opts.blockSize);
+    this.db.shifts.push({ ...shift, tenantId });
+    return { shift, created: true };
+  }
+
+  async recordScheduleSkip(): Promise<boolean> {
+    throw new Error("MemoryShifts: the schedule is not modelled");
+  }
+
+  async scheduleRecord(): Promise<never> {
+    throw new Error("MemoryShifts: the schedule is not modelled");
+  }
+}
+
+/** IdempotencyClaims (ports/orders.ts): SET NX PX in memory. */
+export class MemoryClaims implements IdempotencyClaims {
+  private readonly held = new Map<string, number>();
+  constructor(private readonly clock: Clock) {}
+
+  async claim(tenantId: string, day: BusinessDay, scope: string, key: string, ttlMs: number): Promise<boolean> {
+    const id = `${tenantId}/${day}/${scope}/${key}`;
+    const now = this.clock.now().getTime();
+    if ((this.held.get(id) ?? 0) > now) return false;
+    this.held.set(id, now + ttlMs);
+    return true;
+  }
+
+  async release(tenantId: string, day: BusinessDay, scope: string, key: string): Promise<void> {
+    this.held.delete(`${tenantId}/${day}/${scope}/${key}`);
+  }
+}
+
+export class MemoryMenu implements MenuCatalog {
+  constructor(readonly items: MenuItem[] = []) {}
+  async findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]> {
+    return this.items.filter((i) => ids.includes(i.id));
+  }
+}
+
+/** What the core reported: metrics, broadcasts, logs, audit entries. */
+export class Recorder {
+  readonly issuedFrom: ("redis" | "database")[] = [];
+  readonly placed: string[] = [];
+  readonly uniqueViolations: string[] = [];
+  readonly duplicates: string[] = [];
+  readonly events: { type: string; payload: unknown }[] = [];
+  readonly logs: { level: "info" | "warn" | "error"; obj: object; msg?: string }[] = [];
+  readonly audit: { tenantId: string; entry: unknown }[] = [];
+
+  readonly metrics: Metrics = {
+    duplicateNumber: (t) => this.duplicates.push(t.slug),
+    numberIssued: (source) => this.issuedFrom.push(source),
+    orderPlaced: (channel) => this.placed.push(channel),
+    orderStatusChanged: () => {},
+    uniqueViolation: (index) => this.uniqueViolations.push(index),
+  };
+
+  readonly log = {
+    info: (obj: object, msg?: string) => this.logs.push({ level: "info", obj, msg }),
+    warn: (obj: object, msg?: string) => this.logs.push({ level: "warn", obj, msg }),
+    error: (obj: object, msg?: string) => this.logs.push({ level: "error", obj, msg }),
+  };
+
+  readonly events_: EventPublisher = {
+    orderCreated: (_t, payload) => this.events.push({ type: "order:created", payload }),
+    orderUpdated: (_t, payload) => this.events.push({ type: "order:updated", payload }),
+    orderCalled: (_t, payload) => this.events.push({ type: "order:called", payload }),
+    shiftStarted: (_t, payload) => this.events.push({ type: "shift:started", payload }),
+    settingsChanged: () => this.events.push({ type: "settings:changed", payload: null }),
+    menuChanged: () => this.events.push({ type: "menu:changed", payload: null }),
+  };
+
+  readonly auditLog: AuditLog = {
+    record: async (tenantId, entry) => void this.audit.push({ tenantId, entry }),
+    list: async (): Promise<AuditEntry[]> => [],
+  };
+}
+
+/**
+ * The number-issuing core wired on in-memory ports. `refillWaitMs` is how long a caller
+ * waits for a block another caller is bringing (short: these tests do not wait for real).
+ */
+export function memoryCore(opts: { clock: Clock; refillWaitMs?: number; menu?: MenuItem[] }) {
+  const db = new MemoryDatabase();
+  const counter = new MemoryCounter();
+  const ledger = new MemoryLedger(db);
+  const recorder = new Recorder();
+  const issuer = new NumberIssuer(counter, ledger, opts.clock, recorder.log, opts.refillWaitMs ?? 50);
+  const orders = new MemoryOrders(db, opts.clock);
+  const shifts = new MemoryShifts(db, opts.clock);
+  const claims = new MemoryClaims(opts.clock);
+  const orderService = new OrderService({
+    issuer,
+    claims,
+    orders,
+    shifts,
+    events: recorder.events_,
+    metrics: recorder.metrics,
+    log: recorder.log,
+    clock: opts.clock,
+    menu: new MemoryMenu(opts.menu),
+    audit: recorder.auditLog,
+  });
+  const shiftService = new ShiftService({
+    issuer,
+    counter,
+    shifts,
+    orders,
+    events: recorder.events_,
+    audit: recorder.auditLog,
+    log: recorder.log,
+    clock: opts.clock,
+  });
+  return { db, counter, ledger, recorder, issuer, orders, shifts, claims, orderService, shiftService };
+}

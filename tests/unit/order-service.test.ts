@@ -1,0 +1,178 @@
+/**
+ * OrderService's rules for taking an order, on in-memory ports (tests/support/in-memory-core.ts):
+ * a number only for an order that is stored, none for a refused one, one number per
+ * idempotency key, another number when the database refuses one as already stored. The
+ * same paths on Redis and PostgreSQL: tests/integration/counter*.test.ts.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/core/errors";
+import type { MenuItem } from "@/lib/core/menu";
+import { DuplicateNumberError, isUnavailableError, UnavailableError, type OrderRecord } from "@/lib/core/ports";
+import { localDate, movableClock, wallTime } from "../support/clock";
+import { memoryCore, memoryTenant } from "../support/in-memory-core";
+
+const BERLIN = "Europe/Berlin";
+const today = localDate(BERLIN);
+
+const menu: MenuItem[] = [
+  { id: randomUUID(), categoryId: randomUUID(), name: "Ramen", priceCents: 1250, available: true, position: 0 },
+  { id: randomUUID(), categoryId: randomUUID(), name: "Gyoza", priceCents: 600, available: false, position: 1 },
+];
+const [ramen, gyoza] = menu as [MenuItem, MenuItem];
+
+function setup() {
+  const core = memoryCore({ clock: movableClock(wallTime(BERLIN, "12:00")), menu });
+  return { core, tenant: memoryTenant(), place: core.orderService.place.bind(core.orderService) };
+}
+
+/** What was asked of the number counter and the ledger so far. */
+const numberCalls = (core: ReturnType<typeof memoryCore>) => core.counter.calls.length + core.ledger.calls.length;
+
+describe("OrderService.place", () => {
+  it("stores the order under the number it drew, then broadcasts and counts it", async () => {
+    const { core, tenant, place } = setup();
+    const { order, created } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 2 }], note: "no onions" }, { channel: "kiosk" });
+    expect(created).toBe(true);
+    expect(order).toMatchObject({ businessDay: today, shift: 1, number: 1, status: "PLACED", channel: "kiosk", note: "no onions" });
+    // The menu line is stored with the name and price it had when the order was taken.
+    expect(order.items).toEqual([{ name: "Ramen", qty: 2, menuItemId: ramen.id, priceCents: 1250 }]);
+    expect(core.db.orders.map((o) => o.number)).toEqual([1]);
+    expect(core.recorder.events).toEqual([{ type: "order:created", payload: expect.objectContaining({ number: 1, status: "PLACED" }) }]);
+    expect(core.recorder.placed).toEqual(["kiosk"]);
+    expect(core.recorder.issuedFrom).toEqual(["redis"]);
+    expect((await place(tenant, {}, { channel: "counter" })).order.number).toBe(2);
+  });
+
+  it("a refused order spends no number: bad input, an unknown menu item, a sold-out one", async () => {
+    const { core, tenant, place } = setup();
+    const refusals: [unknown, string, string | undefined][] = [
+      [{ items: [{ name: "Tea", qty: 0 }] }, "BAD_INPUT", undefined],
+      [{ items: [{ menuItemId: randomUUID(), qty: 1 }] }, "BAD_INPUT", "unknownMenuItem"],
+      [{ items: [{ menuItemId: gyoza.id, qty: 1 }] }, "CONFLICT", "menuItemUnavailable"],
+      [null, "BAD_INPUT", undefined],
+    ];
+    for (const [input, code, reason] of refusals) {
+      const e = await place(tenant, input, { channel: "kiosk" }).catch((err: unknown) => err);
+      expect(e, JSON.stringify(input)).toBeInstanceOf(AppError);
+      expect(e).toMatchObject({ code, ...(reason ? { reason } : {}) });
+    }
+    // Neither the counter nor the ledger was asked; the next order gets number 1.
+    expect(numberCalls(core)).toBe(0);
+    expect(core.db.orders).toEqual([]);
+    expect(core.recorder.events).toEqual([]);
+    expect((await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "kiosk" })).order.number).toBe(1);
+  });
+});
+
+describe("OrderService.place: idempotency keys", () => {
+  it("a retry with the same key and order gets the first order back and draws no number", async () => {
+    const { core, tenant, place } = setup();
+    const input = { items: [{ name: "Tea", qty: 1 }] };
+    const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
+    const calls = numberCalls(core);
+    const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
+    expect(again).toEqual({ order: first.order, created: false });
+    expect(numberCalls(core)).toBe(calls);
+    expect(core.recorder.placed).toEqual(["api"]); // a replay is not counted
+    expect((await place(tenant, input, { channel: "api" })).order.number).toBe(2);
+  });
+
+  it("the same key with a different order is a conflict, and draws no number", async () => {
+    const { core, tenant, place } = setup();
+    await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" });
+    const calls = numberCalls(core);
+    const e = await place(tenant, { items: [{ name: "Tea", qty: 2 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" }).catch(
+      (err: unknown) => err,
+    );
+    expect(e).toMatchObject({ code: "CONFLICT" });
+    expect(numberCalls(core)).toBe(calls);
+  });
+
+  it("two concurrent attempts with one key: one order, one number", async () => {
+    const { core, tenant, place } = setup();
+    const input = { items: [{ name: "Tea", qty: 1 }] };
+    const [a, b] = await Promise.all([
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
+    ]);
+    expect(a.order.id).toBe(b.order.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    expect(core.db.orders).toHaveLength(1);
+    expect(core.recorder.issuedFrom).toHaveLength(1);
+  });
+
+  it("a twin that won the insert (claims unavailable) is the answer; the number drawn is skipped, not reused", async () => {
+    const { core, tenant, place } = setup();
+    const input = { items: [{ name: "Tea", qty: 1 }] };
+    let twin: Promise<unknown> | null = null;
+    core.orders.beforeInsert = async (record: OrderRecord) => {
+      if (twin || record.number !== 1) return;
+      // Another node, whose claim did not stop it, stores the same order first.
+      core.orders.beforeInsert = null;
+      twin = core.orders.insert({ ...record, number: 99 });
+      await twin;
+    };
+    const { order, created } = await place(tenant, input, { channel: "api", idempotencyKey: "k-4", idempotencyScope: "api-key:test" });
+    expect(created).toBe(false);
+    expect(order.number).toBe(99);
+    expect(core.recorder.uniqueViolations).toEqual(["idempotencyKey"]);
+    expect((await place(tenant, input, { channel: "api" })).order.number).toBe(2);
+  });
+
+  it("a failed attempt releases its claim: the retry goes ahead at once instead of waiting for it", async () => {
+    const { core, tenant, place } = setup();
+    const input = { items: [{ name: "Tea", qty: 1 }] };
+    core.orders.beforeInsert = () => {
+      core.orders.beforeInsert = null;
+      throw new UnavailableError("database", "connection lost under the insert");
+    };
+    const e = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" }).catch((err: unknown) => err);
+    expect(isUnavailableError(e) && e.store).toBe("database");
+    const started = Date.now();
+    const retry = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" });
+    expect(retry.created).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000); // not the 5 s a live claim would cost
+    // The failed attempt's number 1 was drawn and is skipped.
+    expect(retry.order.number).toBe(2);
+  });
+});
+
+describe("OrderService.place: a number already stored", () => {
+  it("is refused by the database; the counter's block is burnt and the order gets a fresh number above it", async () => {
+    const { core, tenant, place } = setup();
+    // Number 1 is stored already (a promoted replica's counter that missed it).
+    await core.orders.insert({
+      tenantId: tenant.id,
+      businessDay: today,
+      shift: 1,
+      number: 1,
+      channel: "kiosk",
+      items: [],
+      idempotencyKey: null,
+      idempotencyScope: null,
+      requestHash: null,
+    });
+    const { order } = await place(tenant, {}, { channel: "kiosk" });
+    expect(order.number).toBe(41);
+    expect(core.recorder.duplicates).toEqual([tenant.slug]);
+    expect(core.recorder.uniqueViolations).toEqual(["number"]);
+    expect(core.counter.calls.filter((c) => c.method === "burn")).toMatchObject([
+      { detail: { issued: { businessDay: today, shift: 1, number: 1 }, storedUpTo: 1 } },
+    ]);
+    expect(core.recorder.logs.filter((l) => l.level === "error").map((l) => l.msg)).toEqual([
+      "counter issued a number that is already stored; issuing another",
+    ]);
+  });
+
+  it("gives up after five refused numbers with UNAVAILABLE (503), never storing a duplicate", async () => {
+    const { core, tenant, place } = setup();
+    core.orders.beforeInsert = (r) => {
+      throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
+    };
+    const e = await place(tenant, {}, { channel: "kiosk" }).catch((err: unknown) => err);
+    expect(e).toMatchObject({ code: "UNAVAILABLE", httpStatus: 503 });
+    expect(core.counter.calls.filter((c) => c.method === "burn")).toHaveLength(5);
+    expect(core.db.orders).toEqual([]);
+  });
+});
