@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** Every number of a wrapping series is still open (decision 0027): nothing was spent. */
+  SERIES_FULL: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,

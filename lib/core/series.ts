@@ -1,0 +1,178 @@
+/**
+ * Number series (issue #21, decision 0027): a restaurant's default series (1, 2, 3… with no
+ * prefix and no end) and the ones a manager adds — a name, a prefix of 1–3 letters, a
+ * range that may wrap, and the channels it serves. Pure rules: which series an order takes,
+ * which number a ticket of a shift shows, what a screen displays and what a cook types.
+ */
+import { z } from "zod";
+import { AppError } from "./errors";
+import { CHANNELS } from "./orders";
+import { lineText } from "./text";
+
+export type Channel = (typeof CHANNELS)[number];
+
+/** The highest number any series may reach (the kitchen's typed-number limit). */
+export const MAX_SERIES_NUMBER = 99_999_999;
+
+export interface Series {
+  id: string;
+  name: string;
+  /** "" for none; else 1–3 letters A–Z. */
+  prefix: string;
+  first: number;
+  /** null: no end (the numbers never come round). */
+  last: number | null;
+  channels: Channel[];
+  /** The series of every channel no other series claims. */
+  isDefault: boolean;
+}
+
+/** The series every restaurant starts with: today's numbering. */
+export const DEFAULT_SERIES: Omit<Series, "id"> = { name: "Default", prefix: "", first: 1, last: null, channels: [], isDefault: true };
+
+const prefixSchema = z
+  .string()
+  .trim()
+  .transform((p) => p.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{0,3}$/, "Prefix must be 1 to 3 letters A–Z, or empty"));
+
+const boundSchema = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number` })
+    .int(`${what} must be a whole number`)
+    .min(1, `${what} must be at least 1`)
+    .max(MAX_SERIES_NUMBER, `${what} must be at most ${MAX_SERIES_NUMBER}`);
+
+const fields = {
+  name: lineText("Name").pipe(z.string().min(1, "Name is required").max(40, "Name must be at most 40 characters")),
+  prefix: prefixSchema,
+  first: boundSchema("First"),
+  last: boundSchema("Last").nullable(),
+  channels: z
+    .array(z.enum(CHANNELS, { error: `Channels must be among ${CHANNELS.join(", ")}` }), { error: "channels must be a list of channels" })
+    .refine((cs) => new Set(cs).size === cs.length, "A channel is listed twice"),
+};
+
+const rangeRule = (s: { first?: number; last?: number | null }) => s.last == null || s.first === undefined || s.last >= s.first;
+const rangeMessage = { message: "Last must be at least First", path: ["last"] };
+
+/** A new series (REST and console): unknown fields refused, as everywhere. */
+export const newSeriesSchema = z
+  .strictObject({
+    ...fields,
+    prefix: fields.prefix.default(""),
+    first: fields.first.default(1),
+    last: fields.last.default(null),
+    channels: fields.channels.default([]),
+  })
+  .refine(rangeRule, rangeMessage);
+
+/** A change to a series: any of its fields. */
+export const seriesPatchSchema = z.strictObject(fields).partial().refine(rangeRule, rangeMessage);
+
+export type NewSeries = z.output<typeof newSeriesSchema>;
+export type SeriesPatch = z.output<typeof seriesPatchSchema>;
+
+/**
+ * Whether a restaurant's series agree: one default, names unique (case aside), each channel
+ * in at most one series. Overlapping ranges are allowed — the open-number rule skips what
+ * another series holds — and reported so the console can say so.
+ */
+export function checkSeriesSet(all: readonly Series[]): { overlaps: [string, string][] } {
+  const defaults = all.filter((s) => s.isDefault);
+  if (defaults.length !== 1) throw new AppError("INTERNAL", { message: `A restaurant has ${defaults.length} default series` });
+  const names = new Map<string, string>();
+  const owners = new Map<Channel, string>();
+  for (const s of all) {
+    const key = s.name.toLocaleLowerCase("en");
+    if (names.has(key)) throw conflict(`A series named "${s.name}" already exists`, "name");
+    names.set(key, s.name);
+    for (const c of s.channels) {
+      const owner = owners.get(c);
+      if (owner) throw conflict(`Channel ${c} already belongs to series "${owner}"`, "channels");
+      owners.set(c, s.name);
+    }
+  }
+  const overlaps: [string, string][] = [];
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) if (sharesNumbers(all[i]!, all[j]!)) overlaps.push([all[i]!.name, all[j]!.name]);
+  }
+  return { overlaps };
+}
+
+const conflict = (message: string, field: string) => new AppError("BAD_INPUT", { message, details: { fields: [{ path: field, message }] } });
+
+/** True when two series can show the same displayed number (same prefix, ranges that meet). */
+export function sharesNumbers(a: Pick<Series, "prefix" | "first" | "last">, b: Pick<Series, "prefix" | "first" | "last">): boolean {
+  if (a.prefix !== b.prefix) return false;
+  const aLast = a.last ?? Infinity;
+  const bLast = b.last ?? Infinity;
+  return a.first <= bLast && b.first <= aLast;
+}
+
+/** The series an order takes: the one it names, else the one serving its channel, else the default. */
+export function seriesFor(all: readonly Series[], order: { series?: string | null; channel: Channel }): Series {
+  if (order.series != null) {
+    const named = all.find((s) => s.name.toLocaleLowerCase("en") === order.series!.toLocaleLowerCase("en"));
+    if (!named) {
+      throw new AppError("BAD_INPUT", {
+        message: `No series named "${order.series}": use one of ${all.map((s) => s.name).join(", ")}`,
+        details: { fields: [{ path: "series", message: "unknown series" }] },
+      });
+    }
+    return named;
+  }
+  return all.find((s) => s.channels.includes(order.channel)) ?? all.find((s) => s.isDefault)!;
+}
+
+/** How many numbers a series holds (Infinity without an end). */
+export const seriesSize = (s: Pick<Series, "first" | "last">): number => (s.last === null ? Infinity : s.last - s.first + 1);
+
+/**
+ * The number the `ticket`-th order (1-based) of a shift shows, for a shift that starts at
+ * `start` (the series' first, or the manager's "start at N"): one after another, and after
+ * `last` round again from `first`. A ticket whose number is still open is skipped by the
+ * caller, which takes the next ticket: the number itself is not spent, it comes round again.
+ */
+export function numberOfTicket(s: Pick<Series, "first" | "last">, start: number, ticket: number): number {
+  if (!Number.isSafeInteger(ticket) || ticket < 1) throw new AppError("INTERNAL", { message: `ticket ${ticket} is not a positive whole number` });
+  const from = clampStart(s, start);
+  if (s.last === null) return from + ticket - 1;
+  const size = seriesSize(s);
+  return s.first + ((from - s.first + ticket - 1) % size);
+}
+
+/** "Start at N" within the series: N itself when it is in range, else its first number. */
+export function clampStart(s: Pick<Series, "first" | "last">, start: number): number {
+  return start >= s.first && (s.last === null || start <= s.last) ? start : s.first;
+}
+
+/** What screens and tickets show: `K12`, or `12` without a prefix. */
+export const displayNumber = (prefix: string, number: number): string => `${prefix}${number}`;
+
+/** The 409 of a series whose every number is still open: nothing is spent. */
+export function seriesFull(s: Pick<Series, "name" | "prefix" | "first" | "last">): AppError {
+  const range = `${displayNumber(s.prefix, s.first)}–${displayNumber(s.prefix, s.last ?? s.first)}`;
+  return new AppError("SERIES_FULL", {
+    message: `All numbers ${range} are still open; collect or clear some`,
+    details: { series: s.name, first: displayNumber(s.prefix, s.first), last: displayNumber(s.prefix, s.last ?? s.first) },
+    reason: "seriesFull",
+  });
+}
+
+/** What a cook typed: `K12`, `k12`, ` 12 ` → a prefix (or none said) and a number; null for anything else. */
+export function parseTypedNumber(text: string): { prefix: string | null; number: number } | null {
+  const m = /^\s*([A-Za-z]{1,3})?\s*(\d{1,8})\s*$/.exec(text);
+  if (!m) return null;
+  const number = Number(m[2]);
+  if (number < 1) return null;
+  return { prefix: m[1] ? m[1].toUpperCase() : null, number };
+}
+
+/**
+ * The open orders a typed number means: with a prefix, that displayed number only; without
+ * one, every open order with that number — more than one is ambiguous, and the screen asks.
+ */
+export function matchTyped<T extends { prefix: string; number: number }>(typed: { prefix: string | null; number: number }, open: readonly T[]): T[] {
+  return open.filter((o) => o.number === typed.number && (typed.prefix === null || o.prefix === typed.prefix));
+}

@@ -1,0 +1,162 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isAppError } from "@/lib/core/errors";
+import {
+  DEFAULT_SERIES,
+  checkSeriesSet,
+  clampStart,
+  displayNumber,
+  matchTyped,
+  newSeriesSchema,
+  numberOfTicket,
+  parseTypedNumber,
+  seriesFor,
+  seriesFull,
+  seriesPatchSchema,
+  sharesNumbers,
+  type Series,
+} from "@/lib/core/series";
+
+const series = (s: Partial<Series> & Pick<Series, "name">): Series => ({ ...DEFAULT_SERIES, isDefault: false, id: s.name, ...s });
+const house = series({ name: "Default", isDefault: true });
+const counter = series({ name: "Counter", first: 1, last: 299, channels: ["counter", "pos"] });
+const kiosk = series({ name: "Kiosk", first: 300, last: 599, channels: ["kiosk"] });
+const delivery = series({ name: "Delivery", prefix: "D", first: 1, last: 99, channels: ["delivery"] });
+
+describe("a series' fields", () => {
+  it("takes a prefix of 1–3 letters (upper-cased), a range whose last is not below its first, known channels once each", () => {
+    expect(newSeriesSchema.parse({ name: " Kiosk ", prefix: "k", first: 1, last: 99, channels: ["kiosk"] })).toEqual({
+      name: "Kiosk",
+      prefix: "K",
+      first: 1,
+      last: 99,
+      channels: ["kiosk"],
+    });
+    expect(newSeriesSchema.parse({ name: "Phone" })).toEqual({ name: "Phone", prefix: "", first: 1, last: null, channels: [] });
+    for (const bad of [
+      { name: "X", prefix: "K1" },
+      { name: "X", prefix: "ABCD" },
+      { name: "X", prefix: "Ä" },
+      { name: "X", first: 0 },
+      { name: "X", first: 10, last: 9 },
+      { name: "X", first: 1.5 },
+      { name: "X", channels: ["kiosk", "kiosk"] },
+      { name: "X", channels: ["drone"] },
+      { name: "" },
+      { name: "a\u202eb" },
+      { name: "X", colour: "red" },
+    ]) {
+      expect(newSeriesSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(seriesPatchSchema.parse({ last: 50 })).toEqual({ last: 50 });
+    expect(seriesPatchSchema.safeParse({ first: 60, last: 50 }).success).toBe(false);
+  });
+});
+
+describe("a restaurant's series", () => {
+  it("have one default, unique names and each channel in one series at most; overlaps are reported, not refused", () => {
+    expect(checkSeriesSet([house, counter, kiosk, delivery]).overlaps).toEqual([
+      ["Default", "Counter"],
+      ["Default", "Kiosk"],
+    ]);
+    const refusal = (all: Series[]) => {
+      try {
+        checkSeriesSet(all);
+      } catch (e) {
+        return isAppError(e) ? `${e.code}: ${e.message}` : String(e);
+      }
+      return "accepted";
+    };
+    expect(refusal([house, counter, series({ name: "counter", first: 500 })])).toBe('BAD_INPUT: A series named "counter" already exists');
+    expect(refusal([house, counter, series({ name: "Till", channels: ["pos"] })])).toBe('BAD_INPUT: Channel pos already belongs to series "Counter"');
+    expect(refusal([counter])).toMatch(/^INTERNAL/);
+  });
+
+  it("share displayed numbers only with the same prefix and ranges that meet", () => {
+    expect(sharesNumbers(counter, kiosk)).toBe(false);
+    expect(sharesNumbers(counter, delivery)).toBe(false);
+    expect(sharesNumbers(house, kiosk)).toBe(true);
+    expect(sharesNumbers({ prefix: "K", first: 1, last: 10 }, { prefix: "K", first: 10, last: null })).toBe(true);
+  });
+
+  it("an order takes the series it names (any case), else its channel's, else the default; an unknown name is a 400 naming the field", () => {
+    const all = [house, counter, kiosk, delivery];
+    expect(seriesFor(all, { channel: "kiosk" }).name).toBe("Kiosk");
+    expect(seriesFor(all, { channel: "pos" }).name).toBe("Counter");
+    expect(seriesFor(all, { channel: "api" }).name).toBe("Default");
+    expect(seriesFor(all, { channel: "kiosk", series: "delivery" }).name).toBe("Delivery");
+    try {
+      seriesFor(all, { channel: "kiosk", series: "Drive-through" });
+      expect.unreachable();
+    } catch (e) {
+      expect(isAppError(e) && e.code).toBe("BAD_INPUT");
+      expect((e as Error).message).toBe('No series named "Drive-through": use one of Default, Counter, Kiosk, Delivery');
+    }
+  });
+});
+
+describe("the number of a shift's n-th ticket", () => {
+  it("counts on from the start without an end, and comes round from first after last", () => {
+    expect([1, 2, 3].map((t) => numberOfTicket(house, 1, t))).toEqual([1, 2, 3]);
+    expect([1, 2].map((t) => numberOfTicket(house, 50, t))).toEqual([50, 51]);
+    expect([1, 2, 3, 4, 5].map((t) => numberOfTicket({ first: 1, last: 3 }, 1, t))).toEqual([1, 2, 3, 1, 2]);
+    expect([1, 2, 3, 4].map((t) => numberOfTicket({ first: 300, last: 302 }, 301, t))).toEqual([301, 302, 300, 301]);
+    expect(clampStart(kiosk, 7)).toBe(300); // "start at 7" is not a kiosk number: from its first
+  });
+
+  it("stays within the range, and any run of `size` tickets shows each number once (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 5000 }),
+        (first, extra, startOffset, from) => {
+          const s = { first, last: first + extra };
+          const size = extra + 1;
+          const start = first + (startOffset % size);
+          const run = Array.from({ length: size }, (_, i) => numberOfTicket(s, start, from + i));
+          expect(new Set(run).size).toBe(size);
+          for (const n of run) expect(n >= s.first && n <= s.last).toBe(true);
+          expect(numberOfTicket(s, start, 1)).toBe(start);
+        },
+      ),
+    );
+  });
+
+  it("refuses a ticket that is not a positive whole number (a bug, never a number)", () => {
+    expect(() => numberOfTicket(house, 1, 0)).toThrow(/ticket 0/);
+  });
+});
+
+describe("shown, refused and typed", () => {
+  it("shows the prefix before the number", () => {
+    expect(displayNumber("K", 12)).toBe("K12");
+    expect(displayNumber("", 12)).toBe("12");
+  });
+
+  it("a full series is a 409 SERIES_FULL that names its range", () => {
+    const e = seriesFull(delivery);
+    expect({ code: e.code, status: e.httpStatus, message: e.message, reason: e.reason }).toEqual({
+      code: "SERIES_FULL",
+      status: 409,
+      message: "All numbers D1–D99 are still open; collect or clear some",
+      reason: "seriesFull",
+    });
+  });
+
+  it("a cook types K12, k12 or 12; 12 alone matches every open 12, which the screen then asks about", () => {
+    expect(parseTypedNumber("K12")).toEqual({ prefix: "K", number: 12 });
+    expect(parseTypedNumber(" k 12 ")).toEqual({ prefix: "K", number: 12 });
+    expect(parseTypedNumber("12")).toEqual({ prefix: null, number: 12 });
+    for (const bad of ["", "K", "0", "K-12", "12K", "ABCD1", "１２", "123456789"]) expect(parseTypedNumber(bad), bad).toBeNull();
+    const open = [
+      { prefix: "K", number: 12, id: "a" },
+      { prefix: "", number: 12, id: "b" },
+      { prefix: "D", number: 3, id: "c" },
+    ];
+    expect(matchTyped({ prefix: "K", number: 12 }, open).map((o) => o.id)).toEqual(["a"]);
+    expect(matchTyped({ prefix: null, number: 12 }, open).map((o) => o.id)).toEqual(["a", "b"]);
+    expect(matchTyped({ prefix: "D", number: 12 }, open)).toEqual([]);
+  });
+});
