@@ -27,6 +27,7 @@ import {
 import {
   DuplicateIdempotencyKeyError,
   DuplicateNumberError,
+  NumberOpenError,
   type EventPublisher,
   type IdempotencyClaims,
   type Logger,
@@ -68,6 +69,14 @@ const CLAIM_WAIT_MS = 5_000;
 
 /** How often an insert may meet the unique index before we give up (it should never happen twice). */
 const MAX_NUMBER_ATTEMPTS = 5;
+/** Draws beyond the open numbers one order may skip (other cashiers draw meanwhile) before it gives up. */
+const MAX_SKIP_SLACK = 1_000;
+
+const tooManySkips = (tenant: Tenant, skipped: number) =>
+  new AppError("UNAVAILABLE", {
+    message: `Skipped ${skipped} open numbers for ${tenant.slug} without finding a free one`,
+    userMessage: "Could not issue a free number right now. Please try again.",
+  });
 
 export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
@@ -146,10 +155,18 @@ export class OrderService {
     // order spends no number.
     const items = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
-    for (let attempt = 1; ; attempt++) {
+    // Numbers open orders of earlier shifts or days show, read once the index first refuses one.
+    let open: Set<number> | null = null;
+    let skipped = 0;
+    for (let attempt = 1; ;) {
       const started = monotonic();
       const issued = await issuer.issue(tenant);
       metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
+      if (open?.has(issued.number)) {
+        // Still open: not spent, it comes round at a later shift (decision 0027).
+        if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
+        continue;
+      }
       try {
         const order = await orders.insert(
           {
@@ -178,6 +195,14 @@ export class OrderService {
           const winner = await orders.findByIdempotencyKey(tenant.id, issued.businessDay, key.scope, key.key);
           if (winner) return replay(winner);
         }
+        if (e instanceof NumberOpenError) {
+          // An open order of an earlier shift or day shows this number: never a twin on the board.
+          metrics.uniqueViolation("openNumber");
+          open = await orders.openNumbers(tenant.id);
+          open.add(e.number);
+          if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
+          continue;
+        }
         if (e instanceof DuplicateNumberError) {
           // The last line of defence: the counter handed out a number already stored.
           // The database refused it; draw another one transparently.
@@ -188,7 +213,7 @@ export class OrderService {
             { tenant: tenant.slug, businessDay: e.businessDay, shift: e.shift, number: e.number, attempt },
             "counter issued a number that is already stored; issuing another",
           );
-          if (attempt < MAX_NUMBER_ATTEMPTS) continue;
+          if (attempt++ < MAX_NUMBER_ATTEMPTS) continue;
           throw new AppError("UNAVAILABLE", {
             message: `Gave up after ${attempt} duplicate numbers for ${tenant.slug}`,
             userMessage: "Could not issue a unique number right now. Please try again.",

@@ -7,11 +7,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { insertOrder } from "@/lib/adapters/postgres/order-sql.server";
 import { poolFor, prismaFor } from "@/lib/adapters/postgres/prisma.server";
 import type { Order } from "@/lib/core/orders";
-import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord } from "@/lib/core/ports";
+import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, type OrderRecord } from "@/lib/core/ports";
 import { uniqueSlug } from "../support/fixtures";
 import { nextEuropeanSpringForward } from "../support/clock";
 import { addDays } from "@/lib/core/business-day";
@@ -66,6 +66,35 @@ async function byKey(tenant: string, day: string, key: string, scope = SCOPE): P
   expect(JSON.stringify(sql)).toBe(JSON.stringify(prisma));
   return sql;
 }
+
+// Each test stores rows of its own: what earlier tests left open must not hold their numbers (decision 0027).
+beforeEach(async () => {
+  await db.order.updateMany({
+    where: { tenantId: { in: [tenantId, otherTenantId, thirdTenantId] }, status: { in: ["PLACED", "READY"] } },
+    data: { status: "COLLECTED" },
+  });
+});
+
+describe("the index over open numbers (decision 0027)", () => {
+  it("refuses a number an open order of another shift or day shows, through SQL and Prisma; a collected or cleared one is free again", async () => {
+    const open = await viaSql.insert(record({ shift: 21, number: 71 }));
+    const later = addDays(DAY, 1);
+    await expect(viaSql.insert(record({ shift: 22, number: 71 }))).rejects.toBeInstanceOf(NumberOpenError);
+    await expect(viaPrisma.insert(record({ businessDay: later, shift: 21, number: 71 }))).rejects.toBeInstanceOf(NumberOpenError);
+    // In a batch: the row is retried alone and gets the same error; its neighbours are stored.
+    const batch = await Promise.allSettled([71, 72].map((n) => insertOrder(pool, record({ businessDay: later, shift: 23, number: n }))));
+    expect(batch.map((b) => b.status)).toEqual(["rejected", "fulfilled"]);
+    // Another restaurant's 71 is its own.
+    await viaSql.insert(record({ tenantId: otherTenantId, shift: 21, number: 71 }));
+    expect([...(await viaSql.openNumbers(tenantId))].sort((a, b) => a - b)).toEqual([71, 72]);
+
+    await db.order.update({ where: { id: open.id }, data: { clearedAt: new Date() } });
+    const again = await viaSql.insert(record({ shift: 22, number: 71 }));
+    expect(again.number).toBe(71);
+    await db.order.update({ where: { id: again.id }, data: { status: "COLLECTED" } });
+    expect((await viaPrisma.insert(record({ businessDay: later, shift: 21, number: 71 }))).number).toBe(71);
+  });
+});
 
 describe("findByIdempotencyKey in SQL", () => {
   it("returns the order as Prisma does, whichever path inserted it, with the types of an Order", async () => {

@@ -16,10 +16,11 @@ import type { AuditEntry } from "@/lib/core/audit";
 import type { MenuItem } from "@/lib/core/menu";
 import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
-import type { Order, OrderStatus } from "@/lib/core/orders";
+import { isOpen, type Order, type OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
   DuplicateNumberError,
+  NumberOpenError,
   UnavailableError,
   type EventPublisher,
   type IdempotencyClaims,
@@ -292,6 +293,8 @@ export class MemoryOrders implements OrderRepository {
     if (record.idempotencyKey && same.some(sameKey)) throw new DuplicateIdempotencyKeyError(record.idempotencyKey);
     if (same.some((o) => o.shift === record.shift && o.number === record.number))
       throw new DuplicateNumberError(record.businessDay, record.shift, record.number);
+    // The index over open numbers (decision 0027): no open order of any shift or day shows it.
+    if (this.of(record.tenantId).some((o) => isOpen(o.status) && o.clearedAt === null && o.number === record.number)) throw new NumberOpenError(record.number);
     const order: Order = {
       id: randomUUID(),
       tenantId: record.tenantId,
@@ -341,6 +344,10 @@ export class MemoryOrders implements OrderRepository {
 
   async holdsOpen(tenantId: string, number: number): Promise<boolean> {
     return (await this.listOpen(tenantId)).some((o) => o.number === number);
+  }
+
+  async openNumbers(tenantId: string): Promise<Set<number>> {
+    return new Set((await this.listOpen(tenantId)).map((o) => o.number));
   }
 
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {

@@ -138,6 +138,38 @@ describe("OrderService.place: idempotency keys", () => {
   });
 });
 
+describe("OrderService.place: a number still open from an earlier shift (decision 0027)", () => {
+  it("is skipped, never handed out twice; a collected one is free again, and nothing open is spent", async () => {
+    const { core, tenant, place } = setup();
+    const first = await Promise.all([1, 2, 3, 4, 5].map(() => place(tenant, {}, { channel: "counter" })));
+    expect(first.map((r) => r.order.number)).toEqual([1, 2, 3, 4, 5]);
+    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "READY" });
+    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "COLLECTED" });
+    const { shift } = await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
+    expect(shift.shift).toBe(2);
+
+    const next = [];
+    for (let i = 0; i < 3; i++) next.push((await place(tenant, {}, { channel: "counter" })).order);
+    // 1, 2, 4 and 5 are still open (shift 1); 3 was collected.
+    expect(next.map((o) => [o.shift, o.number])).toEqual([
+      [2, 3],
+      [2, 6],
+      [2, 7],
+    ]);
+    const open = core.db.orders.filter((o) => o.status === "PLACED" || o.status === "READY").map((o) => o.number);
+    expect(new Set(open).size).toBe(open.length);
+    expect(core.recorder.duplicates).toEqual([]);
+  });
+
+  it("concurrent orders after a new shift that kept 20 open: all distinct, none an open number", async () => {
+    const { core, tenant, place } = setup();
+    for (let i = 0; i < 20; i++) await place(tenant, {}, { channel: "counter" });
+    await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
+    const taken = await Promise.all(Array.from({ length: 30 }, () => place(tenant, {}, { channel: "kiosk" })));
+    expect(taken.map((r) => r.order.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => 21 + i));
+  });
+});
+
 describe("OrderService.place: a number already stored", () => {
   it("is refused by the database; the counter's block is burnt and the order gets a fresh number above it", async () => {
     const { core, tenant, place } = setup();

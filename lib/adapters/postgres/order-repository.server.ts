@@ -4,13 +4,16 @@
  */
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderStatus } from "@/lib/core/orders";
-import { DuplicateIdempotencyKeyError, DuplicateNumberError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
+import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
 import type { Emits } from "@/lib/core/webhooks/events";
 import type pg from "pg";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
+
+/** The partial unique index over open orders' displayed numbers (migration 20261125221512_open_numbers). */
+const OPEN_NUMBER_INDEX = "Order_open_number_key";
 
 const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | "cancelledAt">> = {
   READY: "readyAt",
@@ -84,6 +87,7 @@ export class PrismaOrderRepository implements OrderRepository {
       if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
         throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
       }
+      if (target?.includes(OPEN_NUMBER_INDEX) || target?.includes("prefix")) throw new NumberOpenError(r.number);
       if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
       throw e;
     }
@@ -128,6 +132,11 @@ export class PrismaOrderRepository implements OrderRepository {
 
   async holdsOpen(tenantId: string, number: number): Promise<boolean> {
     return (await this.db.order.findFirst({ where: { ...openOf(tenantId), number }, select: { id: true } })) !== null;
+  }
+
+  async openNumbers(tenantId: string): Promise<Set<number>> {
+    const rows = await this.db.order.findMany({ where: openOf(tenantId), select: { number: true } });
+    return new Set(rows.map((r) => r.number));
   }
 
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {

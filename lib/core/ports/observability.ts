@@ -18,5 +18,5 @@ export interface Metrics {
   /** An order moved to `status`. */
   orderStatusChanged(status: OrderStatus): void;
   /** The unique index refused an order insert and it was handled: another number drawn, or a concurrent twin's order answered. */
-  uniqueViolation(index: "number" | "idempotencyKey"): void;
+  uniqueViolation(index: "number" | "idempotencyKey" | "openNumber"): void;
 }

@@ -15,6 +15,17 @@ export class DuplicateNumberError extends Error {
   }
 }
 
+/**
+ * Raised by an OrderRepository when an open order (of any shift or day) already shows the
+ * number: the index over open numbers refused the row (decision 0027).
+ */
+export class NumberOpenError extends Error {
+  constructor(readonly number: number) {
+    super(`Number ${number} is still open`);
+    this.name = "NumberOpenError";
+  }
+}
+
 /** Raised by an OrderRepository when another request stored the same idempotency key first. */
 export class DuplicateIdempotencyKeyError extends Error {
   constructor(readonly idempotencyKey: string) {
@@ -59,6 +70,8 @@ export interface OrderRepository {
   countOpen(tenantId: string): Promise<number>;
   /** Whether an open order (of any day and shift) has `number`: one indexed row, for the board's voice. */
   holdsOpen(tenantId: string, number: number): Promise<boolean>;
+  /** The numbers open orders (of any day and shift, not cleared) show: what a new number must skip. */
+  openNumbers(tenantId: string): Promise<Set<number>>;
   /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
   listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */

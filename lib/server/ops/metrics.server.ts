@@ -105,13 +105,14 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   for (const c of CHANNELS) orders.inc({ channel: c }, 0);
   for (const s of ORDER_STATUSES) statusChanges.inc({ status: s }, 0);
   for (const to of ["redis", "database"]) switches.inc({ to }, 0);
-  for (const index of ["number", "idempotency_key"]) uniqueViolations.inc({ index }, 0);
+  for (const index of ["number", "idempotency_key", "open_number"]) uniqueViolations.inc({ index }, 0);
   for (const source of ["redis", "database"]) issue.zero({ source });
 
   return {
     registry,
     duplicateNumber: (tenant: Tenant) => duplicates.inc({ tenant: tenant.slug }),
-    uniqueViolation: (index) => uniqueViolations.inc({ index: index === "number" ? "number" : "idempotency_key" }),
+    uniqueViolation: (index) =>
+      uniqueViolations.inc({ index: index === "idempotencyKey" ? "idempotency_key" : index === "openNumber" ? "open_number" : "number" }),
     numberIssued: (source, seconds) => issue.observe({ source }, seconds),
     orderPlaced: (channel) => orders.inc({ channel: (CHANNELS as readonly string[]).includes(channel) ? channel : "other" }),
     orderStatusChanged: (status: OrderStatus) => statusChanges.inc({ status }),
