@@ -110,7 +110,8 @@ beforeAll(async () => {
   many = made[slugs.many]!;
   other = made[slugs.other]!;
 
-  // hist: three orders in shift 1, a manual new shift, two orders in shift 2.
+  // hist: three orders in shift 1, a manual new shift, two orders in shift 2 — numbered 4
+  // and 5, as shift 1's 1–3 are still open (decision 0027).
   for (let i = 0; i < 3; i++) histOrders.push(await place(hist));
   histStart = expectStatus(await call<ShiftJson>("POST", `${base(hist)}/shifts`, { key: hist.apiKeys.manager, json: { reason: "evening service" } }), 201);
   for (let i = 0; i < 2; i++) histOrders.push(await place(hist));
@@ -137,7 +138,7 @@ describe("who may read reports", () => {
   it("without number or day, GET orders still lists the current shift for the kitchen (unchanged)", async () => {
     const res = expectStatus(await get<{ shift: number; orders: OrderJson[] }>(hist, "/orders", hist.apiKeys.kitchen), 200);
     expect(res.shift).toBe(2);
-    expect(res.orders.map((o) => o.number)).toEqual([1, 2]);
+    expect(res.orders.map((o) => o.number)).toEqual([4, 5]);
   });
 });
 
@@ -185,7 +186,7 @@ describe("GET shifts: the day's shift history", () => {
           reason: "evening service",
           trigger: "manual",
           orders: 2,
-          lastNumber: 2,
+          lastNumber: 5,
         },
       ],
     });
@@ -208,14 +209,12 @@ describe("GET shifts: the day's shift history", () => {
 });
 
 describe("GET orders?number=: find an order by number", () => {
-  it("a number issued in both shifts: both orders, each with its shift", async () => {
+  it("a number finds the order of the shift that holds it", async () => {
     const body = expectStatus(await get<FoundJson>(hist, "/orders?number=1"), 200);
     expect(body.businessDay).toBe(today);
-    expect(body.orders.map((o) => [o.shift, o.number, o.id])).toEqual([
-      [1, 1, histOrders[0]!.id],
-      [2, 1, histOrders[3]!.id],
-    ]);
+    expect(body.orders.map((o) => [o.shift, o.number, o.id])).toEqual([[1, 1, histOrders[0]!.id]]);
     expect(body.orders[0]).toEqual(histOrders[0]);
+    expect(expectStatus(await get<FoundJson>(hist, "/orders?number=4"), 200).orders.map((o) => [o.shift, o.number, o.id])).toEqual([[2, 4, histOrders[3]!.id]]);
   });
 
   it("a number of shift 1 only; no match is an empty list; another day has none", async () => {
@@ -326,10 +325,11 @@ describe("GET orders.csv", () => {
       ["1", "3"],
       ["1", "4"],
       ["1", "5"],
-      ["2", "1"],
-      ["2", "2"],
-      ["2", "3"],
-      ["2", "4"],
+      // Shift 2 restarts at 1, past shift 1's 1–5 still open (decision 0027).
+      ["2", "6"],
+      ["2", "7"],
+      ["2", "8"],
+      ["2", "9"],
     ]);
     expect(lines.map((r) => r[10])).toEqual(notes.map((n, i) => (i < 5 ? `'${n}` : n)));
     const first = lines[0]!;

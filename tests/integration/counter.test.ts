@@ -9,6 +9,8 @@ import type { Redis } from "ioredis";
 import { createCoreHarness } from "../support/core-harness";
 import { testKeyPrefix } from "../support/app-server";
 import { provisionTenants } from "../support/tenants";
+import { uniqueSlug } from "../support/fixtures";
+import { collectAll } from "../support/open-orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { expiryJitterMs, MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import { rewindTo } from "../support/counter-state";
@@ -118,6 +120,7 @@ describe("issuing numbers", () => {
   });
 
   it("a node whose clock lags never moves the tenant back to yesterday", async () => {
+    await collectAll(h.db, tenant.id); // today's orders are collected: tomorrow's numbers skip none (decision 0027)
     clock.set(wallTime(ZONE, "04:30", 1)); // tomorrow's business day has begun
     const first = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(first.order).toMatchObject({ businessDay: TOMORROW, shift: 1, number: 1 });
@@ -128,6 +131,7 @@ describe("issuing numbers", () => {
 
   it("a new shift restarts at 1 (or the chosen first number) and is recorded with who and why", async () => {
     clock.set(wallTime(ZONE, "11:00", 1));
+    await collectAll(h.db, tenant.id);
     const started = await h.shifts.start(tenant, { reason: "lunch" }, "Manager (staff)");
     expect(started).toMatchObject({ created: true, shift: { businessDay: TOMORROW, shift: 2, startedBy: "Manager (staff)", reason: "lunch" } });
     const a = await h.orders.place(tenant, {}, { channel: "kiosk" });
@@ -139,6 +143,32 @@ describe("issuing numbers", () => {
     expect(b.order).toMatchObject({ shift: 3, number: 100 });
   });
 
+  it("a new shift that keeps open orders never hands out their numbers again, under concurrency (decision 0027)", async () => {
+    const t = (await h.tenants.findById(
+      (
+        await provisionTenants(databaseUrl, [{ slug: uniqueSlug("counter-open"), name: "Open", timeZone: ZONE, dayStart: "04:00" }]).then(
+          (m) => Object.values(m)[0]!,
+        )
+      ).id,
+    ))!;
+    const duplicatesBefore = h.duplicates.length;
+    const first = await Promise.all(Array.from({ length: 12 }, () => h.orders.place(t, {}, { channel: "kiosk" })));
+    const byNumber = new Map(first.map((r) => [r.order.number, r.order]));
+    for (const n of [3, 7]) {
+      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "READY" });
+      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "COLLECTED" });
+    }
+    await h.shifts.start(t, { openOrders: "keep" }, "Manager (staff)");
+    const next = await Promise.all(Array.from({ length: 6 }, () => h.orders.place(t, {}, { channel: "counter" })));
+    // 1–12 but 3 and 7 are still open: the new shift takes 3, 7, then 13 …
+    expect(next.map((r) => r.order.number).sort((a, b) => a - b)).toEqual([3, 7, 13, 14, 15, 16]);
+    expect(next.every((r) => r.order.shift === 2)).toBe(true);
+    const open = await h.db.order.findMany({ where: { tenantId: t.id, status: { in: ["PLACED", "READY"] }, clearedAt: null }, select: { number: true } });
+    expect(open).toHaveLength(16);
+    expect(new Set(open.map((o) => o.number)).size).toBe(open.length);
+    expect(h.duplicates.slice(duplicatesBefore)).toEqual([]); // skipped as open, never taken for a stale counter
+  });
+
   it("two managers pressing reset at once on the same shift start one shift", async () => {
     const [x, y] = await Promise.all([h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager A"), h.shifts.start(tenant, { ifCurrentShift: 3 }, "Manager B")]);
     expect([x.created, y.created].sort()).toEqual([false, true]);
@@ -148,6 +178,7 @@ describe("issuing numbers", () => {
   });
 
   it("a lost counter is rebuilt in the current shift, not shift 1", async () => {
+    await collectAll(h.db, tenant.id);
     const before = await h.orders.place(tenant, {}, { channel: "kiosk" });
     expect(before.order).toMatchObject({ shift: 4, number: 1 });
     await h.redis.del(h.counter.key(tenant.id));
@@ -183,6 +214,7 @@ describe("issuing numbers", () => {
       expect(s.issuedFrom).toEqual(["redis", "redis", "redis"]);
       expect(await expiryOf(s.redis, s.counter.key(t.id))).toEqual(await clampedByRedis(s.redis, expiryFor(localDate(ZONE, -5), expiryJitterMs(t.id))));
 
+      await collectAll(s.db, t.id);
       skewed.set(wallTime(ZONE, "13:00", 9)); // now days ahead: a later business day starts
       const ahead = (await s.orders.place(t, {}, { channel: "kiosk" })).order;
       expect(ahead).toMatchObject({ businessDay: localDate(ZONE, 9), number: 1 });

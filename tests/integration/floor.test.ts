@@ -66,9 +66,10 @@ describe("the floor", () => {
     await move(t, early[1]!, "READY");
     await newShift(t);
     const late = [await place(t), await place(t)];
+    // Shift 2 restarts at 1, past the numbers shift 1 still holds open (decision 0027).
     expect(late.map((o) => [o.shift, o.number])).toEqual([
-      [2, 1],
-      [2, 2],
+      [2, 3],
+      [2, 4],
     ]);
 
     const collected: Order[] = [];
@@ -89,33 +90,33 @@ describe("the floor", () => {
     expect(ids(floor.recentlyCollected)).toEqual(ids(collected.slice(1).reverse()));
   });
 
-  it("a typed number moves the current shift's order one step forward, else the only open one of an earlier shift", async () => {
+  it("a typed number moves the open order that shows it, whatever its shift; two open twins (from before decision 0027) are ambiguous", async () => {
     const t = tenants["floor-typed"]!;
     const s1 = [await place(t), await place(t), await place(t)]; // shift 1: 1, 2, 3
     await newShift(t);
-    const s2 = [await place(t), await place(t)]; // shift 2: 1, 2
+    const s2 = [await place(t), await place(t)]; // shift 2: 4, 5 (1–3 are still open)
+    expect(s2.map((o) => o.number)).toEqual([4, 5]);
 
-    // 1 is open in shifts 1 and 2: the current shift's is meant.
     const first = await h.orders.advanceByNumber(t, { number: 1 });
-    expect([first.id, first.status]).toEqual([s2[0]!.id, "READY"]);
+    expect([first.id, first.status]).toEqual([s1[0]!.id, "READY"]);
     const again = await h.orders.advanceByNumber(t, { number: "1" });
-    expect([again.id, again.status]).toEqual([s2[0]!.id, "COLLECTED"]);
-    // Now only shift 1's 1 is open: that one.
-    const earlier = await h.orders.advanceByNumber(t, { number: 1 });
-    expect([earlier.id, earlier.status]).toEqual([s1[0]!.id, "READY"]);
-    // 3 exists only in shift 1.
-    expect((await h.orders.advanceByNumber(t, { number: 3 })).id).toBe(s1[2]!.id);
+    expect([again.id, again.status]).toEqual([s1[0]!.id, "COLLECTED"]);
+    expect((await h.orders.advanceByNumber(t, { number: 4 })).id).toBe(s2[0]!.id);
 
     const unknown = await appError(h.orders.advanceByNumber(t, { number: 999 }));
     expect(unknown.code).toBe("NOT_FOUND");
     expect(unknown).toMatchObject({ reason: "noOpenOrder", details: { number: 999 } });
 
-    // 2 is open in shifts 1 and 2; in shift 3 neither is current: ambiguous.
+    // A twin an old release made before the open-number index (the migration marks it
+    // sharedOpenNumber): typing 2 is ambiguous, and the screen says so.
+    const twin = await h.db.order.create({
+      data: { tenantId: t.id, businessDay: new Date(`${TODAY}T00:00:00Z`), shift: 2, number: 2, channel: "kiosk", sharedOpenNumber: true },
+    });
     await newShift(t);
     const several = await appError(h.orders.advanceByNumber(t, { number: 2 }));
     expect(several.code).toBe("CONFLICT");
     expect(several).toMatchObject({ reason: "severalOpen", details: { number: 2, shifts: [2, 1] } });
-    const stillPlaced = await Promise.all([h.orders.get(t, s1[1]!.id), h.orders.get(t, s2[1]!.id)]);
+    const stillPlaced = await Promise.all([h.orders.get(t, s1[1]!.id), h.orders.get(t, twin.id)]);
     expect(stillPlaced.map((o) => o.status)).toEqual(["PLACED", "PLACED"]);
 
     for (const bad of [0, "abc", "", -3, 1.5, undefined]) {
@@ -277,12 +278,12 @@ describe("the floor across business days", () => {
     expect((await h.orders.track(shanghai, open[1]!.id)).order.status).toBe("READY");
     expect((await h.orders.track(shanghai, open[2]!.id)).aheadKeys).toEqual(keys([open[0]!]));
 
-    // The new day numbers from 1; its key differs from yesterday's open 1.
+    // The new day numbers from 1, past yesterday's 1–3 still open (decision 0027).
     const next = await place(shanghai);
-    expect([next.businessDay, next.shift, next.number]).toEqual([localDate(ZONE, 1), 1, 1]);
+    expect([next.businessDay, next.shift, next.number]).toEqual([localDate(ZONE, 1), 1, 4]);
     expect(keys((await h.orders.board(shanghai)).preparing)).toEqual(keys([open[0]!, open[2]!, next]));
-    // The typed number 1 means today's; yesterday's 3 is found as the only open 3.
-    expect((await h.orders.advanceByNumber(shanghai, { number: 1 })).id).toBe(next.id);
+    // A typed number finds the one open order that shows it, of either day.
+    expect((await h.orders.advanceByNumber(shanghai, { number: 4 })).id).toBe(next.id);
     expect((await h.orders.advanceByNumber(shanghai, { number: open[2]!.number })).id).toBe(open[2]!.id);
   });
 
