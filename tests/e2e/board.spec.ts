@@ -2,7 +2,8 @@
  * The dining-room board in Chromium at TV size: it calls numbers (chime, then the number
  * said in the screen's language, one after another), falls back to the eSpeak NG clip when
  * the device has no voice, calls again on the kitchen's request, lets ready numbers go by
- * themselves, and keeps every open order across a new shift. Sound is recorded, not played:
+ * themselves, and keeps every open order across a new shift without ever showing one number
+ * twice (a new shift skips the numbers still open, decision 0027). Sound is recorded, not played:
  * speechSynthesis and HTMLMediaElement.play are replaced before the page loads.
  */
 import type { Page } from "@playwright/test";
@@ -223,17 +224,39 @@ test("a ready number leaves the board by itself readyClearMinutes after it becam
   await expect(column(page, "ready").getByText("Nothing ready yet")).toBeVisible();
 });
 
-test("a new shift hides no open order: both stay, marked with their shift, and the earlier one moves to Ready", async ({ page, newTenant }) => {
+/** Runs in the page before its scripts: records every moment the board shows one number on two tiles. */
+function recordTwins() {
+  const w = window as unknown as { __twins: string[] };
+  w.__twins = [];
+  const look = () => {
+    const seen = new Map<string, number>();
+    for (const el of document.querySelectorAll("[data-testid=board-number]")) {
+      const n = el.getAttribute("data-number") ?? "";
+      seen.set(n, (seen.get(n) ?? 0) + 1);
+    }
+    const twins = [...seen].filter(([, count]) => count > 1).map(([n]) => n);
+    if (twins.length) w.__twins.push(twins.join(", "));
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-number"] });
+}
+
+const twinsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __twins: string[] }).__twins);
+
+test("a new shift hides no open order and hands none of their numbers out again: the board never shows one number twice", async ({ page, newTenant }) => {
   const t = await newTenant({ name: "Golden Wok" });
+  await page.addInitScript(recordTwins);
   await openBoard(page, t);
   const a = await place(page, t);
   const b = await place(page, t);
+  expect([a.number, b.number]).toEqual([1, 2]);
   await mark(page, t, b.id, "READY");
   await expect(numberIn(page, "ready", b.number)).toBeVisible();
 
   await api(page, "POST", `/api/v1/orgs/${t.slug}/shifts`, t.apiKeys.manager, { reason: "dinner" });
-  const c = await place(page, t); // shift 2 starts again at number 1, like order a
-  expect(c.number).toBe(a.number);
+  // Shift 2 starts again at 1, but 1 and 2 are still on the board (a and b): it skips them.
+  // (Before decision 0027 it got 1: two "1" tiles, told apart only by a small "S1".)
+  const c = await place(page, t);
+  expect(c.number).toBe(3);
 
   const earlierA = column(page, "preparing").locator(`[data-testid=board-number][data-number="${a.number}"][data-shift="1"]`);
   await expect(earlierA).toBeVisible();
@@ -248,10 +271,23 @@ test("a new shift hides no open order: both stay, marked with their shift, and t
   await expect(column(page, "ready").locator(`[data-testid=board-number][data-number="${a.number}"][data-shift="1"]`)).toBeVisible();
   await expect(column(page, "ready").getByText("Nothing ready yet")).toHaveCount(0);
   await expect(column(page, "ready").getByTestId("board-number")).toHaveCount(2);
+  expect(await twinsSeen(page)).toEqual([]);
 
   await page.goto(`/${t.slug}/board?lang=zh-CN`);
   await expect(column(page, "ready").locator(`[data-testid=board-number][data-number="${a.number}"]`).getByTestId("shift-tag")).toHaveText("班1, 第1班");
   await shot(page, "earlier-shift-zh-CN");
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
+
+  // Skipped numbers are not spent: once a and b are collected, the next shift gives 1 and 2
+  // again, and skips 3, still open on c.
+  for (const o of [a, b]) await mark(page, t, o.id, "COLLECTED");
+  await api(page, "POST", `/api/v1/orgs/${t.slug}/shifts`, t.apiKeys.manager, { reason: "late" });
+  const next = [await place(page, t), await place(page, t), await place(page, t)];
+  expect(next.map((o) => o.number)).toEqual([1, 2, 4]);
+  const tiles = column(page, "preparing").getByTestId("board-number");
+  await expect(tiles).toHaveCount(4);
+  expect((await tiles.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-number"))))).sort((x, y) => x - y)).toEqual([1, 2, 3, 4]);
+  expect(await twinsSeen(page)).toEqual([]);
 });
 
 test("a busy board fits 36 numbers at TV size (screenshots)", async ({ page, newTenant }) => {

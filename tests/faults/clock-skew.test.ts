@@ -3,7 +3,11 @@
  * nodes whose clocks disagree. Node B's clock is 1.5 s behind node A's: for 1.5 s after
  * A's clock passed the restaurant's day start, B's still says "yesterday". Nothing may go
  * back to yesterday: once an order of the new day has been answered, every order asked
- * for afterwards, on either node, belongs to the new day, which starts at 1 with no gap.
+ * for afterwards, on either node, belongs to the new day. Yesterday's orders are all still
+ * open, so the new day's tickets start at 1 but skip every number they show (decision
+ * 0027): the new day starts at the first number no order of yesterday holds, no number is
+ * on two open orders at once (while node B still numbers yesterday's orders, the two days
+ * take turns), and neither day has a gap but numbers the other held open.
  *
  * The clocks are skewed per process (tests/support/skewed-clock.mjs). So that the day
  * start falls 5 s into the burst without waiting for it, node A's clock runs ahead of the
@@ -37,7 +41,7 @@ describe("fault: the business day turns over mid-burst on two nodes whose clocks
     nodeEnv: [clock(ahead), clock(ahead - LAG_MS)],
   });
 
-  it("no order goes back to yesterday; the new day starts at 1; no duplicate, no gap", async () => {
+  it("no order goes back to yesterday; the new day skips yesterday's open numbers; no duplicate, no number open twice, no other gap", async () => {
     const startInMs = burstAt - Date.now();
     if (startInMs < 2_000) throw new Error(`setting up took longer than ${SETUP_MS} ms: the day start would not fall inside the burst`);
     const report = await runFaultScenario({
@@ -57,10 +61,20 @@ describe("fault: the business day turns over mid-burst on two nodes whose clocks
       extraChecks: (records) => dayChecks(records.filter((r) => r.status === 201)),
     });
     expect(report.violations, report.text).toEqual([]);
-    expect(report.shifts.map((s) => [s.shift, s.min, s.skipped])).toEqual([
-      [1, 1, 0],
-      [1, 1, 0],
+    expect(report.shifts.map((s) => [s.shift, s.skipped])).toEqual([
+      [1, 0],
+      [1, 0],
     ]);
+    // Yesterday starts at 1; the new day at the first number no order of yesterday (all
+    // still open) shows: never a second "1" on the board.
+    const [yesterday, today] = report.shifts.map((s) => s.businessDay);
+    const held = new Set(report.stored.filter((o) => o.businessDay === yesterday).map((o) => o.number));
+    expect(report.stored.every((o) => o.open)).toBe(true);
+    let firstFree = 1;
+    while (held.has(firstFree)) firstFree++;
+    expect(report.shifts[0]!.min).toBe(1);
+    expect(firstFree).toBeGreaterThan(1);
+    expect(Math.min(...report.stored.filter((o) => o.businessDay === today).map((o) => o.number)), report.text).toBe(firstFree);
   });
 
   function dayChecks(taken: LoadRecord[]): string[] {

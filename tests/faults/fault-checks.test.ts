@@ -29,8 +29,21 @@ function rec(number: number | null, o: Partial<LoadRecord> = {}): LoadRecord {
   };
 }
 
+/** What PostgreSQL holds for the orders answered 201: stored just before the answer, all still open. */
 const storedFor = (rs: LoadRecord[]): StoredOrder[] =>
-  rs.filter((r) => r.status === 201).map((r) => ({ id: r.id!, businessDay: r.businessDay!, shift: r.shift!, number: r.number!, idempotencyKey: r.key }));
+  rs
+    .filter((r) => r.status === 201)
+    .map((r) => ({
+      id: r.id!,
+      businessDay: r.businessDay!,
+      shift: r.shift!,
+      number: r.number!,
+      idempotencyKey: r.key,
+      createdAt: r.end - 2,
+      closedAt: null,
+      open: true,
+    }));
+const closed = (o: StoredOrder, at: number): StoredOrder => ({ ...o, closedAt: at, open: false });
 
 describe("fault checks", () => {
   it("a clean run passes and counts no gap", () => {
@@ -87,9 +100,9 @@ describe("fault checks", () => {
     const refused = rec(null);
     const timedOut = rec(null, { status: null, attempts: [{ start: 0, end: 1, status: null, error: "timeout" }] });
     const extra: StoredOrder[] = [
-      { id: "x1", businessDay: DAY, shift: 1, number: 4, idempotencyKey: refused.key },
-      { id: "x2", businessDay: DAY, shift: 1, number: 5, idempotencyKey: timedOut.key },
-      { id: "x3", businessDay: DAY, shift: 1, number: 6, idempotencyKey: "nobody" },
+      { id: "x1", businessDay: DAY, shift: 1, number: 4, idempotencyKey: refused.key, createdAt: 2_000, closedAt: null, open: true },
+      { id: "x2", businessDay: DAY, shift: 1, number: 5, idempotencyKey: timedOut.key, createdAt: 2_000, closedAt: null, open: true },
+      { id: "x3", businessDay: DAY, shift: 1, number: 6, idempotencyKey: "nobody", createdAt: 2_000, closedAt: null, open: true },
     ];
     const all = [rec(1), rec(2), rec(3), refused, timedOut];
     const r2 = checkRun({ scenario: "unseen", records: all, stored: [...storedFor(all), ...extra], faults: 1, minAcceptance: 0 });
@@ -100,8 +113,70 @@ describe("fault checks", () => {
 
   it("catches a duplicate stored in PostgreSQL even if no client saw it", () => {
     const rs = [rec(1), rec(2)];
-    const stored = [...storedFor(rs), { id: "z", businessDay: DAY, shift: 1, number: 2, idempotencyKey: null }];
+    const stored = [...storedFor(rs), { id: "z", businessDay: DAY, shift: 1, number: 2, idempotencyKey: null, createdAt: 2_000, closedAt: null, open: true }];
     const report = checkRun({ scenario: "db-dup", records: rs, stored, faults: 1 });
     expect(report.violations.some((v) => v.startsWith("DUPLICATE in PostgreSQL"))).toBe(true);
+  });
+
+  describe("numbers still open are never handed out again (decision 0027)", () => {
+    /** An order of shift 2 asked for at `t` (ms) and answered 10 ms later. */
+    const shift2 = (n: number, t: number, o: Partial<LoadRecord> = {}) =>
+      rec(n, { shift: 2, start: t, end: t + 10, attempts: [{ start: t, end: t + 10, status: 201 }], ...o });
+
+    it("a number an earlier shift's order holds open is skipped, not spent; skipped while closed, it is spent", () => {
+      // Shift 1 left 1, 2 and 4 open and 3 collected: shift 2 gets 3, 5, 6.
+      const one = [1, 2, 3, 4].map((n) => rec(n));
+      const two = [3, 5, 6].map((n, i) => shift2(n, 10_000 + 20 * i));
+      const stored = storedFor([...one, ...two]);
+      stored[2] = closed(stored[2]!, stored[4]!.createdAt - 100); // 3, collected before shift 2's first order
+      const report = checkRun({ scenario: "held", records: [...one, ...two], stored, faults: 0 });
+      expect(report.violations).toEqual([]);
+      expect(report.shifts).toMatchObject([
+        { shift: 1, skipped: 0, held: 0 },
+        { shift: 2, min: 3, max: 6, skipped: 0, held: 3, heldRanges: "1–2, 4", missing: "" },
+      ]);
+
+      // Had 4 been collected before shift 2 began, skipping it would have spent it.
+      const early = [...stored];
+      early[3] = closed(early[3]!, early[4]!.createdAt - 100);
+      const spent = checkRun({ scenario: "spent", records: [...one, ...two], stored: early, faults: 0 });
+      expect(spent.shifts[1]).toMatchObject({ skipped: 1, missing: "4", held: 2 });
+      expect(spent.violations.some((v) => v.startsWith("SKIPPED 1 numbers in 2026-11-21/shift 2"))).toBe(true);
+    });
+
+    it("an order of a later shift excuses a gap only if it took the number while this shift still handed them out", () => {
+      // Shift 1 lost 2; shift 2's first order, asked for after shift 1's last was stored, took it.
+      const one = [1, 3].map((n) => rec(n));
+      const two = [shift2(2, 10_000), shift2(4, 10_020)];
+      const lost = checkRun({ scenario: "lost", records: [...one, ...two], stored: storedFor([...one, ...two]), faults: 0 });
+      expect(lost.shifts[0]).toMatchObject({ shift: 1, skipped: 1, missing: "2" });
+      expect(lost.violations.some((v) => v.startsWith("SKIPPED 1 numbers in 2026-11-21/shift 1"))).toBe(true);
+
+      // The race at a reset: the order that drew shift 1's 2 began before shift 1's last order
+      // was stored, met shift 2's 2 and was stored in shift 2 after it.
+      const [a, b] = one;
+      const drew2 = shift2(5, b!.end - 5, { end: 10_050 });
+      const raced = [a!, b!, two[0]!, two[1]!, drew2];
+      const report = checkRun({ scenario: "race", records: raced, stored: storedFor(raced), faults: 0 });
+      expect(report.violations).toEqual([]);
+      expect(report.shifts[0]).toMatchObject({ shift: 1, skipped: 0, held: 1, heldRanges: "2" });
+    });
+
+    it("catches one number on two orders open at the same time, across shifts and days; one collected first is free again", () => {
+      // Shift 2's 1 while shift 1's 1 is open, and the next day's 2 while yesterday's 2 is.
+      const rs = [rec(1), rec(2), shift2(1, 10_000), shift2(2, 10_020, { businessDay: "2026-11-22", shift: 1 })];
+      const stored = storedFor(rs);
+      const report = checkRun({ scenario: "twins", records: rs, stored, faults: 1 });
+      expect(report.violations.filter((v) => v.startsWith("OPEN TWICE: "))).toHaveLength(2);
+      expect(report.violations.filter((v) => v.startsWith("OPEN TWICE NOW: "))).toHaveLength(2);
+
+      // 1 collected before shift 2's 1 was stored, and 2 cleared before the next day's: no twin.
+      const fine = [closed(stored[0]!, stored[2]!.createdAt - 1), closed(stored[1]!, stored[3]!.createdAt - 1), stored[2]!, stored[3]!];
+      const ok = checkRun({ scenario: "no twins", records: rs, stored: fine, faults: 1 });
+      expect(ok.violations.filter((v) => v.startsWith("OPEN TWICE"))).toEqual([]);
+      // Collected while the other was already open: they were open at once.
+      const late = [closed(stored[0]!, stored[2]!.createdAt + 1), ...fine.slice(1)];
+      expect(checkRun({ scenario: "late", records: rs, stored: late, faults: 1 }).violations.filter((v) => v.startsWith("OPEN TWICE: "))).toHaveLength(1);
+    });
   });
 });

@@ -9,8 +9,14 @@
  *    that no client saw, except for orders whose request failed on the client side
  *    (no HTTP answer for an attempt: the server may have stored it after the client gave
  *    up);
- *  - skipped numbers per shift (max − count of stored numbers, numbers start at 1)
- *    ≤ 50 × faults injected (0 without a fault);
+ *  - no two orders that were open at the same time share a number (decision 0027: a number
+ *    still open on the floor, of any shift or day, is never handed out again), from the
+ *    stored stamps: open from createdAt until collected, cancelled or cleared;
+ *  - skipped numbers per shift ≤ 50 × faults injected (0 without a fault): a number missing
+ *    from a shift (from 1 to its highest) counts unless it was *held*, skipped because an
+ *    order of another shift or day showed it: an order holding that number, created before
+ *    the shift stopped handing out numbers and not closed before the shift's first order was
+ *    asked for (see `shiftStats`);
  *  - latency is recorded and printed, never asserted.
  */
 import pg from "pg";
@@ -18,13 +24,30 @@ import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { LoadRecord } from "./load-runner";
 
 export const MIN_ACCEPTANCE = 0.995;
+/**
+ * How far the load clients' clock (performance.timeOrigin + now()) and the database's
+ * (createdAt) may disagree on one machine, in ms.
+ */
+const CLOCK_TOLERANCE_MS = 50;
 
 export interface StoredOrder {
   id: string;
   businessDay: string;
   shift: number;
   number: number;
+  /** The letters shown before the number ("" for none): numbers are told apart with it. */
+  prefix?: string;
   idempotencyKey: string | null;
+  /** Epoch ms the database stamped the row (its own clock). */
+  createdAt: number;
+  /**
+   * Epoch ms it left the floor: the earliest of collectedAt, cancelledAt, clearedAt; null while
+   * open. An Undo (COLLECTED → READY) erases collectedAt: such an order reads as open since
+   * its creation (the fault scenarios move no order).
+   */
+  closedAt: number | null;
+  /** PLACED or READY and not cleared, now. */
+  open: boolean;
 }
 
 /** Every order of `tenantId`, straight from the Order table. */
@@ -32,11 +55,35 @@ export async function loadStoredOrders(databaseUrl: string, tenantId: string): P
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; day: string; shift: number; number: number; idempotencyKey: string | null }>(
-      `SELECT id, to_char("businessDay", 'YYYY-MM-DD') AS day, shift, number, "idempotencyKey" FROM "Order" WHERE "tenantId" = $1`,
+    const { rows } = await client.query<{
+      id: string;
+      day: string;
+      shift: number;
+      number: number;
+      prefix: string;
+      idempotencyKey: string | null;
+      created: number;
+      closed: number | null;
+      open: boolean;
+    }>(
+      `SELECT id, to_char("businessDay", 'YYYY-MM-DD') AS day, shift, number, prefix, "idempotencyKey",
+              (extract(epoch FROM "createdAt") * 1000)::float8 AS created,
+              (extract(epoch FROM LEAST("collectedAt", "cancelledAt", "clearedAt")) * 1000)::float8 AS closed,
+              (status IN ('PLACED', 'READY') AND "clearedAt" IS NULL) AS open
+         FROM "Order" WHERE "tenantId" = $1`,
       [tenantId],
     );
-    return rows.map((r) => ({ id: r.id, businessDay: r.day, shift: r.shift, number: r.number, idempotencyKey: r.idempotencyKey }));
+    return rows.map((r) => ({
+      id: r.id,
+      businessDay: r.day,
+      shift: r.shift,
+      number: r.number,
+      prefix: r.prefix,
+      idempotencyKey: r.idempotencyKey,
+      createdAt: Number(r.created),
+      closedAt: r.closed === null ? null : Number(r.closed),
+      open: r.open,
+    }));
   } finally {
     await client.end();
   }
@@ -48,10 +95,14 @@ export interface ShiftStats {
   count: number;
   min: number;
   max: number;
-  /** max − count: numbers never given to a stored order (from 1 to max). */
+  /** Numbers from the shift's first to max that no order of the shift has and none held: numbers spent. */
   skipped: number;
-  /** The missing numbers (from 1 to max) as ranges, e.g. "12, 265–281". */
+  /** Those numbers as ranges, e.g. "12, 265–281". */
   missing: string;
+  /** Numbers from the first to max the shift has not because an order of another shift or day held them open. */
+  held: number;
+  /** Those numbers as ranges. */
+  heldRanges: string;
 }
 
 /** [1,2,3,7,9,10] → "1–3, 7, 9–10". */
@@ -66,31 +117,112 @@ export function ranges(sorted: number[]): string {
   return out.join(", ");
 }
 
-export function shiftStats(stored: StoredOrder[]): ShiftStats[] {
+export interface ShiftStatsOptions {
+  /** Epoch ms (the machine's clock) the request that made an order began, when known. */
+  requestStart?: (o: StoredOrder) => number | undefined;
+  /** The shift's first number (default 1). */
+  firstNumber?: (businessDay: string, shift: number) => number;
+  /** How far two clocks (the database's, the app's, the load clients') may disagree, in ms. */
+  toleranceMs?: number;
+}
+
+const slotOf = (o: { businessDay: string; shift: number }) => `${o.businessDay}/${o.shift}`;
+
+/**
+ * Numbers per shift, and the gaps among them. A gap is *held* when an order of another shift
+ * or day showing that number was open while this shift handed out numbers (the order then
+ * took the next number, decision 0027), bounded by the records:
+ *  - the holder was created before the shift stopped handing out numbers: before the last
+ *    order begun by the time the shift's last order was stored was itself stored (an order
+ *    that drew a number of this shift, met the holder and took a number of the next shift
+ *    or day is stored after the holder);
+ *  - the holder was not closed before the first request that ended in this shift began.
+ * Any other gap is a number spent (a fault's cost, or a bug).
+ */
+export function shiftStats(stored: StoredOrder[], opts: ShiftStatsOptions = {}): ShiftStats[] {
+  const tol = opts.toleranceMs ?? 2;
+  const began = (o: StoredOrder) => Math.min(opts.requestStart?.(o) ?? o.createdAt, o.createdAt);
   const by = new Map<string, StoredOrder[]>();
+  for (const o of stored) by.set(slotOf(o), [...(by.get(slotOf(o)) ?? []), o]);
+  const byNumber = new Map<string, StoredOrder[]>();
   for (const o of stored) {
-    const k = `${o.businessDay}/${o.shift}`;
-    by.set(k, [...(by.get(k) ?? []), o]);
+    const k = `${o.prefix ?? ""}#${o.number}`;
+    byNumber.set(k, [...(byNumber.get(k) ?? []), o]);
   }
+  const byStart = [...stored].sort((a, b) => began(a) - began(b));
   return [...by.values()]
     .map((orders) => {
+      const { businessDay, shift } = orders[0]!;
+      const prefix = orders[0]!.prefix ?? "";
       const nums = [...new Set(orders.map((o) => o.number))].sort((a, b) => a - b);
       const have = new Set(nums);
       const max = nums[nums.length - 1] ?? 0;
+      const first = opts.firstNumber?.(businessDay, shift) ?? 1;
+      const from = Math.min(...orders.map(began));
+      const lastStored = Math.max(...orders.map((o) => o.createdAt));
+      let until = lastStored;
+      for (const o of byStart) {
+        if (began(o) > lastStored + tol) break;
+        until = Math.max(until, o.createdAt);
+      }
+      const held: number[] = [];
       const gaps: number[] = [];
-      for (let n = 1; n <= max; n++) if (!have.has(n)) gaps.push(n);
-      const missing = ranges(gaps);
+      for (let n = first; n <= max; n++) {
+        if (have.has(n)) continue;
+        const holder = (byNumber.get(`${prefix}#${n}`) ?? []).some(
+          (x) => slotOf(x) !== slotOf(orders[0]!) && x.createdAt <= until + tol && (x.closedAt === null || x.closedAt >= from - tol),
+        );
+        (holder ? held : gaps).push(n);
+      }
       return {
-        businessDay: orders[0]!.businessDay,
-        shift: orders[0]!.shift,
+        businessDay,
+        shift,
         count: orders.length,
         min: nums[0] ?? 0,
         max,
-        skipped: max - orders.length,
-        missing,
+        skipped: gaps.length,
+        missing: ranges(gaps),
+        held: held.length,
+        heldRanges: ranges(held),
       };
     })
     .sort((a, b) => a.businessDay.localeCompare(b.businessDay) || a.shift - b.shift);
+}
+
+const describeStored = (o: StoredOrder) =>
+  `${o.businessDay}/shift ${o.shift}/#${o.prefix ?? ""}${o.number} (${o.id}, open ${new Date(o.createdAt).toISOString()}..${o.closedAt === null ? "" : new Date(o.closedAt).toISOString()})`;
+
+/**
+ * Pairs of orders with one number that were open at the same time (open from createdAt until
+ * closedAt): what decision 0027 promises never happens, across shifts and days.
+ */
+export function openAtOnce(stored: StoredOrder[]): string[] {
+  const out: string[] = [];
+  const byNumber = new Map<string, StoredOrder[]>();
+  for (const o of stored) {
+    const k = `${o.prefix ?? ""}#${o.number}`;
+    byNumber.set(k, [...(byNumber.get(k) ?? []), o]);
+  }
+  for (const orders of byNumber.values()) {
+    const sorted = [...orders].sort((a, b) => a.createdAt - b.createdAt);
+    let latest: StoredOrder | undefined; // the order, among those created so far, that stays open longest
+    for (const o of sorted) {
+      const end = (x: StoredOrder) => x.closedAt ?? Infinity;
+      if (latest && end(latest) > o.createdAt) out.push(`${describeStored(latest)} and ${describeStored(o)}`);
+      if (!latest || end(o) > end(latest)) latest = o;
+    }
+  }
+  return out;
+}
+
+/** Numbers two orders open now share (whatever their stamps say). */
+export function openTwiceNow(stored: StoredOrder[]): string[] {
+  const open = new Map<string, StoredOrder[]>();
+  for (const o of stored.filter((x) => x.open)) {
+    const k = `${o.prefix ?? ""}#${o.number}`;
+    open.set(k, [...(open.get(k) ?? []), o]);
+  }
+  return [...open].filter(([, os]) => os.length > 1).map(([k, os]) => `${k} open ${os.length} times: ${os.map(describeStored).join("; ")}`);
 }
 
 export interface LatencyStats {
@@ -144,6 +276,8 @@ export interface FaultReport {
   latency: LatencyStats;
   acceptance: number;
   duplicates: number;
+  /** What PostgreSQL held, as checked. */
+  stored: StoredOrder[];
   text: string;
 }
 
@@ -258,13 +392,24 @@ export function checkRun(input: CheckInput): FaultReport {
   const storedDupes = [...storedSlots].filter(([, ids]) => ids.length > 1);
   for (const [slot, ids] of storedDupes.slice(0, 5)) violations.push(`DUPLICATE in PostgreSQL: ${slot} stored ${ids.length} times (${ids.join(", ")})`);
 
-  // 4. Skipped numbers per shift.
-  const shifts = shiftStats(stored);
+  // 4. No number open twice at once, across shifts and days (decision 0027).
+  const twins = openAtOnce(stored);
+  for (const t of twins.slice(0, 5)) violations.push(`OPEN TWICE: one number on two orders open at the same time: ${t}`);
+  if (twins.length > 5) violations.push(`… ${twins.length} pairs of orders open at once with one number, in all`);
+  for (const t of openTwiceNow(stored).slice(0, 5)) violations.push(`OPEN TWICE NOW: ${t}`);
+
+  // 5. Skipped numbers per shift (numbers held open by another shift's or day's order are not spent).
+  const short = (r: string) => (r.length > 300 ? `${r.slice(0, 300)}…` : r);
+  const shifts = shiftStats(stored, {
+    requestStart: (o) => (o.idempotencyKey ? byKey.get(o.idempotencyKey)?.start : undefined),
+    toleranceMs: CLOCK_TOLERANCE_MS,
+  });
   const budget = MAX_SKIPPED_PER_FAULT * faults;
   for (const s of shifts) {
     lines.push(
       `shift ${s.businessDay}/${s.shift}: ${s.count} orders, numbers ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
-        (s.missing ? `; missing ${s.missing.length > 300 ? `${s.missing.slice(0, 300)}…` : s.missing}` : ""),
+        (s.missing ? `; missing ${short(s.missing)}` : "") +
+        (s.held ? `; held open by another shift's or day's order: ${s.held} (${short(s.heldRanges)})` : ""),
     );
     if (s.skipped > budget)
       violations.push(
@@ -272,7 +417,7 @@ export function checkRun(input: CheckInput): FaultReport {
       );
   }
 
-  // 5. Latency: printed only.
+  // 6. Latency: printed only.
   const latency = latencyStats(records);
   lines.push(
     `latency (ms): p50 ${latency.p50}, p99 ${latency.p99}, max ${latency.max} (max single attempt ${latency.maxAttempt}, slowest 201 ${latency.max201})`,
@@ -300,5 +445,5 @@ export function checkRun(input: CheckInput): FaultReport {
     ...lines.map((l) => `  ${l}`),
     ...violations.map((v) => `  ✗ ${v}`),
   ].join("\n");
-  return { scenario, violations, lines, shifts, latency, acceptance, duplicates, text };
+  return { scenario, violations, lines, shifts, latency, acceptance, duplicates, stored, text };
 }
