@@ -72,6 +72,15 @@ const MAX_NUMBER_ATTEMPTS = 5;
 /** Draws beyond the open numbers one order may skip (other cashiers draw meanwhile) before it gives up. */
 const MAX_SKIP_SLACK = 1_000;
 
+/** An Undo that would put a number back on the floor after it was handed to another open order. */
+const numberReissued = (order: Order) =>
+  new AppError("CONFLICT", {
+    message: `Number ${order.number} has been given to another order since: order ${order.id} cannot be open again`,
+    userMessage: `Number ${order.number} has been given to another order since; it cannot be put back.`,
+    details: { number: order.number },
+    reason: "numberReissued",
+  });
+
 const tooManySkips = (tenant: Tenant, skipped: number) =>
   new AppError("UNAVAILABLE", {
     message: `Skipped ${skipped} open numbers for ${tenant.slug} without finding a free one`,
@@ -245,7 +254,12 @@ export class OrderService {
       if (current.clearedAt) throw clearedOrder(current);
       assertTransition(current.status, status);
       if (current.status === status) return current;
-      const updated = await this.deps.orders.updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant));
+      const updated = await this.deps.orders
+        .updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant))
+        .catch((e: unknown) => {
+          if (e instanceof NumberOpenError) throw numberReissued(current);
+          throw e;
+        });
       if (updated) {
         this.deps.metrics.orderStatusChanged(status);
         this.deps.log.info({ tenant: tenant.slug, orderId: id, number: updated.number, from: current.status, to: status }, "order status changed");

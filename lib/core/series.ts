@@ -147,6 +147,13 @@ export function clampStart(s: Pick<Series, "first" | "last">, start: number): nu
   return start >= s.first && (s.last === null || start <= s.last) ? start : s.first;
 }
 
+/** The first number from `start` up that no open order shows: what a new shift's next order gets. */
+export function firstFreeNumber(start: number, open: ReadonlySet<number>): number {
+  let n = start;
+  while (open.has(n)) n++;
+  return n;
+}
+
 /** What screens and tickets show: `K12`, or `12` without a prefix. */
 export const displayNumber = (prefix: string, number: number): string => `${prefix}${number}`;
 

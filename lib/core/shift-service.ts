@@ -24,6 +24,7 @@ import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR } from "./audit";
 import { orderCleared, shiftStarted } from "./webhooks/events";
+import { firstFreeNumber } from "./series";
 import { scheduleStatus, type SlotStatus } from "./schedule";
 import type { ShiftInfo } from "./shifts";
 
@@ -59,17 +60,19 @@ export class ShiftService {
     },
   ) {}
 
-  async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number }> {
+  /** `nextNumber`: what the next order gets — `firstNumber`, past the numbers orders still open hold (decision 0027). */
+  async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; nextNumber: number }> {
     const data = parseOrThrow(startShiftSchema, input ?? {}, "shift");
     const day = this.deps.issuer.today(tenant);
     const firstNumber = data.firstNumber ?? 1;
-    return this.run(
+    const result = await this.run(
       tenant,
       day,
       { startedBy, reason: data.reason ?? null, firstNumber, ifCurrentShift: data.ifCurrentShift, blockSize: BLOCK_SIZE },
       data.openOrders,
       { reason: data.reason ?? null, trigger: "manual" },
     );
+    return { ...result, nextNumber: firstFreeNumber(result.shift.firstNumber, await this.deps.orders.openNumbers(tenant.id)) };
   }
 
   /**

@@ -40,7 +40,8 @@ test("the new-shift confirmation counts the open orders, keeps them by default, 
   await expect(page.getByRole("radio", { name: /Keep them/ })).toBeChecked();
   await page.screenshot({ path: "test-results/screenshots/manager-new-shift-en.png" });
   await page.getByRole("button", { name: "Yes, start shift 2" }).click();
-  await expect(page.getByRole("status")).toHaveText("Shift 2 started — next number is 1.");
+  // 1 and 2 are kept open: the next order gets 3, and the manager is told so (decision 0027).
+  await expect(page.getByRole("status")).toHaveText("Shift 2 started — next number is 3.");
   await expect(page.getByTestId("current-shift")).toHaveText("2");
   // Kept: both still on the board, marked with their shift.
   await expect(numbers).toHaveCount(2);

@@ -566,6 +566,7 @@ describe("shifts", () => {
       businessDay: expect.stringMatching(BUSINESS_DAY),
       shift: before + 1,
       firstNumber: 1,
+      nextNumber: 1,
       startedAt: expect.stringMatching(ISO_TIMESTAMP),
       startedBy: `api-key ${keyPrefix(main.apiKeys.manager)}`,
       reason: "lunch rush",

@@ -167,6 +167,10 @@ describe("issuing numbers", () => {
     expect(open).toHaveLength(16);
     expect(new Set(open.map((o) => o.number)).size).toBe(open.length);
     expect(h.duplicates.slice(duplicatesBefore)).toEqual([]); // skipped as open, never taken for a stale counter
+    // An Undo of shift 1's collected 3, now shown by shift 2's 3: a 409 that says why, nothing changed.
+    const undo = await h.orders.changeStatus(t, byNumber.get(3)!.id, { status: "READY" }).catch((e: unknown) => e);
+    expect(undo).toMatchObject({ code: "CONFLICT", reason: "numberReissued", details: { number: 3 } });
+    expect((await h.orders.get(t, byNumber.get(3)!.id)).status).toBe("COLLECTED");
   });
 
   it("two managers pressing reset at once on the same shift start one shift", async () => {

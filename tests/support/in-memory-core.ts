@@ -380,6 +380,9 @@ export class MemoryOrders implements OrderRepository {
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
     const o = this.of(tenantId).find((x) => x.id === id && x.status === from);
     if (!o) return null;
+    // Back on the floor (an Undo of a collect) only while no other open order shows its number.
+    if (!isOpen(from) && isOpen(to) && this.of(tenantId).some((x) => x.id !== id && isOpen(x.status) && x.clearedAt === null && x.number === o.number))
+      throw new NumberOpenError(o.number);
     o.status = to;
     if (to === "READY") o.readyAt = at;
     if (to === "COLLECTED") o.collectedAt = at;

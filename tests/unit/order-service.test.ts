@@ -145,8 +145,9 @@ describe("OrderService.place: a number still open from an earlier shift (decisio
     expect(first.map((r) => r.order.number)).toEqual([1, 2, 3, 4, 5]);
     await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "READY" });
     await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "COLLECTED" });
-    const { shift } = await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
+    const { shift, nextNumber } = await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
     expect(shift.shift).toBe(2);
+    expect(nextNumber).toBe(3); // what the manager's screen says: not 1, which is still open
 
     const next = [];
     for (let i = 0; i < 3; i++) next.push((await place(tenant, {}, { channel: "counter" })).order);
@@ -159,6 +160,18 @@ describe("OrderService.place: a number still open from an earlier shift (decisio
     const open = core.db.orders.filter((o) => o.status === "PLACED" || o.status === "READY").map((o) => o.number);
     expect(new Set(open).size).toBe(open.length);
     expect(core.recorder.duplicates).toEqual([]);
+  });
+
+  it("an Undo of a collect whose number was given out since is a 409 the screens can say, and changes nothing", async () => {
+    const { core, tenant, place } = setup();
+    const first = (await place(tenant, {}, { channel: "counter" })).order;
+    await core.orderService.changeStatus(tenant, first.id, { status: "READY" });
+    await core.orderService.changeStatus(tenant, first.id, { status: "COLLECTED" });
+    await core.shiftService.start(tenant, {}, "manager");
+    expect((await place(tenant, {}, { channel: "counter" })).order.number).toBe(1);
+    const refused = await core.orderService.changeStatus(tenant, first.id, { status: "READY" }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "CONFLICT", reason: "numberReissued", details: { number: 1 } });
+    expect((await core.orderService.get(tenant, first.id)).status).toBe("COLLECTED");
   });
 
   it("concurrent orders after a new shift that kept 20 open: all distinct, none an open number", async () => {

@@ -6,6 +6,7 @@ import {
   checkSeriesSet,
   clampStart,
   displayNumber,
+  firstFreeNumber,
   matchTyped,
   newSeriesSchema,
   numberOfTicket,
@@ -130,6 +131,12 @@ describe("the number of a shift's n-th ticket", () => {
 });
 
 describe("shown, refused and typed", () => {
+  it("a new shift's next number is its first, past the numbers open orders hold", () => {
+    expect(firstFreeNumber(1, new Set([1, 2, 4]))).toBe(3);
+    expect(firstFreeNumber(1, new Set())).toBe(1);
+    expect(firstFreeNumber(50, new Set([1, 50, 51]))).toBe(52);
+  });
+
   it("shows the prefix before the number", () => {
     expect(displayNumber("K", 12)).toBe("K12");
     expect(displayNumber("", 12)).toBe("12");

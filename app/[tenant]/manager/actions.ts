@@ -10,6 +10,8 @@ export interface ShiftResult {
   created: boolean;
   shift: number;
   firstNumber: number;
+  /** What the next order gets: firstNumber, past numbers orders still open hold. */
+  nextNumber: number;
   startedAt: string;
   startedBy: string;
   reason: string | null;
@@ -51,7 +53,7 @@ export const startShift = staffAction(
       openOrders: z.enum(["keep", "clear"]).catch("keep"),
     }),
   async ({ reason, firstNumber, ifCurrentShift, openOrders }, { app, caller }): Promise<ShiftResult> => {
-    const { shift, created, cleared } = await app.shifts.start(
+    const { shift, created, cleared, nextNumber } = await app.shifts.start(
       caller.tenant,
       { ...(reason ? { reason } : {}), firstNumber: firstNumber ?? 1, ifCurrentShift, openOrders },
       caller.actor,
@@ -61,6 +63,7 @@ export const startShift = staffAction(
       created,
       shift: shift.shift,
       firstNumber: shift.firstNumber,
+      nextNumber,
       startedAt: formatTime(shift.startedAt, caller.tenant.timeZone),
       startedBy: shift.startedBy,
       reason: shift.reason,

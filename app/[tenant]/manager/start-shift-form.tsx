@@ -59,8 +59,8 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
           {!state.data.created
             ? t("already", { shift: state.data.shift, by: state.data.startedBy, at: state.data.startedAt })
             : state.data.cleared > 0
-              ? t("startedCleared", { shift: state.data.shift, first: state.data.firstNumber, count: state.data.cleared })
-              : t("started", { shift: state.data.shift, first: state.data.firstNumber })}
+              ? t("startedCleared", { shift: state.data.shift, first: state.data.nextNumber, count: state.data.cleared })
+              : t("started", { shift: state.data.shift, first: state.data.nextNumber })}
         </p>
       ) : null}
       <FormError message={state && !state.ok ? state.error : null} />

@@ -183,6 +183,19 @@ export class PrismaOrderRepository implements OrderRepository {
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
+    try {
+      return await this.writeStatus(tenantId, id, from, to, at, emits);
+    } catch (e) {
+      // Undo of a collected order whose number another open order shows since (decision 0027).
+      if ((uniqueViolationOn(e) ?? violatedConstraint(e))?.includes(OPEN_NUMBER_INDEX)) {
+        const order = await this.findById(tenantId, id);
+        throw new NumberOpenError(order?.number ?? 0);
+      }
+      throw e;
+    }
+  }
+
+  private async writeStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
     if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
     const stamp = STATUS_TIMESTAMP[to];
     return this.withEvents(tenantId, emits, async (db) => {

@@ -9,12 +9,13 @@ import { queryOf, shiftHistoryJson } from "@/lib/edges/http/reports.server";
  */
 export const POST = api<{ slug: string }>({ body: "json" }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
-  const { shift, created, cleared } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
+  const { shift, created, cleared, nextNumber } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
   return json(
     {
       businessDay: shift.businessDay,
       shift: shift.shift,
       firstNumber: shift.firstNumber,
+      nextNumber,
       startedAt: shift.startedAt.toISOString(),
       startedBy: shift.startedBy,
       reason: shift.reason,
