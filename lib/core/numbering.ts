@@ -16,7 +16,16 @@
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
 import { businessDayAt, expiryFor, type BusinessDay } from "./business-day";
-import { CounterUnavailableError, type Clock, type CounterLedger, type FastCounter, type IssuedNumber, type Logger } from "./ports";
+import {
+  CounterUnavailableError,
+  counterName,
+  type Clock,
+  type CounterId,
+  type CounterLedger,
+  type FastCounter,
+  type IssuedNumber,
+  type Logger,
+} from "./ports";
 import type { Tenant } from "./tenants";
 
 /** Numbers reserved per block. */
@@ -77,21 +86,25 @@ export class NumberIssuer {
     return this.fast.available() ? "redis" : "database";
   }
 
-  /** A number for an order of `tenant`, and where it came from (for the metrics). */
-  async issue(tenant: Tenant): Promise<IssuedNumber & { source: "redis" | "database" }> {
+  /**
+   * A number for an order of `tenant` — of its default series, or a ticket of series
+   * `seriesId` (decision 0027) — and where it came from (for the metrics).
+   */
+  async issue(tenant: Tenant, seriesId: string | null = null): Promise<IssuedNumber & { source: "redis" | "database" }> {
     const today = this.today(tenant);
+    const counter: CounterId = seriesId === null ? tenant.id : { tenantId: tenant.id, seriesId };
     if (this.fast.available()) {
       try {
-        return { ...(await this.issueFast(tenant, today)), source: "redis" };
+        return { ...(await this.issueFast(tenant, counter, today)), source: "redis" };
       } catch (e) {
         if (!(e instanceof CounterUnavailableError)) throw e;
         // fall through: Redis failed during this call
       }
     }
-    return { ...(await this.ledger.issueDirect(tenant.id, today)), source: "database" };
+    return { ...(await this.ledger.issueDirect(counter, today)), source: "database" };
   }
 
-  private async issueFast(tenant: Tenant, today: BusinessDay): Promise<IssuedNumber> {
+  private async issueFast(tenant: Tenant, counter: CounterId, today: BusinessDay): Promise<IssuedNumber> {
     const expireAt = this.expiry(tenant, today);
     // A cashier waits at most this long for a block someone else is reserving.
     const deadline = Date.now() + this.refillWaitMs;
@@ -101,27 +114,31 @@ export class NumberIssuer {
     let brought = 0;
     for (;;) {
       if (brought >= MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
-      const r = await this.fast.next(tenant.id, today, this.clock.now().getTime(), expireAt);
+      const r = await this.fast.next(counter, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
-        if (r.refill) this.track(tenant, () => this.refill(tenant, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
+        if (r.refill) this.track(counter, () => this.refill(tenant, counter, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
         return r.issued;
       }
       if (r.kind === "missing" && r.lease) {
         // Redis lost the counter: continue above the durable ceiling.
         brought++;
-        await this.track(tenant, async () => {
-          const block = await this.ledger.reserveCurrent(tenant.id, today, BLOCK_SIZE);
-          await this.fast.restore(tenant.id, block, this.expiry(tenant, block.businessDay));
-          this.log.warn({ tenant: tenant.slug, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 }, "counter restored from the database");
+        await this.track(counter, async () => {
+          const block = await this.ledger.reserveCurrent(counter, today, BLOCK_SIZE);
+          await this.fast.restore(counter, block, this.expiry(tenant, block.businessDay));
+          const series = typeof counter === "string" ? undefined : counter.seriesId;
+          this.log.warn(
+            { tenant: tenant.slug, series, businessDay: block.businessDay, shift: block.shift, from: block.lo + 1 },
+            "counter restored from the database",
+          );
         });
       } else if (r.kind === "empty" && r.lease) {
         brought++;
-        await this.track(tenant, () => this.refill(tenant, r.businessDay, r.shift));
+        await this.track(counter, () => this.refill(tenant, counter, r.businessDay, r.shift));
       } else {
         // Someone else is bringing the next block: on this node, wait for that work (no
         // polling); on another node, poll with backoff. Either way at most until the deadline.
         if (Date.now() > deadline) throw new CounterUnavailableError("No block of numbers arrived in time");
-        const mine = this.pending.get(tenant.id);
+        const mine = this.pending.get(counterName(counter));
         if (mine) await Promise.race([mine.catch(() => {}), sleep(deadline + 1 - Date.now())]);
         else {
           await sleep(backoff);
@@ -131,27 +148,28 @@ export class NumberIssuer {
     }
   }
 
-  /** Work on a tenant's counter that this node's other callers can wait for. */
+  /** Work on a counter that this node's other callers can wait for. */
   private pending = new Map<string, Promise<void>>();
 
-  private track(tenant: Tenant, work: () => Promise<void>): Promise<void> {
+  private track(counter: CounterId, work: () => Promise<void>): Promise<void> {
+    const name = counterName(counter);
     const p = work().finally(() => {
-      if (this.pending.get(tenant.id) === p) this.pending.delete(tenant.id);
+      if (this.pending.get(name) === p) this.pending.delete(name);
     });
-    this.pending.set(tenant.id, p);
+    this.pending.set(name, p);
     return p;
   }
 
   /** Reserves the next block of (day, shift) and hands it to the fast counter. */
-  private async refill(tenant: Tenant, day: BusinessDay, shift: number): Promise<void> {
+  private async refill(tenant: Tenant, counter: CounterId, day: BusinessDay, shift: number): Promise<void> {
     try {
-      const block = await this.ledger.reserve(tenant.id, day, shift, BLOCK_SIZE);
+      const block = await this.ledger.reserve(counter, day, shift, BLOCK_SIZE);
       const expireAt = this.expiry(tenant, block.businessDay);
       if (block.shift !== shift || block.businessDay !== day) {
         // A shift was started where Redis could not hear of it: move Redis there.
-        await this.fast.restore(tenant.id, block, expireAt);
+        await this.fast.restore(counter, block, expireAt);
       } else {
-        await this.fast.addBlock(tenant.id, block, expireAt);
+        await this.fast.addBlock(counter, block, expireAt);
       }
     } catch (e) {
       // The lease runs out and another caller retries; a caller waiting on this block
@@ -166,10 +184,20 @@ export class NumberIssuer {
    * writes was promoted, or a restore raced an in-flight order): abandon the block so the
    * next number comes from above the ceiling.
    */
-  async distrust(tenant: Tenant, issued: IssuedNumber): Promise<void> {
+  async distrust(tenant: Tenant, issued: IssuedNumber, seriesId: string | null = null): Promise<void> {
     if (!this.fast.available()) return;
+    const counter: CounterId = seriesId === null ? tenant.id : { tenantId: tenant.id, seriesId };
     // A reserve above every stored number is fresh (a refill after a failover): keep it.
-    const storedUpTo = await this.ledger.highestStored(tenant.id, issued.businessDay, issued.shift).catch(() => Infinity);
-    await this.fast.burn(tenant.id, issued, storedUpTo).catch(() => {});
+    const storedUpTo = await this.ledger.highestStored(counter, issued.businessDay, issued.shift).catch(() => Infinity);
+    await this.fast.burn(counter, issued, storedUpTo).catch(() => {});
+  }
+
+  /**
+   * Moves the counter of series `seriesId` to a new shift with nothing in it: its next caller
+   * reserves the shift's first tickets (ticket 1 on). False when Redis did not take it.
+   */
+  async startSeriesShift(tenant: Tenant, seriesId: string, day: BusinessDay, shift: number): Promise<boolean> {
+    const empty = { businessDay: day, shift, lo: 0, hi: 0 };
+    return this.fast.restore({ tenantId: tenant.id, seriesId }, empty, this.expiry(tenant, day));
   }
 }

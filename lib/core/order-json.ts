@@ -1,11 +1,16 @@
 /** The public JSON form of an order: REST answers and webhook payloads share it. */
 import type { Order } from "./orders";
 import type { Tenant } from "./tenants";
+import { displayNumber, seriesNameOf } from "./series";
 
 export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
   return {
     id: order.id,
     number: order.number,
+    series: seriesNameOf(order),
+    prefix: order.prefix,
+    /** What the ticket, the board and the kitchen show ("K12"). */
+    display: displayNumber(order.prefix, order.number),
     businessDay: order.businessDay,
     shift: order.shift,
     status: order.status,

@@ -42,6 +42,7 @@ import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
 import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
 import { SYSTEM_ACTOR } from "./audit";
+import { displayNumber, numberOfTicket, seriesFor, seriesFull, seriesOf, seriesSize, type Channel, type Series } from "./series";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -75,9 +76,9 @@ const MAX_SKIP_SLACK = 1_000;
 /** An Undo that would put a number back on the floor after it was handed to another open order. */
 const numberReissued = (order: Order) =>
   new AppError("CONFLICT", {
-    message: `Number ${order.number} has been given to another order since: order ${order.id} cannot be open again`,
-    userMessage: `Number ${order.number} has been given to another order since; it cannot be put back.`,
-    details: { number: order.number },
+    message: `Number ${displayNumber(order.prefix, order.number)} has been given to another order since: order ${order.id} cannot be open again`,
+    userMessage: `Number ${displayNumber(order.prefix, order.number)} has been given to another order since; it cannot be put back.`,
+    details: { number: order.number, display: displayNumber(order.prefix, order.number) },
     reason: "numberReissued",
   });
 
@@ -86,6 +87,13 @@ const tooManySkips = (tenant: Tenant, skipped: number) =>
     message: `Skipped ${skipped} open numbers for ${tenant.slug} without finding a free one`,
     userMessage: "Could not issue a free number right now. Please try again.",
   });
+
+/** How many numbers of the series' range `open` holds. */
+function openInRange(s: Pick<Series, "first" | "last">, open: ReadonlySet<number>): number {
+  let n = 0;
+  for (const x of open) if (x >= s.first && (s.last === null || x <= s.last)) n++;
+  return n;
+}
 
 export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
@@ -113,6 +121,8 @@ export class OrderService {
     const { issuer, orders } = this.deps;
 
     const channel = data.channel ?? opts.channel;
+    // The series is chosen before anything is drawn: an unknown name is a 400 that spends nothing.
+    const series = seriesFor(seriesOf(tenant), { series: data.series ?? null, channel: channel as Channel });
     const requestHash = key ? orderFingerprint(data, channel) : null;
     const replay = (existing: Order) => {
       if (existing.requestHash && existing.requestHash !== requestHash) {
@@ -142,19 +152,20 @@ export class OrderService {
         // The first attempt failed or is stuck: go ahead (the unique index still decides).
       }
       try {
-        return await this.insertWithNumber(tenant, data, channel, { key, scope }, requestHash, replay);
+        return await this.insertWithNumber(tenant, data, channel, series, { key, scope }, requestHash, replay);
       } catch (e) {
         await this.deps.claims.release(tenant.id, day, scope, key).catch(() => {});
         throw e;
       }
     }
-    return this.insertWithNumber(tenant, data, channel, null, null, replay);
+    return this.insertWithNumber(tenant, data, channel, series, null, null, replay);
   }
 
   private async insertWithNumber(
     tenant: Tenant,
     data: NewOrder,
     channel: string,
+    series: Series,
     key: { key: string; scope: string } | null,
     requestHash: string | null,
     replay: (existing: Order) => { order: Order; created: boolean },
@@ -164,27 +175,35 @@ export class OrderService {
     // order spends no number.
     const items = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
-    // Numbers open orders of earlier shifts or days show, read once the index first refuses one.
+    const seriesId = series.isDefault ? null : series.id;
+    // Numbers open orders show with this prefix, read once the index first refuses one.
     let open: Set<number> | null = null;
     let skipped = 0;
     for (let attempt = 1; ;) {
       const started = monotonic();
-      const issued = await issuer.issue(tenant);
+      // The default series counts numbers; another series counts tickets, each showing a number of its range.
+      const issued = await issuer.issue(tenant, seriesId);
       metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
-      if (open?.has(issued.number)) {
-        // Still open: not spent, it comes round at a later shift (decision 0027).
+      const number = seriesId === null ? issued.number : numberOfTicket(series, series.first, issued.number);
+      if (open?.has(number)) {
+        // Still open: not spent, it comes round on a later lap or shift (decision 0027).
         if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
         continue;
       }
       try {
+        const { series: _named, ...order_ } = data;
         const order = await orders.insert(
           {
-            ...data,
+            ...order_,
             items,
             tenantId: tenant.id,
             businessDay: issued.businessDay,
             shift: issued.shift,
-            number: issued.number,
+            number,
+            prefix: series.prefix,
+            seriesId,
+            seriesName: seriesId === null ? null : series.name,
+            ticket: seriesId === null ? null : issued.number,
             channel,
             idempotencyKey: key?.key ?? null,
             idempotencyScope: key?.scope ?? null,
@@ -193,7 +212,17 @@ export class OrderService {
           orderCreated(tenant),
         );
         metrics.orderPlaced(channel);
-        log.info({ tenant: tenant.slug, orderId: order.id, businessDay: order.businessDay, shift: order.shift, number: order.number, channel }, "order placed");
+        log.info(
+          {
+            tenant: tenant.slug,
+            orderId: order.id,
+            businessDay: order.businessDay,
+            shift: order.shift,
+            number: displayNumber(order.prefix, order.number),
+            channel,
+          },
+          "order placed",
+        );
         events.orderCreated(tenant, toBoardOrder(order));
         return { order, created: true };
       } catch (e) {
@@ -207,8 +236,10 @@ export class OrderService {
         if (e instanceof NumberOpenError) {
           // An open order of an earlier shift or day shows this number: never a twin on the board.
           metrics.uniqueViolation("openNumber");
-          open = await orders.openNumbers(tenant.id);
+          open = await orders.openNumbers(tenant.id, series.prefix);
           open.add(e.number);
+          // Every number of the range open: refused before another ticket is drawn (nothing to hand out).
+          if (openInRange(series, open) >= seriesSize(series)) throw seriesFull(series);
           if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
           continue;
         }
@@ -217,7 +248,7 @@ export class OrderService {
           // The database refused it; draw another one transparently.
           metrics.duplicateNumber(tenant);
           metrics.uniqueViolation("number");
-          await issuer.distrust(tenant, issued);
+          await issuer.distrust(tenant, issued, seriesId);
           log.error(
             { tenant: tenant.slug, businessDay: e.businessDay, shift: e.shift, number: e.number, attempt },
             "counter issued a number that is already stored; issuing another",

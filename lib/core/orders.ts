@@ -6,6 +6,7 @@ import { z } from "zod";
 import { lineText, multilineText } from "./text";
 import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
+import { displayNumber } from "./display-number";
 
 export const ORDER_STATUSES = ["PLACED", "READY", "COLLECTED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -79,6 +80,8 @@ export const newOrderSchema = z.strictObject({
   items: z.array(orderItemSchema).max(ORDER_LIMITS.items, `At most ${ORDER_LIMITS.items} items per order`).default([]),
   note: multilineText("Note").max(ORDER_LIMITS.note, `Note is too long (${ORDER_LIMITS.note} characters at most)`).optional(),
   channel: z.enum(CHANNELS).optional(),
+  /** A series by name (decision 0027); otherwise the channel's series, else the default. */
+  series: lineText("Series").min(1, "Series must not be empty").max(40, "Series must be at most 40 characters").optional(),
 });
 
 export type NewOrderInput = z.input<typeof newOrderSchema>;
@@ -127,6 +130,13 @@ export interface Order {
   cancelledAt: Date | null;
   /** Taken off the floor by a manager at a new shift without being collected. */
   clearedAt: Date | null;
+  /** The letters shown before the number ("" for none), as issued (decision 0027). */
+  prefix: string;
+  /** The series it was numbered in (null: the default series) and that series' name then. */
+  seriesId: string | null;
+  seriesName: string | null;
+  /** Its ticket in (day, shift, series); null in the default series, where the number is the ticket. */
+  ticket: number | null;
 }
 
 /**
@@ -137,6 +147,9 @@ export interface Order {
 export interface BoardOrder {
   key: string;
   number: number;
+  /** "" or the series' letters; `display` is what a screen shows and the board calls ("K12"). */
+  prefix: string;
+  display: string;
   status: OrderStatus;
   businessDay: BusinessDay;
   shift: number;
@@ -146,12 +159,16 @@ export interface BoardOrder {
   cleared: boolean;
 }
 
-export const boardKey = (o: { businessDay: BusinessDay; shift: number; number: number }): string => `${o.businessDay}/${o.shift}/${o.number}`;
+/** Unique among a tenant's open orders: a series' number comes round within a shift, its ticket does not. */
+export const boardKey = (o: Pick<Order, "businessDay" | "shift" | "number"> & Partial<Pick<Order, "prefix" | "seriesId" | "ticket">>): string =>
+  o.seriesId == null || o.ticket == null ? `${o.businessDay}/${o.shift}/${o.number}` : `${o.businessDay}/${o.shift}/${o.prefix ?? ""}${o.number}/${o.ticket}`;
 
 export function toBoardOrder(o: Order): BoardOrder {
   return {
     key: boardKey(o),
     number: o.number,
+    prefix: o.prefix,
+    display: displayNumber(o.prefix, o.number),
     status: o.status,
     businessDay: o.businessDay,
     shift: o.shift,

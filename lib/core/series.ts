@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AppError } from "./errors";
 import { CHANNELS } from "./orders";
 import { lineText } from "./text";
+import { displayNumber } from "./display-number";
 
 export type Channel = (typeof CHANNELS)[number];
 
@@ -27,8 +28,15 @@ export interface Series {
   isDefault: boolean;
 }
 
-/** The series every restaurant starts with: today's numbering. */
-export const DEFAULT_SERIES: Omit<Series, "id"> = { name: "Default", prefix: "", first: 1, last: null, channels: [], isDefault: true };
+/** The series every restaurant starts with: today's numbering. It has no row; its id is this. */
+export const DEFAULT_SERIES_ID = "default";
+export const DEFAULT_SERIES: Series = { id: DEFAULT_SERIES_ID, name: "Default", prefix: "", first: 1, last: null, channels: [], isDefault: true };
+
+/** A restaurant's series, the default first (a tenant read without them has only the default). */
+export const seriesOf = (tenant: { series?: readonly Series[] }): readonly Series[] => tenant.series ?? [DEFAULT_SERIES];
+
+/** The name of the series an order was numbered in. */
+export const seriesNameOf = (o: { seriesName: string | null }): string => o.seriesName ?? DEFAULT_SERIES.name;
 
 const prefixSchema = z
   .string()
@@ -154,8 +162,7 @@ export function firstFreeNumber(start: number, open: ReadonlySet<number>): numbe
   return n;
 }
 
-/** What screens and tickets show: `K12`, or `12` without a prefix. */
-export const displayNumber = (prefix: string, number: number): string => `${prefix}${number}`;
+export { displayNumber };
 
 /** The 409 of a series whose every number is still open: nothing is spent. */
 export function seriesFull(s: Pick<Series, "name" | "prefix" | "first" | "last">): AppError {

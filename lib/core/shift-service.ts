@@ -24,7 +24,7 @@ import type { Tenant } from "./tenants";
 import type { BusinessDay } from "./business-day";
 import { SCHEDULER_ACTOR } from "./audit";
 import { orderCleared, shiftStarted } from "./webhooks/events";
-import { firstFreeNumber } from "./series";
+import { firstFreeNumber, seriesOf } from "./series";
 import { scheduleStatus, type SlotStatus } from "./schedule";
 import type { ShiftInfo } from "./shifts";
 
@@ -123,11 +123,13 @@ export class ShiftService {
     auditDetails: Record<string, unknown>,
   ): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; skipped?: ScheduleSkip }> {
     const { issuer, counter, shifts, events } = this.deps;
-    const result = await shifts.startShift(tenant.id, day, { ...opts, emits: shiftStarted }, async (_shift, block) => {
+    const result = await shifts.startShift(tenant.id, day, { ...opts, emits: shiftStarted }, async (shift, block) => {
       // Move Redis to the new shift before the shift is committed, so that no block of
       // the new shift can be reserved before its first one is in place (no gap).
       try {
-        return await counter.restore(tenant.id, block, issuer.expiry(tenant, day));
+        const moved = await counter.restore(tenant.id, block, issuer.expiry(tenant, day));
+        await this.restartSeries(tenant, day, shift.shift);
+        return moved;
       } catch (e) {
         if (!(e instanceof CounterUnavailableError)) throw e;
         // Redis unreachable: the shift still starts, and its numbers come from
@@ -168,6 +170,21 @@ export class ShiftService {
       });
     }
     return { ...result, cleared };
+  }
+
+  /**
+   * Every other series starts the new shift at its first ticket (its `first` number). A
+   * series Redis does not hear of keeps drawing the old shift's tickets until its block is
+   * used up, as the default series does (never a twin: the open-number index).
+   */
+  private async restartSeries(tenant: Tenant, day: BusinessDay, shift: number): Promise<void> {
+    for (const s of seriesOf(tenant)) {
+      if (s.isDefault) continue;
+      await this.deps.issuer.startSeriesShift(tenant, s.id, day, shift).catch((e: unknown) => {
+        if (!(e instanceof CounterUnavailableError)) throw e;
+        this.deps.log.warn({ tenant: tenant.slug, series: s.name, err: e.message }, "series not moved to the new shift while Redis is unreachable");
+      });
+    }
   }
 
   /** Today's schedule as it stands (started, skipped and why, next), for the overview. */

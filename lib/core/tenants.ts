@@ -3,6 +3,7 @@ import { lineText } from "./text";
 import { isValidTimeZone, parseDayStart, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
 import { isCurrencyCode } from "./money";
+import type { Series } from "./series";
 
 /** How the floor (board, kitchen, customer page) behaves for one restaurant. */
 export interface FloorSettings {
@@ -38,6 +39,8 @@ export interface Tenant extends DayRule {
   schedule: readonly string[];
   /** When the schedule, time zone or day start last changed; slots before it never fire. */
   scheduleChangedAt?: Date | null;
+  /** Its number series, the default first (decision 0027); absent: the default only. */
+  series?: readonly Series[];
 }
 
 export const STAFF_ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;

@@ -65,7 +65,7 @@ async function main() {
     await prisma.tenant.createMany({
       data: Array.from({ length: tenantCount }, (_, i) => ({ slug: `bench-${i}`, name: `Bench ${i}`, timeZone: "UTC", dayStartMinutes: 0 })),
     });
-    const tenants: Tenant[] = (await prisma.tenant.findMany()).map(toTenant);
+    const tenants: Tenant[] = (await prisma.tenant.findMany()).map((r) => toTenant(r));
     const ledger = new PgCounterLedger(ledgerPool);
     const counter = new RedisCounter(redis, prefix, silent);
     const issuer = new NumberIssuer(counter, ledger);

@@ -287,6 +287,8 @@ async function main() {
       const payloads: BoardOrder[] = roundOrders.map((o) => ({
         key: boardKey(o),
         number: o.number,
+        prefix: "",
+        display: String(o.number),
         status: "READY",
         businessDay: o.businessDay,
         shift: o.shift,

@@ -291,10 +291,14 @@ export class MemoryOrders implements OrderRepository {
     // The two unique indexes of decision 0025: (day, scope, key), and (day, key) among unscoped rows.
     const sameKey = (o: Order) => o.idempotencyKey === record.idempotencyKey && o.idempotencyScope === record.idempotencyScope;
     if (record.idempotencyKey && same.some(sameKey)) throw new DuplicateIdempotencyKeyError(record.idempotencyKey);
-    if (same.some((o) => o.shift === record.shift && o.number === record.number))
-      throw new DuplicateNumberError(record.businessDay, record.shift, record.number);
+    // One number per shift in the default series, one ticket per shift in another (decision 0027).
+    const counted = (o: Order) =>
+      record.seriesId === null ? o.seriesId === null && o.number === record.number : o.seriesId === record.seriesId && o.ticket === record.ticket;
+    if (same.some((o) => o.shift === record.shift && counted(o)))
+      throw new DuplicateNumberError(record.businessDay, record.shift, record.seriesId === null ? record.number : record.ticket!);
     // The index over open numbers (decision 0027): no open order of any shift or day shows it.
-    if (this.of(record.tenantId).some((o) => isOpen(o.status) && o.clearedAt === null && o.number === record.number)) throw new NumberOpenError(record.number);
+    if (this.of(record.tenantId).some((o) => isOpen(o.status) && o.clearedAt === null && o.prefix === record.prefix && o.number === record.number))
+      throw new NumberOpenError(record.number, record.prefix);
     const order: Order = {
       id: randomUUID(),
       tenantId: record.tenantId,
@@ -313,6 +317,10 @@ export class MemoryOrders implements OrderRepository {
       collectedAt: null,
       cancelledAt: null,
       clearedAt: null,
+      prefix: record.prefix,
+      seriesId: record.seriesId,
+      seriesName: record.seriesName,
+      ticket: record.ticket,
     };
     this.db.orders.push(order);
     return order;
@@ -342,12 +350,12 @@ export class MemoryOrders implements OrderRepository {
     return (await this.listOpen(tenantId)).length;
   }
 
-  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
-    return (await this.listOpen(tenantId)).some((o) => o.number === number);
+  async holdsOpen(tenantId: string, number: number, prefix = ""): Promise<boolean> {
+    return (await this.listOpen(tenantId)).some((o) => o.number === number && o.prefix === prefix);
   }
 
-  async openNumbers(tenantId: string): Promise<Set<number>> {
-    return new Set((await this.listOpen(tenantId)).map((o) => o.number));
+  async openNumbers(tenantId: string, prefix = ""): Promise<Set<number>> {
+    return new Set((await this.listOpen(tenantId)).filter((o) => o.prefix === prefix).map((o) => o.number));
   }
 
   async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
@@ -381,8 +389,12 @@ export class MemoryOrders implements OrderRepository {
     const o = this.of(tenantId).find((x) => x.id === id && x.status === from);
     if (!o) return null;
     // Back on the floor (an Undo of a collect) only while no other open order shows its number.
-    if (!isOpen(from) && isOpen(to) && this.of(tenantId).some((x) => x.id !== id && isOpen(x.status) && x.clearedAt === null && x.number === o.number))
-      throw new NumberOpenError(o.number);
+    if (
+      !isOpen(from) &&
+      isOpen(to) &&
+      this.of(tenantId).some((x) => x.id !== id && isOpen(x.status) && x.clearedAt === null && x.prefix === o.prefix && x.number === o.number)
+    )
+      throw new NumberOpenError(o.number, o.prefix);
     o.status = to;
     if (to === "READY") o.readyAt = at;
     if (to === "COLLECTED") o.collectedAt = at;

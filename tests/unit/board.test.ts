@@ -18,6 +18,8 @@ function order(
   return {
     key: `${DAY}/${shift}/${number}`,
     number,
+    prefix: "",
+    display: String(number),
     shift,
     status,
     businessDay: DAY,

@@ -6,6 +6,8 @@ import type { BoardOrder } from "@/lib/core/orders";
 const order = (over: Partial<BoardOrder> = {}): BoardOrder => ({
   key: "2026-11-21/1/3",
   number: 3,
+  prefix: "",
+  display: "3",
   status: "PLACED",
   businessDay: "2026-11-21",
   shift: 1,

@@ -8,6 +8,10 @@ const order = (over: Partial<Order> = {}): Order => ({
   businessDay: "2026-11-21",
   shift: 2,
   number: 14,
+  prefix: "",
+  seriesId: null,
+  seriesName: null,
+  ticket: null,
   status: "COLLECTED",
   items: [
     { name: "Beef noodles", qty: 2 },

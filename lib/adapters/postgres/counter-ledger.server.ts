@@ -21,7 +21,7 @@
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Logger, Block, CounterLedger, IssuedNumber } from "@/lib/core/ports";
+import type { Logger, Block, CounterId, CounterLedger, IssuedNumber, SeriesCounter } from "@/lib/core/ports";
 import { createPool } from "./pool.server";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
@@ -60,8 +60,9 @@ export class PgCounterLedger implements CounterLedger {
     });
   }
 
-  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    return (await this.reservations.load({ tenantId, day, shift, size })) ?? this.reserveCurrent(tenantId, day, size);
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    if (typeof counter !== "string") return (await this.reserveSeries(counter, day, shift, size)) ?? this.reserveCurrent(counter, day, size);
+    return (await this.reservations.load({ tenantId: counter, day, shift, size })) ?? this.reserveCurrent(counter, day, size);
   }
 
   /**
@@ -111,8 +112,9 @@ export class PgCounterLedger implements CounterLedger {
     return blocks;
   }
 
-  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
-    return this.currentReservations.load({ tenantId, day, size });
+  reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block> {
+    if (typeof counter !== "string") return this.reserveSeriesCurrent(counter, day, size);
+    return this.currentReservations.load({ tenantId: counter, day, size });
   }
 
   /**
@@ -186,17 +188,67 @@ export class PgCounterLedger implements CounterLedger {
     return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
   }
 
-  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
-    const b = await this.reserveCurrent(tenantId, day, 1);
+  async issueDirect(counter: CounterId, day: BusinessDay): Promise<IssuedNumber> {
+    const b = await this.reserveCurrent(counter, day, 1);
     return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
   }
 
-  async highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number | null }>(
-      `SELECT MAX("number") AS n FROM "Order" WHERE "tenantId" = $1::uuid AND "businessDay" = $2::date AND "shift" = $3::int`,
-      [tenantId, day, shift],
-    );
+  async highestStored(counter: CounterId, day: BusinessDay, shift: number): Promise<number> {
+    const { rows } =
+      typeof counter === "string"
+        ? await this.pool.query<{ n: number | null }>(
+            `SELECT MAX("number") AS n FROM "Order" WHERE "tenantId" = $1::uuid AND "businessDay" = $2::date AND "shift" = $3::int AND "seriesId" IS NULL`,
+            [counter, day, shift],
+          )
+        : await this.pool.query<{ n: number | null }>(
+            `SELECT MAX("ticket") AS n FROM "Order" WHERE "tenantId" = $1::uuid AND "businessDay" = $2::date AND "shift" = $3::int AND "seriesId" = $4::uuid`,
+            [counter.tenantId, day, shift, counter.seriesId],
+          );
     return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A series' tickets (table "SeriesCeiling"), by the rules of `reserveBatch`: in `shift` unless
+   * a later shift of the day exists (null). One statement per block, unbatched: a series'
+   * counter reserves once per BLOCK_SIZE tickets, and per ticket only while Redis is down.
+   */
+  private async reserveSeries(c: SeriesCounter, day: BusinessDay, shift: number, size: number): Promise<Block | null> {
+    const { rows } = await this.pool.query<{ ceiling: number }>(
+      `INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling")
+       SELECT $1::uuid, $2::uuid, $3::date, $4::int, $5::int
+       WHERE COALESCE((SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = $3::date), 1) <= $4::int
+       ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift")
+         DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+       RETURNING "ceiling"`,
+      [c.tenantId, c.seriesId, day, shift, size],
+    );
+    const ceiling = rows[0]?.ceiling;
+    return ceiling === undefined ? null : { businessDay: day, shift, lo: ceiling - size, hi: ceiling };
+  }
+
+  /** `reserveCurrentOne` for a series' tickets: the latest day (never behind the series' own) and its latest shift. */
+  private async reserveSeriesCurrent(c: SeriesCounter, day: BusinessDay, size: number): Promise<Block> {
+    const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
+      `WITH d AS (
+         SELECT GREATEST($3::date, COALESCE((
+           SELECT MAX("businessDay") FROM "SeriesCeiling"
+           WHERE "tenantId" = $1::uuid AND "seriesId" = $2::uuid AND "businessDay" <= $3::date + 1
+         ), $3::date)) AS day
+       ), latest AS (
+         SELECT d.day, COALESCE((
+           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = d.day
+         ), 1) AS shift FROM d
+       )
+       INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling")
+       SELECT $1::uuid, $2::uuid, latest.day, latest.shift, $4::int FROM latest
+       ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift")
+         DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + $4::int, "updatedAt" = now()
+       RETURNING to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+      [c.tenantId, c.seriesId, day, size],
+    );
+    const row = rows[0];
+    if (!row) throw new Error("reserveCurrent returned no row");
+    return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
   }
 }
 

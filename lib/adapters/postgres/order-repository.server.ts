@@ -77,6 +77,10 @@ export class PrismaOrderRepository implements OrderRepository {
               idempotencyKey: r.idempotencyKey,
               idempotencyScope: r.idempotencyScope,
               requestHash: r.requestHash,
+              prefix: r.prefix,
+              seriesId: r.seriesId,
+              seriesName: r.seriesName,
+              ticket: r.ticket,
             },
           }),
         ),
@@ -87,8 +91,8 @@ export class PrismaOrderRepository implements OrderRepository {
       if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
         throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
       }
-      if (target?.includes(OPEN_NUMBER_INDEX) || target?.includes("prefix")) throw new NumberOpenError(r.number);
-      if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
+      if (target?.includes(OPEN_NUMBER_INDEX) || target?.includes("prefix")) throw new NumberOpenError(r.number, r.prefix);
+      if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.seriesId === null ? r.number : (r.ticket ?? r.number));
       throw e;
     }
   }
@@ -130,12 +134,12 @@ export class PrismaOrderRepository implements OrderRepository {
     return this.db.order.count({ where: openOf(tenantId) });
   }
 
-  async holdsOpen(tenantId: string, number: number): Promise<boolean> {
-    return (await this.db.order.findFirst({ where: { ...openOf(tenantId), number }, select: { id: true } })) !== null;
+  async holdsOpen(tenantId: string, number: number, prefix = ""): Promise<boolean> {
+    return (await this.db.order.findFirst({ where: { ...openOf(tenantId), prefix, number }, select: { id: true } })) !== null;
   }
 
-  async openNumbers(tenantId: string): Promise<Set<number>> {
-    const rows = await this.db.order.findMany({ where: openOf(tenantId), select: { number: true } });
+  async openNumbers(tenantId: string, prefix = ""): Promise<Set<number>> {
+    const rows = await this.db.order.findMany({ where: { ...openOf(tenantId), prefix }, select: { number: true } });
     return new Set(rows.map((r) => r.number));
   }
 
@@ -189,7 +193,7 @@ export class PrismaOrderRepository implements OrderRepository {
       // Undo of a collected order whose number another open order shows since (decision 0027).
       if ((uniqueViolationOn(e) ?? violatedConstraint(e))?.includes(OPEN_NUMBER_INDEX)) {
         const order = await this.findById(tenantId, id);
-        throw new NumberOpenError(order?.number ?? 0);
+        throw new NumberOpenError(order?.number ?? 0, order?.prefix ?? "");
       }
       throw e;
     }

@@ -15,20 +15,20 @@ import type { OrderRecord } from "@/lib/core/ports";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
-const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt"`;
+const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt", prefix, "seriesId", "seriesName", ticket`;
 
 type OrderRow = Omit<Order, "items"> & { items: unknown };
 
 const toOrder = (row: OrderRow): Order => ({ ...row, items: (Array.isArray(row.items) ? row.items : []) as OrderItem[] });
 
-const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope"`;
+const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope", prefix, "seriesId", "seriesName", ticket`;
 
 /** One row alone: its own error (a 23505 naming the unique constraint) is the caller's. */
 async function insertOne(pool: pg.Pool, r: OrderRecord, id: string = randomUUID()): Promise<Order> {
   const { rows } = await pool.query<OrderRow>({
     name: "nextup-order-insert",
     text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
     values: [
       id,
       r.tenantId,
@@ -41,6 +41,10 @@ VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11) RETURNING ${C
       r.idempotencyKey,
       r.requestHash,
       r.idempotencyScope,
+      r.prefix,
+      r.seriesId,
+      r.seriesName,
+      r.ticket,
     ],
   });
   return toOrder(rows[0]!);
@@ -59,7 +63,7 @@ async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Prom
     const { rows } = await pool.query<OrderRow>({
       name: "nextup-order-insert-batch",
       text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[])
 ORDER BY 2, 3, 4, 5
 ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       values: [
@@ -74,6 +78,10 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         records.map((r) => r.idempotencyKey),
         records.map((r) => r.requestHash),
         records.map((r) => r.idempotencyScope),
+        records.map((r) => r.prefix),
+        records.map((r) => r.seriesId),
+        records.map((r) => r.seriesName),
+        records.map((r) => r.ticket),
       ],
     });
     stored = new Map(rows.map((row) => [row.id, row]));

@@ -8,7 +8,8 @@ import { asLocale } from "@/lib/core/locales";
 import type { Order, OrderItem } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { Prisma } from "./prisma.server";
-import type { Order as OrderRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type { NumberSeries as SeriesRow, Order as OrderRow, Tenant as TenantRow } from "./generated/prisma/client";
+import { DEFAULT_SERIES, type Channel, type Series } from "@/lib/core/series";
 
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
 
@@ -33,10 +34,22 @@ export function toOrder(row: OrderRow): Order {
     collectedAt: row.collectedAt,
     cancelledAt: row.cancelledAt,
     clearedAt: row.clearedAt,
+    prefix: row.prefix,
+    seriesId: row.seriesId,
+    seriesName: row.seriesName,
+    ticket: row.ticket,
   };
 }
 
-export function toTenant(row: TenantRow): Tenant {
+export function toSeries(row: SeriesRow): Series {
+  return { id: row.id, name: row.name, prefix: row.prefix, first: row.first, last: row.last, channels: row.channels as Channel[], isDefault: false };
+}
+
+/** A restaurant's series in use, oldest first (deleted ones stay for the orders that name them). */
+export const LIVE_SERIES = { series: { where: { deletedAt: null }, orderBy: { createdAt: "asc" } } } as const;
+
+/** A tenant; with `series` (its live NumberSeries rows), its series after the default. */
+export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant {
   return {
     id: row.id,
     slug: row.slug,
@@ -53,6 +66,7 @@ export function toTenant(row: TenantRow): Tenant {
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,
+    ...(series ? { series: [DEFAULT_SERIES, ...series.map(toSeries)] } : {}),
   };
 }
 

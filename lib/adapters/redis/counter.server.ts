@@ -19,7 +19,7 @@ import type { Cluster, Redis } from "ioredis";
 import DataLoader from "dataloader";
 import CircuitBreaker from "opossum";
 import { LOW_WATER, REFILL_LEASE_MS } from "@/lib/core/numbering";
-import { type Logger, CounterUnavailableError, type Block, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/ports";
+import { type Logger, CounterUnavailableError, type Block, type CounterId, type FastCounter, type FastIssue, type IssuedNumber } from "@/lib/core/ports";
 import type { IssueNumbersReply } from "./scripts.server";
 import { Flag, IssueReply } from "./lua/reply-codes";
 
@@ -36,6 +36,11 @@ export function tenantKey(prefix: string, tenantId: string, name: string): strin
  */
 export function counterKey(prefix: string, tenantId: string): string {
   return tenantKey(prefix, tenantId, "n");
+}
+
+/** A series' ticket counter (decision 0027): the same layout, beside the tenant's default one in its slot. */
+export function seriesCounterKey(prefix: string, tenantId: string, seriesId: string): string {
+  return tenantKey(prefix, tenantId, `n:${seriesId}`);
 }
 
 export interface BreakerOptions {
@@ -98,8 +103,8 @@ export class RedisCounter implements FastCounter {
     this.breaker.on("close", () => log.info({ component: "counter" }, "Redis counter back: numbers come from Redis again"));
   }
 
-  key(tenantId: string): string {
-    return counterKey(this.prefix, tenantId);
+  key(counter: CounterId): string {
+    return typeof counter === "string" ? counterKey(this.prefix, counter) : seriesCounterKey(this.prefix, counter.tenantId, counter.seriesId);
   }
 
   available(): boolean {
@@ -120,8 +125,8 @@ export class RedisCounter implements FastCounter {
     }
   }
 
-  next(tenantId: string, today: string, nowMs: number, expireAtMs: number): Promise<FastIssue> {
-    return this.batches.load({ key: this.key(tenantId), today, nowMs, expireAtMs });
+  next(counter: CounterId, today: string, nowMs: number, expireAtMs: number): Promise<FastIssue> {
+    return this.batches.load({ key: this.key(counter), today, nowMs, expireAtMs });
   }
 
   /** One script call per MAX_KEYS_PER_CALL tenants (per tenant on a Cluster); answers in request order. */
@@ -180,16 +185,16 @@ export class RedisCounter implements FastCounter {
     });
   }
 
-  async addBlock(tenantId: string, b: Block, expireAtMs: number): Promise<boolean> {
-    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "add"))) === Flag.YES;
+  async addBlock(counter: CounterId, b: Block, expireAtMs: number): Promise<boolean> {
+    return (await this.call(() => this.redis.installBlock(this.key(counter), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "add"))) === Flag.YES;
   }
 
-  async restore(tenantId: string, b: Block, expireAtMs: number): Promise<boolean> {
-    return (await this.call(() => this.redis.installBlock(this.key(tenantId), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === Flag.YES;
+  async restore(counter: CounterId, b: Block, expireAtMs: number): Promise<boolean> {
+    return (await this.call(() => this.redis.installBlock(this.key(counter), b.businessDay, b.shift, b.lo, b.hi, expireAtMs, "restore"))) === Flag.YES;
   }
 
-  async burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void> {
-    await this.call(() => this.redis.burnBlock(this.key(tenantId), issued.businessDay, issued.shift, issued.number, storedUpTo));
+  async burn(counter: CounterId, issued: IssuedNumber, storedUpTo: number): Promise<void> {
+    await this.call(() => this.redis.burnBlock(this.key(counter), issued.businessDay, issued.shift, issued.number, storedUpTo));
   }
 
   shutdown(): void {

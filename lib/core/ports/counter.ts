@@ -6,6 +6,20 @@
 import type { BusinessDay } from "../business-day";
 import { UnavailableError } from "./unavailable";
 
+/** One of a tenant's series other than its default: its tickets are counted apart (decision 0027). */
+export interface SeriesCounter {
+  tenantId: string;
+  seriesId: string;
+}
+
+/** Which counter: a tenant's id (its default series, whose keys and ceilings predate series) or one of its series. */
+export type CounterId = string | SeriesCounter;
+
+export const tenantOfCounter = (c: CounterId): string => (typeof c === "string" ? c : c.tenantId);
+/** A string naming the counter, for maps and logs. */
+export const counterName = (c: CounterId): string => (typeof c === "string" ? c : `${c.tenantId}/${c.seriesId}`);
+
+/** What a counter hands out: a number of the default series, or a ticket of another series. */
 export interface IssuedNumber {
   businessDay: BusinessDay;
   shift: number;
@@ -38,20 +52,20 @@ export class CounterUnavailableError extends UnavailableError {
 
 /** The fast counter (Redis). Every method may throw CounterUnavailableError. */
 export interface FastCounter {
-  next(tenantId: string, today: BusinessDay, nowMs: number, expireAtMs: number): Promise<FastIssue>;
+  next(counter: CounterId, today: BusinessDay, nowMs: number, expireAtMs: number): Promise<FastIssue>;
   /** Installs a reserved block for (day, shift) if the counter is still there; false if it moved on. */
-  addBlock(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  addBlock(counter: CounterId, block: Block, expireAtMs: number): Promise<boolean>;
   /**
    * Moves the counter to `block` when it is missing or behind (older day or shift);
    * for the same (day, shift) it installs the block like addBlock. Never moves backwards.
    */
-  restore(tenantId: string, block: Block, expireAtMs: number): Promise<boolean>;
+  restore(counter: CounterId, block: Block, expireAtMs: number): Promise<boolean>;
   /**
    * Abandons the block `issued` came from, if it is still the current one: the next
    * number comes from a fresh block. A block installed since is left alone, and so is a
    * block in reserve that starts at or above `storedUpTo` (no number of it was stored).
    */
-  burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void>;
+  burn(counter: CounterId, issued: IssuedNumber, storedUpTo: number): Promise<void>;
   /** False while the store is considered unreachable (numbers come from the ledger). */
   available(): boolean;
 }
@@ -62,11 +76,11 @@ export interface CounterLedger {
    * Reserves `size` numbers above the ceiling of (day, shift). If a later shift of that
    * day exists, reserves in the latest shift instead (the caller's view was stale).
    */
-  reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block>;
+  reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block>;
   /** Reserves a block in the current shift of `day` (or of a later day the ledger already holds). */
-  reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block>;
+  reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block>;
   /** The fallback: one number straight from the ceiling of the current shift. */
-  issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber>;
-  /** The highest number stored in an order of (day, shift); 0 when none. */
-  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number>;
+  issueDirect(counter: CounterId, day: BusinessDay): Promise<IssuedNumber>;
+  /** The highest number (a series: ticket) stored in an order of (day, shift); 0 when none. */
+  highestStored(counter: CounterId, day: BusinessDay, shift: number): Promise<number>;
 }

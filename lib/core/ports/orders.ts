@@ -3,7 +3,11 @@ import type { BusinessDay } from "../business-day";
 import type { NewOrder, Order, OrderItem, OrderStatus } from "../orders";
 import type { Emits } from "../webhooks/events";
 
-/** Raised by an OrderRepository when the unique (tenant, day, shift, number) index refuses a row. */
+/**
+ * Raised by an OrderRepository when the unique (tenant, day, shift, number) index of the
+ * default series refuses a row, or (tenant, day, shift, series, ticket) of another series:
+ * `number` is then the ticket.
+ */
 export class DuplicateNumberError extends Error {
   constructor(
     readonly businessDay: BusinessDay,
@@ -20,8 +24,11 @@ export class DuplicateNumberError extends Error {
  * number: the index over open numbers refused the row (decision 0027).
  */
 export class NumberOpenError extends Error {
-  constructor(readonly number: number) {
-    super(`Number ${number} is still open`);
+  constructor(
+    readonly number: number,
+    readonly prefix: string = "",
+  ) {
+    super(`Number ${prefix}${number} is still open`);
     this.name = "NumberOpenError";
   }
 }
@@ -34,7 +41,7 @@ export class DuplicateIdempotencyKeyError extends Error {
   }
 }
 
-export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
+export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "series"> {
   /** Menu lines already resolved to names (lib/core/menu.ts resolveOrderLines). */
   items: OrderItem[];
   tenantId: string;
@@ -46,6 +53,12 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items"> {
   /** The caller the key belongs to (set whenever a key is). */
   idempotencyScope: string | null;
   requestHash: string | null;
+  /** The series it is numbered in (decision 0027): null and "" for the default series. */
+  seriesId: string | null;
+  seriesName: string | null;
+  prefix: string;
+  /** The series' ticket the number came from; null in the default series. */
+  ticket: number | null;
 }
 
 /**
@@ -68,10 +81,10 @@ export interface OrderRepository {
   listOpen(tenantId: string): Promise<Order[]>;
   /** How many orders listOpen would return. */
   countOpen(tenantId: string): Promise<number>;
-  /** Whether an open order (of any day and shift) has `number`: one indexed row, for the board's voice. */
-  holdsOpen(tenantId: string, number: number): Promise<boolean>;
-  /** The numbers open orders (of any day and shift, not cleared) show: what a new number must skip. */
-  openNumbers(tenantId: string): Promise<Set<number>>;
+  /** Whether an open order (of any day and shift) shows `prefix` + `number`: one indexed row, for the board's voice. */
+  holdsOpen(tenantId: string, number: number, prefix?: string): Promise<boolean>;
+  /** The numbers open orders (of any day and shift, not cleared) show with `prefix`: what a new number must skip. */
+  openNumbers(tenantId: string, prefix?: string): Promise<Set<number>>;
   /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
   listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */

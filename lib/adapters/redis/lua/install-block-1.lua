@@ -5,7 +5,8 @@
   ARGV[1]  business day of the block ("YYYY-MM-DD")
   ARGV[2]  shift of the block
   ARGV[3]  lo: the block is the numbers lo + 1 … hi
-  ARGV[4]  hi
+  ARGV[4]  hi (hi = lo: no numbers; a restore then only moves the counter to the block's
+           day and shift, and its next caller reserves a block there)
   ARGV[5]  when the key may expire, milliseconds since the epoch (by the caller's clock;
            kept within Redis's own now + 12 h … + 7 days: includes/expiry.lua)
   ARGV[6]  mode: "add"     only for the counter's own (day, shift): becomes the current
@@ -37,11 +38,18 @@ if not same then
     return Flag.NO
   end
   redis.call('DEL', key)
-  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi, field, hi - lo)
+  redis.call('HSET', key, 'day', bday, 'shift', bshift, 'lo', lo, 'max', hi)
+  if field then
+    redis.call('HSET', key, field, hi - lo)
+  end
   redis.call('PEXPIREAT', key, expireAtMs(ARGV[5]))
   return Flag.YES
 end
 
+if hi <= lo then
+  -- An empty block only ever moves a counter; this one is there already.
+  return Flag.NO
+end
 local max = tonumber(s[4]) or 0
 if lo < max then
   return Flag.NO
