@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   "webhook.update",
   "webhook.ping",
   "webhook.rotateSecret",
+  "series.create",
+  "series.update",
+  "series.delete",
   "orders.clearForgotten",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

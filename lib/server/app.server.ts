@@ -38,6 +38,8 @@ import type { Logger } from "./ops/logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
 import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
+import { SeriesService } from "@/lib/core/series-service";
+import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
 import { OUTBOX_CACHE_MS, WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
@@ -73,6 +75,8 @@ export interface App {
   reports: ReportService;
   /** The console's settings, API keys and staff sign-in codes. */
   settings: SettingsService;
+  /** Number series: prefixes, ranges that wrap, the channels each serves (decision 0027). */
+  series: SeriesService;
   keys: ApiKeyService;
   staffCodes: StaffCodeService;
   /** The menu: categories and items (manager edits, kiosk reads). */
@@ -335,6 +339,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     audit,
     reports: new ReportService({ store: new PrismaReportStore(db), clock }),
     settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate, events }),
+    series: new SeriesService({ store: new PrismaSeriesStore(db), invalidate, events }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     menu,

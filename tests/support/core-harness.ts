@@ -11,7 +11,9 @@ import { NumberIssuer } from "@/lib/core/numbering";
 import type { BusinessDay } from "@/lib/core/business-day";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
-import type { EventPublisher, Block, Clock, CounterLedger, IssuedNumber } from "@/lib/core/ports";
+import type { EventPublisher, Block, Clock, CounterId, CounterLedger, IssuedNumber } from "@/lib/core/ports";
+import { SeriesService } from "@/lib/core/series-service";
+import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
 import { RedisCounter, type BreakerOptions } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
@@ -46,36 +48,40 @@ export class RecordingPublisher implements EventPublisher {
 /** One block (lo, hi] the ledger handed out, or one number (hi) it issued directly (the fallback). */
 export interface LedgerCall {
   tenantId: string;
+  /** The series whose tickets these are; null for the default series' numbers. */
+  seriesId: string | null;
   method: "reserve" | "reserveCurrent" | "issueDirect";
   lo: number;
   hi: number;
 }
+
+const who = (c: CounterId) => (typeof c === "string" ? { tenantId: c, seriesId: null } : { tenantId: c.tenantId, seriesId: c.seriesId });
 
 /** The real ledger, recording every block and number it hands out (what a test can account for). */
 export class RecordingLedger implements CounterLedger {
   readonly calls: LedgerCall[] = [];
   constructor(private readonly inner: CounterLedger) {}
 
-  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    const b = await this.inner.reserve(tenantId, day, shift, size);
-    this.calls.push({ tenantId, method: "reserve", lo: b.lo, hi: b.hi });
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
+    const b = await this.inner.reserve(counter, day, shift, size);
+    this.calls.push({ ...who(counter), method: "reserve", lo: b.lo, hi: b.hi });
     return b;
   }
 
-  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
-    const b = await this.inner.reserveCurrent(tenantId, day, size);
-    this.calls.push({ tenantId, method: "reserveCurrent", lo: b.lo, hi: b.hi });
+  async reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block> {
+    const b = await this.inner.reserveCurrent(counter, day, size);
+    this.calls.push({ ...who(counter), method: "reserveCurrent", lo: b.lo, hi: b.hi });
     return b;
   }
 
-  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
-    const n = await this.inner.issueDirect(tenantId, day);
-    this.calls.push({ tenantId, method: "issueDirect", lo: n.number - 1, hi: n.number });
+  async issueDirect(counter: CounterId, day: BusinessDay): Promise<IssuedNumber> {
+    const n = await this.inner.issueDirect(counter, day);
+    this.calls.push({ ...who(counter), method: "issueDirect", lo: n.number - 1, hi: n.number });
     return n;
   }
 
-  highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
-    return this.inner.highestStored(tenantId, day, shift);
+  highestStored(counter: CounterId, day: BusinessDay, shift: number): Promise<number> {
+    return this.inner.highestStored(counter, day, shift);
   }
 }
 
@@ -137,7 +143,10 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit: new PrismaAuditLog(db), log: silent, clock });
   const tenants = new PrismaTenantRepository(db);
+  const invalidated: string[] = [];
+  const series = new SeriesService({ store: new PrismaSeriesStore(db), invalidate: { tenantChanged: async (slug) => void invalidated.push(slug) } });
   return {
+    series,
     redis,
     db,
     counter,

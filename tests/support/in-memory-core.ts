@@ -38,6 +38,9 @@ import {
   type FastCounter,
   type FastIssue,
   type IssuedNumber,
+  type CounterId,
+  counterName,
+  tenantOfCounter,
 } from "@/lib/core/ports";
 import { ShiftService } from "@/lib/core/shift-service";
 import type { Tenant } from "@/lib/core/tenants";
@@ -56,7 +59,8 @@ export function memoryTenant(slug = "t1"): Tenant {
   };
 }
 
-const dayShift = (tenantId: string, day: BusinessDay, shift: number) => `${tenantId}/${day}/${shift}`;
+/** A ceiling's key: the counter (a tenant's default series, or one of its series), the day, the shift. */
+const dayShift = (counter: CounterId, day: BusinessDay, shift: number) => `${counterName(counter)}|${day}|${shift}`;
 
 /** What PostgreSQL holds for the core: ceilings, shifts and orders. */
 export class MemoryDatabase {
@@ -75,15 +79,15 @@ export class MemoryDatabase {
   }
 
   /** Adds `size` to the ceiling of (day, shift): the block (old, new]. */
-  raise(tenantId: string, day: BusinessDay, shift: number, size: number): Block {
-    const key = dayShift(tenantId, day, shift);
+  raise(counter: CounterId, day: BusinessDay, shift: number, size: number): Block {
+    const key = dayShift(counter, day, shift);
     const hi = (this.ceilings.get(key) ?? 0) + size;
     this.ceilings.set(key, hi);
     return { businessDay: day, shift, lo: hi - size, hi };
   }
 
-  ceiling(tenantId: string, day: BusinessDay, shift: number): number {
-    return this.ceilings.get(dayShift(tenantId, day, shift)) ?? 0;
+  ceiling(counter: CounterId, day: BusinessDay, shift: number): number {
+    return this.ceilings.get(dayShift(counter, day, shift)) ?? 0;
   }
 }
 
@@ -105,39 +109,43 @@ export class MemoryLedger implements CounterLedger {
     };
   }
 
-  async reserve(tenantId: string, day: BusinessDay, shift: number, size: number): Promise<Block> {
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
     if (this.held) await this.held;
     this.db.check();
     // A later shift of the day exists: the caller's view was stale.
-    if (this.db.currentShift(tenantId, day) > shift) return this.reserveCurrent(tenantId, day, size);
-    return this.record("reserve", this.db.raise(tenantId, day, shift, size));
+    if (this.db.currentShift(tenantOfCounter(counter), day) > shift) return this.reserveCurrent(counter, day, size);
+    return this.record("reserve", this.db.raise(counter, day, shift, size));
   }
 
-  async reserveCurrent(tenantId: string, day: BusinessDay, size: number): Promise<Block> {
+  async reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block> {
     this.db.check();
-    return this.record("reserveCurrent", this.current(tenantId, day, size));
+    return this.record("reserveCurrent", this.current(counter, day, size));
   }
 
-  async issueDirect(tenantId: string, day: BusinessDay): Promise<IssuedNumber> {
+  async issueDirect(counter: CounterId, day: BusinessDay): Promise<IssuedNumber> {
     this.db.check();
-    const b = this.record("issueDirect", this.current(tenantId, day, 1));
+    const b = this.record("issueDirect", this.current(counter, day, 1));
     return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
   }
 
-  async highestStored(tenantId: string, day: BusinessDay, shift: number): Promise<number> {
+  async highestStored(counter: CounterId, day: BusinessDay, shift: number): Promise<number> {
     this.db.check();
-    return Math.max(0, ...this.db.orders.filter((o) => o.tenantId === tenantId && o.businessDay === day && o.shift === shift).map((o) => o.number));
+    const seriesId = typeof counter === "string" ? null : counter.seriesId;
+    const counted = this.db.orders.filter(
+      (o) => o.tenantId === tenantOfCounter(counter) && o.businessDay === day && o.shift === shift && o.seriesId === seriesId,
+    );
+    return Math.max(0, ...counted.map((o) => (seriesId === null ? o.number : o.ticket!)));
   }
 
   /** The current shift of `day`, or of the next day when the ledger already numbers it. */
-  private current(tenantId: string, day: BusinessDay, size: number): Block {
+  private current(counter: CounterId, day: BusinessDay, size: number): Block {
     const later = [...this.db.ceilings.keys()]
-      .map((k) => k.split("/"))
-      .filter(([t, d]) => t === tenantId && d! > day)
+      .map((k) => k.split("|"))
+      .filter(([c, d]) => c === counterName(counter) && d! > day)
       .map(([, d]) => d!)
       .sort();
     const target = later[0] ?? day;
-    return this.db.raise(tenantId, target, this.db.currentShift(tenantId, target), size);
+    return this.db.raise(counter, target, this.db.currentShift(tenantOfCounter(counter), target), size);
   }
 
   private record(method: LedgerCall["method"], b: Block): Block {
@@ -173,14 +181,14 @@ export class MemoryCounter implements FastCounter {
   failCalls = 0;
 
   /** Redis restarted empty. */
-  forget(tenantId: string): void {
-    this.state.delete(tenantId);
-    this.missingLease.delete(tenantId);
+  forget(counter: CounterId): void {
+    this.state.delete(counterName(counter));
+    this.missingLease.delete(counterName(counter));
   }
 
   /** The counter of a tenant as it stands (a copy), or undefined when missing. */
-  peek(tenantId: string): Readonly<CounterState> | undefined {
-    const s = this.state.get(tenantId);
+  peek(counter: CounterId): Readonly<CounterState> | undefined {
+    const s = this.state.get(counterName(counter));
     return s && { ...s, next: s.next && { ...s.next } };
   }
 
@@ -197,8 +205,9 @@ export class MemoryCounter implements FastCounter {
     }
   }
 
-  async next(tenantId: string, today: BusinessDay, nowMs: number): Promise<FastIssue> {
+  async next(counter: CounterId, today: BusinessDay, nowMs: number): Promise<FastIssue> {
     this.reach("next", today);
+    const tenantId = counterName(counter);
     let s = this.state.get(tenantId);
     if (!s) {
       // One caller restores; the others wait for it.
@@ -229,14 +238,14 @@ export class MemoryCounter implements FastCounter {
     return { kind: "issued", issued: { businessDay: s.day, shift: s.shift, number: s.cur }, refill };
   }
 
-  async addBlock(tenantId: string, b: Block): Promise<boolean> {
+  async addBlock(counter: CounterId, b: Block): Promise<boolean> {
     this.reach("addBlock", b);
-    return this.install(tenantId, b, "add");
+    return this.install(counterName(counter), b, "add");
   }
 
-  async restore(tenantId: string, b: Block): Promise<boolean> {
+  async restore(counter: CounterId, b: Block): Promise<boolean> {
     this.reach("restore", b);
-    return this.install(tenantId, b, "restore");
+    return this.install(counterName(counter), b, "restore");
   }
 
   private install(tenantId: string, b: Block, mode: "add" | "restore"): boolean {
@@ -248,7 +257,8 @@ export class MemoryCounter implements FastCounter {
         this.state.set(tenantId, { day: b.businessDay, shift: b.shift, lo: b.lo, max: b.hi, cur: b.lo, next: null, leaseUntil: 0 });
         installed = true;
       }
-    } else if (b.lo >= s.max) {
+    } else if (b.hi > b.lo && b.lo >= s.max) {
+      // (An empty block only ever moves a counter to a later shift.)
       if (s.cur >= s.max) {
         Object.assign(s, { lo: b.lo, cur: b.lo, max: b.hi, leaseUntil: 0 });
         installed = true;
@@ -261,9 +271,9 @@ export class MemoryCounter implements FastCounter {
     return installed;
   }
 
-  async burn(tenantId: string, issued: IssuedNumber, storedUpTo: number): Promise<void> {
+  async burn(counter: CounterId, issued: IssuedNumber, storedUpTo: number): Promise<void> {
     this.reach("burn", { issued, storedUpTo });
-    const s = this.state.get(tenantId);
+    const s = this.state.get(counterName(counter));
     if (!s || s.day !== issued.businessDay || s.shift !== issued.shift || issued.number <= s.lo || issued.number > s.max) return;
     s.cur = s.max;
     if (s.next && s.next.lo < storedUpTo) s.next = null;

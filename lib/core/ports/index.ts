@@ -18,3 +18,4 @@ export * from "./menu";
 export * from "./audit";
 export * from "./reports";
 export * from "./webhooks";
+export * from "./series";
