@@ -191,11 +191,10 @@ export class OrderService {
         continue;
       }
       try {
-        const { series: _named, ...order_ } = data;
         const order = await orders.insert(
           {
-            ...order_,
             items,
+            note: data.note,
             tenantId: tenant.id,
             businessDay: issued.businessDay,
             shift: issued.shift,

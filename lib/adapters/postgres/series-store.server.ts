@@ -2,7 +2,7 @@
 import { AppError } from "@/lib/core/errors";
 import type { SeriesStore } from "@/lib/core/ports";
 import { DEFAULT_SERIES, type Series } from "@/lib/core/series";
-import { type Db, Prisma } from "./prisma.server";
+import type { Db } from "./prisma.server";
 import { toSeries } from "./rows.server";
 
 export class PrismaSeriesStore implements SeriesStore {
@@ -28,7 +28,7 @@ export class PrismaSeriesStore implements SeriesStore {
             ? await tx.numberSeries.update({ where: { id: change.id }, data: { ...change.series, updatedAt: now } })
             : await tx.numberSeries.update({ where: { id: change.id }, data: { deletedAt: now, updatedAt: now } });
       await tx.auditEntry.create({
-        data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: row.id } as Prisma.InputJsonValue },
+        data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: row.id } },
       });
       return toSeries(row);
     });
