@@ -65,7 +65,7 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   });
   const uniqueViolations = new Counter({
     name: "nextup_unique_violations_total",
-    help: "Order inserts the unique index refused and the server handled: index=number drew another number and retried (should stay 0); index=idempotency_key answered a concurrent retry's order.",
+    help: "Order inserts the unique index refused and the server handled: index=number drew another number and retried (should stay 0); index=idempotency_key answered a concurrent retry's order; index=open_number skipped a number an open order still shows (decision 0027).",
     labelNames: ["index"],
     registers: [registry],
   });
