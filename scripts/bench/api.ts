@@ -5,7 +5,8 @@
  * INSERT, floor-server.ts; the app's cheapest route). Not a test: it prints figures,
  * medians of the rounds.
  *
- *   npm run build && npm run bench:api [-- --seconds 8 --rounds 3 --connections 64 --tenants 8]
+ *   npm run build && npm run bench:api [-- --seconds 8 --rounds 3 --connections 64 --tenants 8 --series B]
+ *   (--series B: each restaurant's orders go to a series with prefix B, counted on its own key: decision 0027)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:api   # also writes the server's CPU profile there
  *
  * Starts its own database, Redis key prefix and production server; cleans up after.
@@ -20,10 +21,12 @@ import { startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/suppo
 import { provisionTenants } from "../../tests/support/tenants";
 import { benchArgs, closedLoop, serverNodeArgs, machine, median, openLoop, runBench, type LoadFigures, type LoadRequest } from "./common";
 
-const { seconds, rounds, connections, tenants: tenantCount } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8 });
+const { seconds, rounds, connections, tenants: tenantCount, series } = benchArgs({ seconds: 8, rounds: 3, connections: 64, tenants: 8, series: "" });
 /** Open-loop rates (orders/s over all restaurants). */
 const RATES = [100, 500, 1000];
-const ORDER_BODY = JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench" });
+const ORDER_BODY = JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench", ...(series ? { series: "Bench" } : {}) });
+/** The floor knows nothing of series: its body stays the plain order. */
+const FLOOR_BODY = JSON.stringify({ items: [{ name: "Noodles", qty: 2 }], note: "bench" });
 
 type Figures = LoadFigures;
 
@@ -77,6 +80,16 @@ async function main() {
     const specs = Array.from({ length: tenantCount }, (_, i) => ({ slug: `bench-${i}`, name: `Bench ${i}` }));
     const made = await provisionTenants(db.url, [...specs, { slug: "bench-raw", name: "Raw inserts" }, { slug: "bench-floor", name: "Floor" }]);
     const tenants = specs.map((s) => made[s.slug]!);
+    if (series) {
+      // Before the server first reads these restaurants: a series without an end, so nothing fills up.
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      await client.query(
+        `INSERT INTO "NumberSeries" (id, "tenantId", name, prefix, first, last, channels) SELECT gen_random_uuid(), t, 'Bench', $2, 1, NULL, '{}' FROM unnest($1::uuid[]) AS t`,
+        [tenants.map((t) => t.id), series],
+      );
+      await client.end();
+    }
     const floorKey = `${testKeyPrefix("bench-floor")}n`;
     floor = await startProcess([
       "--import",
@@ -87,7 +100,7 @@ async function main() {
       made["bench-floor"]!.id,
       floorKey,
     ]);
-    const floorOrders: autocannon.Options = { url: floor.url, method: "POST", headers: { "content-type": "application/json" }, body: ORDER_BODY };
+    const floorOrders: autocannon.Options = { url: floor.url, method: "POST", headers: { "content-type": "application/json" }, body: FLOOR_BODY };
     // Each request goes to the next restaurant, with its own cashier key.
     let turn = 0;
     const nextOrder = (): LoadRequest => {
@@ -122,7 +135,7 @@ async function main() {
         rate: 500,
         seconds,
         connections,
-        next: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: ORDER_BODY }),
+        next: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: FLOOR_BODY }),
       });
       r.health = await load(health);
       r.orders = await load(orders);

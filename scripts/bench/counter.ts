@@ -9,7 +9,9 @@
  *   PostgreSQL in the background), at 1, 10, 100 and 500 concurrent callers over many tenants;
  * - 1,000 numbers/s, open loop: p50/p99 of the issue path at a steady restaurant-chain rate,
  *   and of raw INCR at the same rate (how noisy the machine is in this run);
- * - database fallback alone: NumberIssuer.issue with Redis unreachable (10 and 100 callers, 1,000/s).
+ * - database fallback alone: NumberIssuer.issue with Redis unreachable (10 and 100 callers, 1,000/s);
+ * - series: the same issue path and fallback for a series' tickets (its own key and
+ *   SeriesCeiling, decision 0027), beside the default series' in the same rounds.
  * Starts its own database and Redis key prefix; cleans up after.
  */
 import { NumberIssuer } from "@/lib/core/numbering";
@@ -71,9 +73,14 @@ async function main() {
     const issuer = new NumberIssuer(counter, ledger);
     const fallback = new NumberIssuer(new RedisCounter(deadRedis, prefix, silent), ledger);
     const tenantAt = (i: number) => tenants[i % tenants.length]!;
+    // One series per tenant: its tickets are counted on their own key and ceilings.
+    const seriesIds = new Map<string, string>();
+    for (const t of tenants) seriesIds.set(t.id, (await prisma.numberSeries.create({ data: { tenantId: t.id, name: "Bench", prefix: "B" } })).id);
+    const seriesOfAt = (i: number) => seriesIds.get(tenantAt(i).id)!;
 
     // Warm up: load the scripts, create every counter and its first block.
     await Promise.all(tenants.map((t) => issuer.issue(t)));
+    await Promise.all(tenants.map((t) => issuer.issue(t, seriesIds.get(t.id)!)));
     await Promise.all(tenants.map((t) => redis.incr(tenantKey(prefix, t.id, "raw"))));
 
     const rows: Record<string, Figures[]> = {};
@@ -82,11 +89,13 @@ async function main() {
       for (const callers of [1, 10, 100, 500]) {
         add(`raw INCR, ${callers} callers`, await closedLoop(callers, seconds, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
         add(`issue path, ${callers} callers`, await closedLoop(callers, seconds, (i) => issuer.issue(tenantAt(i))));
+        add(`series issue path, ${callers} callers`, await closedLoop(callers, seconds, (i) => issuer.issue(tenantAt(i), seriesOfAt(i))));
       }
       add("raw INCR, 1,000 numbers/s open loop", await openLoop(1000, (i) => redis.incr(tenantKey(prefix, tenantAt(i).id, "raw"))));
       add("issue path, 1,000 numbers/s open loop", await openLoop(1000, (i) => issuer.issue(tenantAt(i))));
       add("database fallback, 10 callers", await closedLoop(10, seconds, (i) => fallback.issue(tenantAt(i))));
       add("database fallback, 100 callers", await closedLoop(100, seconds, (i) => fallback.issue(tenantAt(i))));
+      add("series database fallback, 100 callers", await closedLoop(100, seconds, (i) => fallback.issue(tenantAt(i), seriesOfAt(i))));
       add("database fallback, 1,000 numbers/s open loop", await openLoop(1000, (i) => fallback.issue(tenantAt(i))));
       process.stderr.write(`round ${r + 1}/${rounds} done\n`);
     }

@@ -140,6 +140,9 @@ describe("orders", () => {
     expect(order).toEqual({
       id: expect.stringMatching(UUID),
       number: expect.any(Number),
+      series: "Default",
+      prefix: "",
+      display: String(order.number),
       businessDay: expect.stringMatching(BUSINESS_DAY),
       shift: expect.any(Number),
       status: "PLACED",
@@ -624,7 +627,7 @@ describe("shifts", () => {
 });
 
 describe("board (public)", () => {
-  const boardKeys = ["businessDay", "cleared", "createdAt", "key", "number", "readyAt", "shift", "status"];
+  const boardKeys = ["businessDay", "cleared", "createdAt", "display", "key", "number", "prefix", "readyAt", "shift", "status"];
 
   it("shows PLACED orders under preparing and READY under ready, without ids, items or notes", async () => {
     const shift = await startShift(main, { openOrders: "clear" });

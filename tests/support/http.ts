@@ -8,6 +8,10 @@ import { expect } from "vitest";
 export interface OrderJson {
   id: string;
   number: number;
+  /** The series it was numbered in, its prefix, and what screens show ("K12"; decision 0027). */
+  series: string;
+  prefix: string;
+  display: string;
   businessDay: string;
   shift: number;
   status: "PLACED" | "READY" | "COLLECTED" | "CANCELLED";

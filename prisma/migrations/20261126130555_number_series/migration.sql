@@ -1,3 +1,6 @@
+-- Number series (issue #21, decision 0027), expand only: a node of the previous release
+-- keeps running beside this one; it writes default-series rows (seriesId NULL), which the
+-- narrowed per-shift index still covers under the same name.
 -- DropIndex
 DROP INDEX "Order_tenantId_businessDay_shift_number_key";
 
@@ -42,6 +45,12 @@ CREATE UNIQUE INDEX "Order_tenantId_businessDay_shift_number_key" ON "Order"("te
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Order_series_ticket_key" ON "Order"("tenantId", "businessDay", "shift", "seriesId", "ticket") WHERE ("seriesId" IS NOT NULL);
+
+-- Rebuilt after the per-shift indexes: PostgreSQL checks unique indexes in the order they
+-- were made, and a number the counter handed out twice must read as a duplicate (the
+-- counter's block is then abandoned), not as an open number to skip.
+DROP INDEX "Order_open_number_key";
+CREATE UNIQUE INDEX "Order_open_number_key" ON "Order"("tenantId", "prefix", "number") WHERE (status IN ('PLACED', 'READY') AND "clearedAt" IS NULL AND NOT "sharedOpenNumber");
 
 -- AddForeignKey
 ALTER TABLE "NumberSeries" ADD CONSTRAINT "NumberSeries_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
