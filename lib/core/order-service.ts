@@ -463,6 +463,8 @@ function orderFingerprint(order: NewOrder, channel: string): string {
     items: order.items.map((i) => (i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty])),
     note: order.note ?? null,
     channel,
+    // Only when named: an order without one hashes as it did before series (stored hashes still match).
+    ...(order.series !== undefined ? { series: order.series.toLocaleLowerCase("en") } : {}),
   });
   return createHash("sha256").update(canonical).digest("hex");
 }

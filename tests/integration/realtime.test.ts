@@ -19,7 +19,7 @@ const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const call = apiClient(baseUrl);
 
-const boardOrderKeys = ["businessDay", "cleared", "createdAt", "key", "number", "readyAt", "shift", "status"];
+const boardOrderKeys = ["businessDay", "cleared", "createdAt", "display", "key", "number", "prefix", "readyAt", "shift", "status"];
 
 let a: TestTenant;
 let b: TestTenant;
@@ -71,6 +71,8 @@ describe("board events on one server", () => {
       expect(payload).toEqual({
         key: boardKey(order),
         number: order.number,
+        prefix: "",
+        display: String(order.number),
         status: "PLACED",
         businessDay: order.businessDay,
         shift: order.shift,

@@ -67,6 +67,14 @@ describe("number series", () => {
     const e = await refusal(place(t, { series: "Nope" }));
     expect(e.code).toBe("BAD_INPUT");
     expect(await stored(t.id)).toBe(before);
+
+    // A retry with the same key names the same series (any case); another series is another order.
+    const keyed = (series: string) =>
+      h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], series }, { channel: "api", idempotencyKey: "series-1", idempotencyScope: "api-key:test" });
+    const placed = await keyed("Kiosk");
+    const replayed = await keyed("KIOSK");
+    expect([placed.created, replayed.created, replayed.order.id]).toEqual([true, false, placed.order.id]);
+    expect((await refusal(keyed("Delivery"))).code).toBe("CONFLICT");
   });
 
   it("comes round after last, skipping numbers still open; a full series is a 409 that spends nothing", async () => {
