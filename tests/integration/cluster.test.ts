@@ -167,6 +167,25 @@ describe("the counter on a 3-master cluster", () => {
     expect(new Set(stored).size).toBe(stored.length);
     expect(h.duplicates).toEqual([]);
   });
+
+  it("a series counts on its own key in its tenant's slot, and wraps there (decision 0027)", async () => {
+    const made = tenants[1]!;
+    await h.series.create(made, { name: "Kiosk", prefix: "K", first: 1, last: 30, channels: ["kiosk"] }, "Manager (test)");
+    const t = (await h.tenants.findById(made.id))!;
+    const series = t.series!.find((s) => s.name === "Kiosk")!;
+    const placed = await Promise.all(Array.from({ length: 30 }, () => h.orders.place(t, {}, { channel: "kiosk" })));
+    expect(placed.map((r) => r.order.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(new Set(placed.map((r) => r.order.prefix))).toEqual(new Set(["K"]));
+    const key = h.counter.key({ tenantId: t.id, seriesId: series.id });
+    expect(Number(await h.redis.cluster("KEYSLOT", key))).toBe(Number(await h.redis.cluster("KEYSLOT", h.counter.key(t.id))));
+    expect(await masterHolding(h.redis, key)).toHaveLength(1);
+    // Collect K7: the range is full but for it, and the next order comes round to it.
+    const seven = placed.find((r) => r.order.number === 7)!.order;
+    await h.orders.changeStatus(t, seven.id, { status: "READY" });
+    await h.orders.changeStatus(t, seven.id, { status: "COLLECTED" });
+    expect((await h.orders.place(t, {}, { channel: "kiosk" })).order.number).toBe(7);
+    expect(h.duplicates).toEqual([]);
+  });
 });
 
 describe("the app server with REDIS_CLUSTER_NODES", () => {
