@@ -122,6 +122,22 @@ describe("the ledger's batched reserveCurrent", () => {
     });
   });
 
+  it("a turn mixing default numbers and two series' tickets: one statement per table, each counter numbered 1..n on its own", async () => {
+    const [t] = await freshTenants(1);
+    const series = await Promise.all(["K", "D"].map((prefix) => db.numberSeries.create({ data: { tenantId: t!, name: prefix, prefix } })));
+    const counters = [t!, ...series.map((s) => ({ tenantId: t!, seriesId: s.id }))];
+    const before = a.statements();
+    const issued = await Promise.all(Array.from({ length: 30 }, (_, i) => a.ledger.issueDirect(counters[i % 3]!, DAY)));
+    expect(a.statements() - before).toBe(2);
+    counters.forEach((_, k) => {
+      const mine = issued.filter((_, i) => i % 3 === k).map((n) => n.number);
+      expect(mine.sort((x, y) => x - y)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    });
+    // A series' reservations follow a new shift as the default series' do.
+    const [k] = await Promise.all([a.ledger.reserve(counters[1]!, DAY, 1, 40), a.ledger.reserve(counters[2]!, DAY, 1, 40)]);
+    expect(k).toEqual({ businessDay: DAY, shift: 1, lo: 10, hi: 50 });
+  });
+
   it("two nodes batching for the same tenants at once (in opposite orders) never collide and never deadlock", async () => {
     const tenants = await freshTenants(20);
     const sizes = [1, 1, 40, 1, 5, 1, 40, 2];

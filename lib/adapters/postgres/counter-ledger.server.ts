@@ -1,6 +1,7 @@
 /**
  * The counter's durable side (the core's CounterLedger): the ceilings of
- * docs/decisions/0006 in table "CounterCeiling".
+ * docs/decisions/0006 in table "CounterCeiling", and those of the other number series'
+ * tickets in "SeriesCeiling" (decision 0027).
  *
  * These statements run once per block of numbers and, while Redis is unavailable, once
  * per number; they go through node-postgres directly. Prisma (everything else) costs
@@ -21,7 +22,7 @@
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Logger, Block, CounterId, CounterLedger, IssuedNumber, SeriesCounter } from "@/lib/core/ports";
+import { tenantOfCounter, type Logger, type Block, type CounterId, type CounterLedger, type IssuedNumber } from "@/lib/core/ports";
 import { createPool } from "./pool.server";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
@@ -36,6 +37,8 @@ export function createLedgerPool(connectionString: string, log: Pick<Logger, "wa
 
 interface ReserveRequest {
   tenantId: string;
+  /** null: the default series (table CounterCeiling); else a series' tickets (SeriesCeiling). */
+  seriesId: string | null;
   day: BusinessDay;
   shift: number;
   size: number;
@@ -43,8 +46,48 @@ interface ReserveRequest {
 
 interface CurrentRequest {
   tenantId: string;
+  seriesId: string | null;
   day: BusinessDay;
   size: number;
+}
+
+/**
+ * The two tables of ceilings: the default series' (CounterCeiling, which nodes of the
+ * previous release write) and the other series' (SeriesCeiling: one more key column).
+ * The statements below are written once for both.
+ */
+interface CeilingTable {
+  table: string;
+  /** Its key columns before (businessDay, shift). */
+  key: readonly string[];
+}
+const DEFAULT_CEILINGS: CeilingTable = { table: `"CounterCeiling"`, key: [`"tenantId"`] };
+const SERIES_CEILINGS: CeilingTable = { table: `"SeriesCeiling"`, key: [`"tenantId"`, `"seriesId"`] };
+
+const seriesOf = (c: CounterId): string | null => (typeof c === "string" ? null : c.seriesId);
+const rowId = (r: { tenantId: string; seriesId: string | null; day: BusinessDay; shift: number }) => `${r.tenantId}/${r.seriesId ?? ""}/${r.day}/${r.shift}`;
+
+/** Runs `batch` once per table its requests belong to; answers in request order. */
+async function perTable<R extends { seriesId: string | null }, A>(requests: readonly R[], batch: (t: CeilingTable, rs: R[]) => Promise<A[]>): Promise<A[]> {
+  const answers = new Array<A>(requests.length);
+  const groups: [CeilingTable, number[]][] = [
+    [DEFAULT_CEILINGS, []],
+    [SERIES_CEILINGS, []],
+  ];
+  requests.forEach((r, i) => groups[r.seriesId === null ? 0 : 1]![1].push(i));
+  await Promise.all(
+    groups
+      .filter(([, at]) => at.length > 0)
+      .map(async ([t, at]) =>
+        (
+          await batch(
+            t,
+            at.map((i) => requests[i]!),
+          )
+        ).forEach((a, j) => (answers[at[j]!] = a)),
+      ),
+  );
+  return answers;
 }
 
 export class PgCounterLedger implements CounterLedger {
@@ -52,52 +95,68 @@ export class PgCounterLedger implements CounterLedger {
   private readonly currentReservations: DataLoader<CurrentRequest, Block>;
 
   constructor(private readonly pool: pg.Pool) {
-    this.reservations = turnBatcher({ many: (requests) => this.reserveBatch(requests), maxBatchSize: 500 });
+    this.reservations = turnBatcher({ many: (requests) => perTable(requests, (t, rs) => this.reserveBatch(t, rs)), maxBatchSize: 500 });
     this.currentReservations = turnBatcher({
-      many: (requests) => this.reserveCurrentBatch(requests),
-      one: (request) => this.reserveCurrentOne(request),
+      many: (requests) => perTable(requests, (t, rs) => this.reserveCurrentBatch(t, rs)),
+      one: async (request) => {
+        if (request.seriesId === null) return this.reserveCurrentOne(request);
+        const [block] = await this.reserveCurrentBatch(SERIES_CEILINGS, [request]);
+        if (block instanceof Error) throw block;
+        return block!;
+      },
       maxBatchSize: 500,
     });
   }
 
   async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    if (typeof counter !== "string") return (await this.reserveSeries(counter, day, shift, size)) ?? this.reserveCurrent(counter, day, size);
-    return (await this.reservations.load({ tenantId: counter, day, shift, size })) ?? this.reserveCurrent(counter, day, size);
+    const block = await this.reservations.load({ tenantId: tenantOfCounter(counter), seriesId: seriesOf(counter), day, shift, size });
+    return block ?? this.reserveCurrent(counter, day, size);
   }
 
   /**
-   * One statement for a batch of reservations. Each (tenant, day, shift) is reserved in
-   * `shift` only if no later shift of the day exists (null: the caller's view was stale);
-   * requests for the same one share a single row update and split its range in order.
-   * Rows are locked in key order, so two nodes' batches cannot deadlock.
+   * One statement for a batch of reservations in one table. Each (tenant[, series], day,
+   * shift) is reserved in `shift` only if no later shift of the day exists (null: the
+   * caller's view was stale); requests for the same one share a single row update and split
+   * its range in order. Rows are locked in key order, so two nodes' batches cannot deadlock.
    */
-  private async reserveBatch(requests: readonly ReserveRequest[]): Promise<(Block | null)[]> {
-    const rows = new Map<string, { tenantId: string; day: BusinessDay; shift: number; size: number; at: number[] }>();
+  private async reserveBatch(t: CeilingTable, requests: readonly ReserveRequest[]): Promise<(Block | null)[]> {
+    const rows = new Map<string, { tenantId: string; seriesId: string | null; day: BusinessDay; shift: number; size: number; at: number[] }>();
     requests.forEach((r, i) => {
-      const id = `${r.tenantId}/${r.day}/${r.shift}`;
+      const id = rowId(r);
       const row = rows.get(id);
       if (row) {
         row.size += r.size;
         row.at.push(i);
-      } else rows.set(id, { tenantId: r.tenantId, day: r.day, shift: r.shift, size: r.size, at: [i] });
+      } else rows.set(id, { tenantId: r.tenantId, seriesId: r.seriesId, day: r.day, shift: r.shift, size: r.size, at: [i] });
     });
     const want = [...rows.values()];
-    const { rows: reserved } = await this.pool.query<{ tenantId: string; businessDay: string; shift: number; ceiling: number }>(
+    const series = t === SERIES_CEILINGS;
+    const key = t.key.join(", ");
+    const { rows: reserved } = await this.pool.query<{ tenantId: string; seriesId?: string; businessDay: string; shift: number; ceiling: number }>(
       `WITH req AS (
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) AS r("tenantId", "businessDay", "shift", "size")
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]${series ? ", $5::uuid[]" : ""})
+           AS r("tenantId", "businessDay", "shift", "size"${series ? `, "seriesId"` : ""})
        )
-       INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-       SELECT req."tenantId", req."businessDay", req."shift", req."size" FROM req
+       INSERT INTO ${t.table} (${key}, "businessDay", "shift", "ceiling")
+       SELECT ${t.key.map((c) => `req.${c}`).join(", ")}, req."businessDay", req."shift", req."size" FROM req
        WHERE COALESCE((
          SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = req."tenantId" AND s."businessDay" = req."businessDay"
        ), 1) <= req."shift"
-       ORDER BY 1, 2, 3
-       ON CONFLICT ("tenantId", "businessDay", "shift")
-         DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-       RETURNING "tenantId", to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
-      [want.map((w) => w.tenantId), want.map((w) => w.day), want.map((w) => w.shift), want.map((w) => w.size)],
+       ORDER BY ${t.key.map((_, i) => i + 1).join(", ")}, ${t.key.length + 1}, ${t.key.length + 2}
+       ON CONFLICT (${key}, "businessDay", "shift")
+         DO UPDATE SET "ceiling" = ${t.table}."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+       RETURNING ${key}, to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+      [
+        want.map((w) => w.tenantId),
+        want.map((w) => w.day),
+        want.map((w) => w.shift),
+        want.map((w) => w.size),
+        ...(series ? [want.map((w) => w.seriesId)] : []),
+      ],
     );
-    const ceilings = new Map(reserved.map((r) => [`${r.tenantId}/${r.businessDay}/${r.shift}`, r.ceiling]));
+    const ceilings = new Map(
+      reserved.map((r) => [rowId({ tenantId: r.tenantId, seriesId: r.seriesId ?? null, day: r.businessDay, shift: r.shift }), r.ceiling]),
+    );
     const blocks = new Array<Block | null>(requests.length).fill(null);
     for (const [id, w] of rows) {
       const ceiling = ceilings.get(id);
@@ -113,47 +172,50 @@ export class PgCounterLedger implements CounterLedger {
   }
 
   reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block> {
-    if (typeof counter !== "string") return this.reserveSeriesCurrent(counter, day, size);
-    return this.currentReservations.load({ tenantId: counter, day, size });
+    return this.currentReservations.load({ tenantId: tenantOfCounter(counter), seriesId: seriesOf(counter), day, size });
   }
 
   /**
-   * One statement for a batch of `reserveCurrent`s. The business day only moves forward: if
-   * another node already numbers the next day (its clock is ahead of ours by less than a
-   * day), follow it. The current shift is the latest one a manager started that day (1 when
-   * none). Requests that land on the same (tenant, day, shift) share one row update, split
-   * in request order; rows are locked in key order, as in `reserveBatch`.
+   * One statement for a batch of `reserveCurrent`s in one table. The business day only moves
+   * forward: if another node already numbers the next day (its clock is ahead of ours by
+   * less than a day), follow it. The current shift is the latest one a manager started that
+   * day (1 when none). Requests that land on the same row share one update, split in request
+   * order; rows are locked in key order, as in `reserveBatch`.
    */
-  private async reserveCurrentBatch(requests: readonly CurrentRequest[]): Promise<(Block | Error)[]> {
+  private async reserveCurrentBatch(t: CeilingTable, requests: readonly CurrentRequest[]): Promise<(Block | Error)[]> {
+    const series = t === SERIES_CEILINGS;
+    const key = t.key.join(", ");
+    const partition = `${t.key.map((c) => `t.${c}`).join(", ")}, t."businessDay", t."shift"`;
     const { rows } = await this.pool.query<{ i: number; businessDay: string; shift: number; lo: number }>(
       `WITH req AS (
-         SELECT r."tenantId", r."day", r."size", r."i"::int AS "i"
-         FROM unnest($1::uuid[], $2::date[], $3::int[]) WITH ORDINALITY AS r("tenantId", "day", "size", "i")
+         SELECT r."tenantId", r."day", r."size", ${series ? `r."seriesId", ` : ""}r."i"::int AS "i"
+         FROM unnest($1::uuid[], $2::date[], $3::int[]${series ? ", $4::uuid[]" : ""}) WITH ORDINALITY
+           AS r("tenantId", "day", "size", ${series ? `"seriesId", ` : ""}"i")
        ), d AS (
          SELECT req.*, GREATEST(req."day", COALESCE((
-           SELECT MAX(c."businessDay") FROM "CounterCeiling" c
-           WHERE c."tenantId" = req."tenantId" AND c."businessDay" <= req."day" + 1
+           SELECT MAX(c."businessDay") FROM ${t.table} c
+           WHERE ${t.key.map((c) => `c.${c} = req.${c}`).join(" AND ")} AND c."businessDay" <= req."day" + 1
          ), req."day")) AS "businessDay" FROM req
        ), target AS (
          SELECT d.*, COALESCE((
            SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = d."tenantId" AND s."businessDay" = d."businessDay"
          ), 1) AS "shift" FROM d
        ), up AS (
-         INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling")
-         SELECT "tenantId", "businessDay", "shift", SUM("size") FROM target
-         GROUP BY 1, 2, 3
-         ORDER BY 1, 2, 3
-         ON CONFLICT ("tenantId", "businessDay", "shift")
-           DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-         RETURNING "tenantId", "businessDay", "shift", "ceiling"
+         INSERT INTO ${t.table} (${key}, "businessDay", "shift", "ceiling")
+         SELECT ${key}, "businessDay", "shift", SUM("size") FROM target
+         GROUP BY ${t.key.map((_, i) => i + 1).join(", ")}, ${t.key.length + 1}, ${t.key.length + 2}
+         ORDER BY ${t.key.map((_, i) => i + 1).join(", ")}, ${t.key.length + 1}, ${t.key.length + 2}
+         ON CONFLICT (${key}, "businessDay", "shift")
+           DO UPDATE SET "ceiling" = ${t.table}."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+         RETURNING ${key}, "businessDay", "shift", "ceiling"
        )
        SELECT t."i", to_char(t."businessDay", 'YYYY-MM-DD') AS "businessDay", t."shift",
          (up."ceiling"
-           - SUM(t."size") OVER (PARTITION BY t."tenantId", t."businessDay", t."shift")
-           + SUM(t."size") OVER (PARTITION BY t."tenantId", t."businessDay", t."shift" ORDER BY t."i")
+           - SUM(t."size") OVER (PARTITION BY ${partition})
+           + SUM(t."size") OVER (PARTITION BY ${partition} ORDER BY t."i")
            - t."size")::int AS "lo"
-       FROM target t JOIN up USING ("tenantId", "businessDay", "shift")`,
-      [requests.map((r) => r.tenantId), requests.map((r) => r.day), requests.map((r) => r.size)],
+       FROM target t JOIN up USING (${key}, "businessDay", "shift")`,
+      [requests.map((r) => r.tenantId), requests.map((r) => r.day), requests.map((r) => r.size), ...(series ? [requests.map((r) => r.seriesId)] : [])],
     );
     const blocks: (Block | Error)[] = requests.map(() => new Error("reserveCurrent returned no row"));
     for (const row of rows) {
@@ -163,7 +225,7 @@ export class PgCounterLedger implements CounterLedger {
     return blocks;
   }
 
-  /** `reserveCurrent` alone in its turn (the fallback at a steady rate): the same rules in a single-row statement. */
+  /** `reserveCurrent` of the default series alone in its turn (the fallback at a steady rate): the same rules in a single-row statement. */
   private async reserveCurrentOne({ tenantId, day, size }: CurrentRequest): Promise<Block> {
     const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
       `WITH d AS (
@@ -205,50 +267,6 @@ export class PgCounterLedger implements CounterLedger {
             [counter.tenantId, day, shift, counter.seriesId],
           );
     return rows[0]?.n ?? 0;
-  }
-
-  /**
-   * A series' tickets (table "SeriesCeiling"), by the rules of `reserveBatch`: in `shift` unless
-   * a later shift of the day exists (null). One statement per block, unbatched: a series'
-   * counter reserves once per BLOCK_SIZE tickets, and per ticket only while Redis is down.
-   */
-  private async reserveSeries(c: SeriesCounter, day: BusinessDay, shift: number, size: number): Promise<Block | null> {
-    const { rows } = await this.pool.query<{ ceiling: number }>(
-      `INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling")
-       SELECT $1::uuid, $2::uuid, $3::date, $4::int, $5::int
-       WHERE COALESCE((SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = $3::date), 1) <= $4::int
-       ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift")
-         DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-       RETURNING "ceiling"`,
-      [c.tenantId, c.seriesId, day, shift, size],
-    );
-    const ceiling = rows[0]?.ceiling;
-    return ceiling === undefined ? null : { businessDay: day, shift, lo: ceiling - size, hi: ceiling };
-  }
-
-  /** `reserveCurrentOne` for a series' tickets: the latest day (never behind the series' own) and its latest shift. */
-  private async reserveSeriesCurrent(c: SeriesCounter, day: BusinessDay, size: number): Promise<Block> {
-    const { rows } = await this.pool.query<{ businessDay: string; shift: number; ceiling: number }>(
-      `WITH d AS (
-         SELECT GREATEST($3::date, COALESCE((
-           SELECT MAX("businessDay") FROM "SeriesCeiling"
-           WHERE "tenantId" = $1::uuid AND "seriesId" = $2::uuid AND "businessDay" <= $3::date + 1
-         ), $3::date)) AS day
-       ), latest AS (
-         SELECT d.day, COALESCE((
-           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = $1::uuid AND s."businessDay" = d.day
-         ), 1) AS shift FROM d
-       )
-       INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling")
-       SELECT $1::uuid, $2::uuid, latest.day, latest.shift, $4::int FROM latest
-       ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift")
-         DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + $4::int, "updatedAt" = now()
-       RETURNING to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
-      [c.tenantId, c.seriesId, day, size],
-    );
-    const row = rows[0];
-    if (!row) throw new Error("reserveCurrent returned no row");
-    return { businessDay: row.businessDay, shift: row.shift, lo: row.ceiling - size, hi: row.ceiling };
   }
 }
 
