@@ -80,7 +80,7 @@ async function main() {
 
     // Warm up: load the scripts, create every counter and its first block.
     await Promise.all(tenants.map((t) => issuer.issue(t)));
-    await Promise.all(tenants.map((t) => issuer.issue(t, seriesIds.get(t.id)!)));
+    await Promise.all(tenants.map((t) => issuer.issue(t, seriesIds.get(t.id))));
     await Promise.all(tenants.map((t) => redis.incr(tenantKey(prefix, t.id, "raw"))));
 
     const rows: Record<string, Figures[]> = {};
