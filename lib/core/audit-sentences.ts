@@ -5,6 +5,8 @@
  */
 import { SCHEDULER_ACTOR, SYSTEM_ACTOR, type AuditEntry } from "./audit";
 import { SETTINGS_FIELDS } from "./settings";
+import { CHANNELS } from "./orders";
+import { displayNumber } from "./display-number";
 
 /** A value to translate first (a role, a reason, a language), by its key. */
 export interface MessageRef {
@@ -90,6 +92,11 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return [sentence("webhooks.pinged", { url: text(d.url) })];
     case "webhook.rotateSecret":
       return [sentence("webhooks.secretRotated", { url: text(d.url) })];
+    case "series.create":
+    case "series.delete":
+      return seriesMade(e.action === "series.create" ? "created" : "deleted", d);
+    case "series.update":
+      return seriesUpdate(d);
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
     default:
@@ -192,4 +199,46 @@ function webhookUpdate(d: Record<string, unknown>): Sentence[] {
   if ("url" in to) out.push(sentence("webhooks.urlChanged", { from: text(from.url), to: text(to.url) }));
   if ("events" in to) out.push(sentence("webhooks.eventsChanged", { url: text(d.url), events: events(to.events) }));
   return out;
+}
+
+const channels = (v: unknown): SentenceValue =>
+  Array.isArray(v) && v.length ? { list: v.map((c) => (known(CHANNELS, c) ? ref(`channels.${c}`) : text(c))) } : ref("none");
+
+/** A series' range as shown: "K1–K99", or "K1" and a sentence of its own for no end. */
+function seriesRange(prefix: unknown, first: unknown, last: unknown): { key: "Range" | "Open"; values: Record<string, SentenceValue> } {
+  const p = typeof prefix === "string" ? prefix : "";
+  const from = displayNumber(p, num(first) ?? 1);
+  const to = num(last);
+  return to === null ? { key: "Open", values: { first: from } } : { key: "Range", values: { range: `${from}–${displayNumber(p, to)}` } };
+}
+
+/** A series added or deleted: its name and range, then its channels. */
+function seriesMade(what: "created" | "deleted", d: Record<string, unknown>): Sentence[] {
+  const range = seriesRange(d.prefix, d.first, d.last);
+  return [sentence(`series.${what}${range.key}`, { name: text(d.name), ...range.values }), sentence("series.channels", { channels: channels(d.channels) })];
+}
+
+/** One sentence per changed field, naming the series as it is called now. */
+function seriesUpdate(d: Record<string, unknown>): Sentence[] {
+  const changes = obj(d.changes);
+  const renamed = obj(changes.name);
+  const name = "to" in renamed ? text(renamed.to) : text(d.name);
+  const bound = (v: unknown): SentenceValue => num(v) ?? ref("noEnd");
+  return Object.entries(changes).map(([field, raw]) => {
+    const c = obj(raw);
+    switch (field) {
+      case "name":
+        return sentence("series.renamed", { from: text(c.from), to: text(c.to) });
+      case "prefix":
+        return sentence("series.prefix", { name, from: text(c.from) || ref("none"), to: text(c.to) || ref("none") });
+      case "first":
+        return sentence("series.first", { name, from: bound(c.from), to: bound(c.to) });
+      case "last":
+        return sentence("series.last", { name, from: bound(c.from), to: bound(c.to) });
+      case "channels":
+        return sentence("series.channelsChanged", { name, from: channels(c.from), to: channels(c.to) });
+      default:
+        return sentence("other", { field, value: text(c.to) });
+    }
+  });
 }

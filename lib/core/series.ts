@@ -93,11 +93,11 @@ export function checkSeriesSet(all: readonly Series[]): { overlaps: [string, str
   const owners = new Map<Channel, string>();
   for (const s of all) {
     const key = s.name.toLocaleLowerCase("en");
-    if (names.has(key)) throw conflict(`A series named "${s.name}" already exists`, "name");
+    if (names.has(key)) throw conflict(`A series named "${s.name}" already exists`, "name", "duplicateSeries", { name: s.name });
     names.set(key, s.name);
     for (const c of s.channels) {
       const owner = owners.get(c);
-      if (owner) throw conflict(`Channel ${c} already belongs to series "${owner}"`, "channels");
+      if (owner) throw conflict(`Channel ${c} already belongs to series "${owner}"`, "channels", "seriesChannelTaken", { channel: c, series: owner });
       owners.set(c, s.name);
     }
   }
@@ -108,7 +108,9 @@ export function checkSeriesSet(all: readonly Series[]): { overlaps: [string, str
   return { overlaps };
 }
 
-const conflict = (message: string, field: string) => new AppError("BAD_INPUT", { message, details: { fields: [{ path: field, message }] } });
+/** A 400 naming the field; `reason` and `values` let a screen say it in its own language. */
+const conflict = (message: string, field: string, reason: string, values: Record<string, string>) =>
+  new AppError("BAD_INPUT", { message, details: { fields: [{ path: field, message }], ...values }, reason });
 
 /** True when two series can show the same displayed number (same prefix, ranges that meet). */
 export function sharesNumbers(a: Pick<Series, "prefix" | "first" | "last">, b: Pick<Series, "prefix" | "first" | "last">): boolean {

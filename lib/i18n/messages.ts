@@ -19,6 +19,7 @@ import enManagerSettings from "./messages/en/managerSettings.json";
 import enManagerAccess from "./messages/en/managerAccess.json";
 import enManagerAudit from "./messages/en/managerAudit.json";
 import enManagerWebhooks from "./messages/en/managerWebhooks.json";
+import enManagerSeries from "./messages/en/managerSeries.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhBoard from "./messages/zh-CN/board.json";
 import zhKitchen from "./messages/zh-CN/kitchen.json";
@@ -35,6 +36,7 @@ import zhManagerSettings from "./messages/zh-CN/managerSettings.json";
 import zhManagerAccess from "./messages/zh-CN/managerAccess.json";
 import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
 import zhManagerWebhooks from "./messages/zh-CN/managerWebhooks.json";
+import zhManagerSeries from "./messages/zh-CN/managerSeries.json";
 
 const CATALOGUES = {
   en: {
@@ -54,6 +56,7 @@ const CATALOGUES = {
     managerAccess: enManagerAccess,
     managerAudit: enManagerAudit,
     managerWebhooks: enManagerWebhooks,
+    managerSeries: enManagerSeries,
   },
   "zh-CN": {
     common: zhCommon,
@@ -72,6 +75,7 @@ const CATALOGUES = {
     managerAccess: zhManagerAccess,
     managerAudit: zhManagerAudit,
     managerWebhooks: zhManagerWebhooks,
+    managerSeries: zhManagerSeries,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

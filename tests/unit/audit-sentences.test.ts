@@ -56,6 +56,19 @@ const SAMPLES = [
     to: { events: ["order.ready", "shift.started"] },
   }),
   entry("webhook.ping", { id: "w", url: "https://pos.example.com/hook" }),
+  // Number series (decision 0027) as SeriesService writes them; the store adds the id.
+  entry("series.create", { id: "s", name: "Kiosk", prefix: "K", first: 1, last: 99, channels: ["kiosk"] }),
+  entry("series.update", {
+    id: "s",
+    name: "Kiosk",
+    changes: {
+      name: { from: "Kiosk", to: "Self-service" },
+      prefix: { from: "K", to: "" },
+      last: { from: 99, to: null },
+      channels: { from: ["kiosk"], to: ["kiosk", "web"] },
+    },
+  }),
+  entry("series.delete", { id: "s", name: "Delivery", prefix: "D", first: 300, last: null, channels: [] }),
 ];
 
 describe("audit entries in sentences", () => {
@@ -107,6 +120,31 @@ describe("audit entries in sentences", () => {
     const cleared = entry("webhook.create", { id: "w", url: "https://pos.example.com/hook", events: ["order.cleared"] });
     expect(lines(en, cleared)).toEqual(["Webhook https://pos.example.com/hook added (Order cleared off the floor)"]);
     expect(lines(zh, cleared)).toEqual(["已添加 Webhook https://pos.example.com/hook（订单已从列表清除）"]);
+  });
+
+  it("number series: added and deleted with their range and channels, changes field by field", () => {
+    expect(lines(en, SAMPLES[16]!)).toEqual(["Number series Kiosk added: K1–K99", "Channels: Kiosk"]);
+    expect(lines(zh, SAMPLES[16]!)).toEqual(["已新增号码序列 Kiosk：K1–K99", "渠道：点餐台"]);
+    // After a rename, the other changes name the series as it is called now.
+    expect(lines(en, SAMPLES[17]!)).toEqual([
+      "Number series Kiosk renamed Self-service",
+      "Series Self-service prefix K → none",
+      "Series Self-service last number 99 → no end",
+      "Series Self-service channels Kiosk → Kiosk, Web",
+    ]);
+    expect(lines(zh, SAMPLES[17]!)).toEqual([
+      "号码序列 Kiosk 改名为 Self-service",
+      "序列 Self-service 前缀 K → 无",
+      "序列 Self-service 结束号码 99 → 无上限",
+      "序列 Self-service 渠道 点餐台 → 点餐台、网上",
+    ]);
+    expect(lines(en, SAMPLES[18]!)).toEqual(["Number series Delivery deleted (from D300, no end)", "Channels: none"]);
+    expect(lines(zh, SAMPLES[18]!)).toEqual(["已删除号码序列 Delivery（从 D300 起，无上限）", "渠道：无"]);
+    // The console's label for these entries exists in both languages already.
+    for (const locale of LOCALES) {
+      const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "managerAudit" }) as unknown as { has(k: string): boolean };
+      for (const a of ["series_create", "series_update", "series_delete"]) expect(t.has(`actions.${a}`), `${locale}: actions.${a}`).toBe(true);
+    }
   });
 
   it("an unknown detail still shows as field: value", () => {

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isAppError } from "@/lib/core/errors";
+import { createTranslator } from "use-intl/core";
+import { isAppError, type AppError } from "@/lib/core/errors";
+import { LOCALES } from "@/lib/core/locales";
+import { messagesFor } from "@/lib/i18n/messages";
 import {
   DEFAULT_SERIES,
   checkSeriesSet,
@@ -71,6 +74,30 @@ describe("a restaurant's series", () => {
     expect(refusal([house, counter, series({ name: "counter", first: 500 })])).toBe('BAD_INPUT: A series named "counter" already exists');
     expect(refusal([house, counter, series({ name: "Till", channels: ["pos"] })])).toBe('BAD_INPUT: Channel pos already belongs to series "Counter"');
     expect(refusal([counter])).toMatch(/^INTERNAL/);
+  });
+
+  it("name the refused field, and give a reason the console says in its own language", () => {
+    const caught = (all: Series[]) => {
+      try {
+        checkSeriesSet(all);
+      } catch (e) {
+        return e as AppError;
+      }
+      throw new Error("accepted");
+    };
+    const taken = caught([house, counter, series({ name: "Till", channels: ["pos"] })]);
+    expect(taken.details).toMatchObject({ fields: [{ path: "channels" }], channel: "pos", series: "Counter" });
+    const named = caught([house, counter, series({ name: "COUNTER" })]);
+    expect(named.details).toMatchObject({ fields: [{ path: "name" }], name: "COUNTER" });
+    const said = (locale: (typeof LOCALES)[number], e: AppError) =>
+      createTranslator({ locale, messages: messagesFor(locale), namespace: "common.errors.reasons" })(
+        e.reason as "duplicateSeries",
+        e.details as Record<string, string>,
+      );
+    expect(said("en", taken)).toBe("POS already belongs to the series “Counter”: take it off that series first.");
+    expect(said("zh-CN", taken)).toBe("收银已属于号码序列“Counter”：请先从那个序列中去掉。");
+    expect(said("en", named)).toBe("There is already a number series named “COUNTER”.");
+    expect(said("zh-CN", named)).toBe("已有名为“COUNTER”的号码序列。");
   });
 
   it("share displayed numbers only with the same prefix and ranges that meet", () => {

@@ -7,6 +7,7 @@ import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import type { OrderLineInput } from "@/lib/core/menu";
 import { KIOSK_INTENTS, kioskRefusal } from "@/lib/core/kiosk-order";
 import { orderTotal, type OrderTotal } from "@/lib/core/money";
+import { displayNumber, seriesOf } from "@/lib/core/series";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
@@ -16,6 +17,8 @@ import { kioskView, type KioskView } from "./kiosk-view.server";
 export interface IssuedTicket {
   orderId: string;
   number: number;
+  /** What the customer holds: "K12" in a series with a prefix, else "12"; absent on a ticket remembered by an older release. */
+  display?: string;
   /** False when this was a retry of an order already taken (same idempotency key). */
   created: boolean;
   restaurant: string;
@@ -52,8 +55,10 @@ function orderForm(t: Translator) {
       idempotencyKey: z.string().trim().optional(),
       // Which button: "Take order" (needs an item or a note) or "Number only" (a bare number).
       intent: z.enum(KIOSK_INTENTS).default("order"),
+      // The number series this device chose (by name); absent: the kiosk channel's.
+      series: z.string().trim().max(40).optional(),
     })
-    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent }, ctx) => {
+    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent, series }, ctx) => {
       const items: OrderLineInput[] = [];
       let bad = false;
       const issue = (message: string) => {
@@ -78,15 +83,18 @@ function orderForm(t: Translator) {
       // The screen checks this first; here too, so that no number is spent by an empty mis-tap.
       const refusal = kioskRefusal(intent, { items: items.length, note });
       if (refusal && !bad) issue(t(`kiosk.errors.${refusal}`));
-      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null };
+      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null, series: series || undefined };
     });
 }
 
-export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, note, idempotencyKey }, { app, caller }): Promise<IssuedTicket> => {
+export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, note, idempotencyKey, series }, { app, caller }): Promise<IssuedTicket> => {
+  // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
+  // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
+  const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
   // Keys are scoped to this kiosk's own sign-in (each device signs in by itself): another till's key never replays here.
   const { order, created } = await app.orders.place(
     caller.tenant,
-    { items, ...(note ? { note } : {}) },
+    { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
     { channel: "kiosk", idempotencyKey, idempotencyScope: caller.client },
   );
 
@@ -98,6 +106,7 @@ export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, no
   return {
     orderId: order.id,
     number: order.number,
+    display: displayNumber(order.prefix, order.number),
     created,
     restaurant: caller.tenant.name,
     time: formatTime(order.createdAt, caller.tenant.timeZone),

@@ -18,10 +18,10 @@ export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; pa
           {t("issuedHeading")}
         </h2>
         <p role="status" aria-live="polite" className="sr-only">
-          {t("issuedStatus", { number: ticket.number })}
+          {t("issuedStatus", { number: ticket.display ?? ticket.number })}
         </p>
         <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">
-          {ticket.number}
+          {ticket.display ?? ticket.number}
         </p>
         {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">

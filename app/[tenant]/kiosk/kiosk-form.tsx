@@ -32,6 +32,8 @@ export interface KioskFormProps {
   /** The menu and the settings the kiosk uses, kept live by the screen. */
   view: KioskView;
   paper: Paper;
+  /** The number series this device chose (its name); null: the kiosk channel's. */
+  series: string | null;
   /** The last ticket this device issued (kept across reloads), for "Reprint last ticket". */
   lastTicket: IssuedTicket | null;
   onIssued: (ticket: IssuedTicket) => void;
@@ -39,7 +41,7 @@ export interface KioskFormProps {
   onStaleMenu: () => void;
 }
 
-export function KioskForm({ slug, view, paper, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
+export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
   const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
@@ -127,13 +129,22 @@ export function KioskForm({ slug, view, paper, lastTicket, onIssued, onStaleMenu
 
   const serverError = state && !state.ok ? state.error : null;
   const error = refused && refused.form === formKey ? refused.message : serverError;
+  // Every number of the series is still open: nothing was spent, and the cart stays as it is.
+  const full = error !== null && error === serverError && state?.ok === false && state.code === "SERIES_FULL";
+  const shown = full ? t("series.fullHint", { error }) : error;
+  const hidden = (
+    <>
+      <input type="hidden" name="tenant" value={slug} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {series !== null ? <input type="hidden" name="series" value={series} /> : null}
+    </>
+  );
 
   if (numberOnly) {
     return (
       <form onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
-        <input type="hidden" name="tenant" value={slug} />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <NextNumber pending={pending} error={error} lastTicket={lastTicket} />
+        {hidden}
+        <NextNumber pending={pending} error={shown} lastTicket={lastTicket} />
       </form>
     );
   }
@@ -162,7 +173,7 @@ export function KioskForm({ slug, view, paper, lastTicket, onIssued, onStaleMenu
   const actions = (
     <div className="space-y-3">
       <OrderTotalLine total={total} currency={currency} />
-      <FormError id="order-error" testId="order-error" message={error} className="px-4 py-3 text-xl" />
+      <FormError id="order-error" testId="order-error" message={shown} className="px-4 py-3 text-xl" />
       <button
         ref={takeRef}
         type="submit"
@@ -204,8 +215,7 @@ export function KioskForm({ slug, view, paper, lastTicket, onIssued, onStaleMenu
       className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}
       aria-describedby={error ? "order-error" : undefined}
     >
-      <input type="hidden" name="tenant" value={slug} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {hidden}
       {hasMenu ? <MenuPad menu={menu} currency={currency} picked={picked} onPick={setPicked} /> : null}
 
       {/* No sticky bar (at 1024×768 it covered the note): with the menu, the total and the buttons come right under the

@@ -17,7 +17,7 @@ export function Reprint({ lastTicket }: { lastTicket: IssuedTicket | null }) {
       >
         {t("reprint")}
       </button>
-      <span className="text-base text-slate-700">{t("reprintHint", { number: lastTicket.number, time: lastTicket.time })}</span>
+      <span className="text-base text-slate-700">{t("reprintHint", { number: lastTicket.display ?? lastTicket.number, time: lastTicket.time })}</span>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
   const total = ticket.total ?? null;
   return (
     <article
-      aria-label={t("label", { number: ticket.number })}
+      aria-label={t("label", { number: ticket.display ?? ticket.number })}
       data-testid="ticket"
       data-paper={paper}
       className={`box-border bg-white text-center leading-snug text-black ${s.page} ${s.text}`}
@@ -33,7 +33,7 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
       <p className={`font-bold break-words ${s.title}`}>{ticket.restaurant}</p>
       <p className="mt-[2mm] font-semibold tracking-widest uppercase">{t("yourNumber")}</p>
       <p data-testid="ticket-number" className={`leading-none font-black tabular-nums ${s.number}`}>
-        {ticket.number}
+        {ticket.display ?? ticket.number}
       </p>
       <p className="mt-[1.5mm]">{t("orderedAt", { time: ticket.time })}</p>
       {ticket.items.length > 0 ? (

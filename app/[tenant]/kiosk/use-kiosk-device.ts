@@ -9,6 +9,8 @@ export type Paper = (typeof PAPERS)[number];
 
 const PAPER_KEY = "nextup.kiosk.paper";
 const lastTicketKey = (slug: string) => `nextup.kiosk.lastTicket.${slug}`;
+/** The series this device numbers its orders in, by name (what an order names); per restaurant, as series are. */
+const seriesKey = (slug: string) => `nextup.kiosk.series.${slug}`;
 
 function read<T>(key: string, parse: (raw: string) => T | null): T | null {
   try {
@@ -33,18 +35,29 @@ function asTicket(raw: string): IssuedTicket | null {
 }
 
 /**
- * What this kiosk device remembers across reloads: its printer's paper width and the last
- * ticket it issued (for "Reprint last ticket").
+ * What this kiosk device remembers across reloads: its printer's paper width, the last
+ * ticket it issued (for "Reprint last ticket") and the number series it chose (null: its
+ * channel's).
  */
 export function useKioskDevice(slug: string) {
   const [paper, setPaperState] = useState<Paper>(80);
   const [lastTicket, setLastTicket] = useState<IssuedTicket | null>(null);
+  const [series, setSeriesState] = useState<string | null>(null);
 
   useEffect(() => {
     const saved = read(PAPER_KEY, (raw) => PAPERS.find((p) => String(p) === raw) ?? null);
     if (saved) setPaperState(saved);
     setLastTicket(read(lastTicketKey(slug), asTicket));
+    setSeriesState(read(seriesKey(slug), (raw) => raw || null));
   }, [slug]);
+
+  const setSeries = useCallback(
+    (name: string | null) => {
+      setSeriesState(name);
+      write(seriesKey(slug), name ?? "");
+    },
+    [slug],
+  );
 
   const setPaper = useCallback((p: Paper) => {
     setPaperState(p);
@@ -59,5 +72,5 @@ export function useKioskDevice(slug: string) {
     [slug],
   );
 
-  return { paper, setPaper, lastTicket, rememberTicket };
+  return { paper, setPaper, lastTicket, rememberTicket, series, setSeries };
 }
