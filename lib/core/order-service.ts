@@ -365,9 +365,9 @@ export class OrderService {
     return boardView({ businessDay: day, shift, readyClearMinutes: tenant.floor.readyClearMinutes }, open.map(toBoardOrder), this.deps.clock.now().getTime());
   }
 
-  /** Whether the board could call `number` now: an open order (PLACED or READY, of any shift or day) holds it. */
-  async holds(tenant: Tenant, number: number): Promise<boolean> {
-    return this.deps.orders.holdsOpen(tenant.id, number);
+  /** Whether the board could call a displayed number (`K12`, or `12` without a prefix) now: an open order (PLACED or READY, of any shift or day) holds it. */
+  async holds(tenant: Tenant, number: number, prefix = ""): Promise<boolean> {
+    return this.deps.orders.holdsOpen(tenant.id, number, prefix);
   }
 
   /** What the kitchen works on: every open order (all shifts and days, oldest first) and today's last collected ones. */

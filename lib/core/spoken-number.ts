@@ -1,6 +1,8 @@
 /**
  * What the board says when it calls a number, written out in words so that every speech
- * engine reads it as one number ("Number forty-two", "四十二号"), never digit by digit.
+ * engine reads it as one number ("Number forty-two", "四十二号"), never digit by digit. A
+ * series' prefix (decision 0027) is said first, letter by letter: "Number K, twelve",
+ * "K 十二号".
  */
 import type { Locale } from "./locales";
 
@@ -91,8 +93,25 @@ export function chineseNumeral(n: number): string {
   return chineseBelowTenThousand(high, true) + "万" + (low ? chineseBelowTenThousand(low, false) : "");
 }
 
-/** The sentence the board speaks for a ready number. */
-export function spokenNumber(n: number, locale: Locale): string {
-  if (!Number.isSafeInteger(n) || n < 0 || n >= 100_000_000) return String(n);
-  return locale === "zh-CN" ? `${chineseNumeral(n)}号` : `Number ${englishWords(n)}`;
+/**
+ * A prefix said letter by letter, never as a run: eSpeak NG's Mandarin voice says "CAT" as
+ * one syllable and "BA" as "ba". Commas, not spaces, between the letters and after the last
+ * one in English: eSpeak NG reads a lone "A" as the article ("Number A twelve" → "uh
+ * twelve", "C A T" → "see uh tee"), "A," as the letter. In Chinese a single letter is
+ * followed by a space, as in "K 十二号"; several take full-width commas ("C A T" loses its
+ * A there too), read one letter at a time.
+ */
+function spokenLetters(prefix: string, locale: Locale): string {
+  const letters = prefix.split("");
+  return locale === "zh-CN" ? `${letters.join("，")} ` : `${letters.join(", ")}, `;
+}
+
+/**
+ * The sentence the board speaks for a ready number: `prefix` is the series' letters ("" for
+ * none, else 1–3 of A–Z, as the order stores it). Anything else is said as written.
+ */
+export function spokenNumber(n: number, locale: Locale, prefix = ""): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 100_000_000 || !/^[A-Z]{0,3}$/.test(prefix)) return `${prefix}${n}`;
+  const letters = prefix ? spokenLetters(prefix, locale) : "";
+  return locale === "zh-CN" ? `${letters}${chineseNumeral(n)}号` : `Number ${letters}${englishWords(n)}`;
 }

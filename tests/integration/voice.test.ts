@@ -11,6 +11,7 @@ import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, type Api, type OrderJson } from "../support/http";
+import { addSeries } from "../support/series";
 
 // A server of its own: clips are cached per language and number for every restaurant of a
 // node, so another file's clip of "en 1" would turn this file's first render into a hit.
@@ -18,6 +19,8 @@ let server: AppServer;
 let baseUrl: string;
 let call: Api;
 let t: TestTenant;
+/** A restaurant with a series "Kiosk" whose numbers show K (K1–K99) beside its default series (1, 2, 3…). */
+let k: TestTenant;
 
 interface Clip {
   status: number;
@@ -80,8 +83,11 @@ function expectRefusal(c: Clip, status: number, code: string) {
 }
 
 beforeAll(async () => {
-  const slug = uniqueSlug("voice");
-  t = (await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug)]))[slug]!;
+  const [slug, kSlug] = [uniqueSlug("voice"), uniqueSlug("voice-k")];
+  const made = await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug), stableDaySpec(kSlug)]);
+  [t, k] = [made[slug]!, made[kSlug]!];
+  // Before the server starts: a node reads a restaurant's series with the restaurant, once.
+  await addSeries(inject("databaseUrl"), k.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
   server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("voice"), env: SHARED_SERVER_ENV });
   baseUrl = server.url;
   call = apiClient(baseUrl);
@@ -159,6 +165,76 @@ describe("GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav", () => {
 
   it("an unknown restaurant is a 404", async () => {
     expectRefusal(await clip(voice("en", 1, uniqueSlug("nobody"))), 404, "NOT_FOUND");
+  });
+});
+
+describe("GET /api/v1/orgs/{slug}/voice/{locale}/{prefix}{number}.wav: a number of a series with a prefix (decision 0027)", () => {
+  type Shown = OrderJson & { prefix: string; display: string };
+  const placeIn = async (series?: string): Promise<Shown> =>
+    expectStatus(
+      await call<Shown>("POST", `/api/v1/orgs/${k.slug}/orders`, {
+        key: k.apiKeys.cashier,
+        json: { items: [{ name: "Tea", qty: 1 }], ...(series ? { series } : {}) },
+      }),
+      201,
+    );
+
+  it("renders K1 while an open order shows K1, as a clip of its own (not the clip of 1); K2 is a 404 while only 2 is held", async () => {
+    const plain = await placeIn();
+    const kiosk = await placeIn("Kiosk");
+    const plain2 = await placeIn();
+    expect([plain.display, kiosk.display, plain2.display]).toEqual(["1", "K1", "2"]);
+
+    // 1 first: if the cache knew clips by number only, K1 would now be a hit of the same audio.
+    const one = await clip(voice("en", "1", k.slug), "127.0.8.1");
+    expectWav(one);
+    const k1 = await clip(voice("en", "K1", k.slug), "127.0.8.1");
+    expectWav(k1);
+    expect(k1.headers.get("x-voice-cache")).toBe("miss");
+    expect(k1.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(k1.bytes.equals(one.bytes)).toBe(false);
+    // "Number K, one" is longer than "Number one".
+    expect(k1.bytes.length).toBeGreaterThan(one.bytes.length);
+    expect((await clip(voice("en", "K1", k.slug), "127.0.8.1")).headers.get("x-voice-cache")).toBe("hit");
+
+    // 2 is held without a prefix: K2 is not (the prefix is part of the number held).
+    const k2 = await clip(voice("en", "K2", k.slug), "127.0.8.2");
+    expectRefusal(k2, 404, "NOT_FOUND");
+    expect(error(k2).message).toContain("number K2");
+    expectWav(await clip(voice("en", "2", k.slug), "127.0.8.2"));
+    // Another prefix, and a restaurant without a K series, hold nothing.
+    expectRefusal(await clip(voice("en", "D1", k.slug), "127.0.8.2"), 404, "NOT_FOUND");
+    expectRefusal(await clip(voice("zh-CN", "K1"), "127.0.8.2"), 404, "NOT_FOUND");
+
+    // Collected: K1 is no longer rendered in a language it was not said in yet; the clip made stays cached.
+    for (const status of ["READY", "COLLECTED"]) {
+      expectStatus(await call("POST", `/api/v1/orgs/${k.slug}/orders/${kiosk.id}/status`, { key: k.apiKeys.kitchen, json: { status } }), 200);
+    }
+    expectRefusal(await clip(voice("zh-CN", "K1", k.slug), "127.0.8.3"), 404, "NOT_FOUND");
+    expect((await clip(voice("en", "K1", k.slug), "127.0.8.3")).headers.get("x-voice-cache")).toBe("hit");
+
+    // In Chinese too ("K 二号").
+    const next = await placeIn("Kiosk");
+    expect(next.display).toBe("K2");
+    const k2zh = await clip(voice("zh-CN", "K2", k.slug), "127.0.8.4");
+    expectWav(k2zh);
+    expect(k2zh.bytes.equals(k1.bytes)).toBe(false);
+  });
+
+  it.each([
+    ["a prefix in lower case (one address per clip)", "k12.wav"],
+    ["a prefix of four letters", "KKKK12.wav"],
+    ["a prefix after the number", "12K.wav"],
+    ["a prefix alone", "K.wav"],
+    ["a prefix and zero", "K0.wav"],
+  ])("400 BAD_INPUT for %s", async (_what, file) => {
+    const err = expectApiError(await call("GET", `/api/v1/orgs/${k.slug}/voice/en/${file}`), 400, "BAD_INPUT");
+    expect(err.message).toContain("{prefix}{number}.wav");
+  });
+
+  it("the deprecated route stays numeric: K12.wav is a 400 there", async () => {
+    const err = expectApiError(await call("GET", "/api/v1/voice/en/K12.wav"), 400, "BAD_INPUT");
+    expect(err.message).toContain("{number}.wav");
   });
 });
 

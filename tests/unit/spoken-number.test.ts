@@ -30,3 +30,29 @@ describe("the words the board says for a ready number", () => {
     }
   });
 });
+
+describe("a number of a series with a prefix (decision 0027): its letters first, one by one", () => {
+  it.each([
+    ["K", 12, "Number K, twelve", "K 十二号"],
+    ["A", 1, "Number A, one", "A 一号"],
+    ["KD", 12, "Number K, D, twelve", "K，D 十二号"],
+    ["CAT", 101, "Number C, A, T, one hundred and one", "C，A，T 一百零一号"],
+    ["", 12, "Number twelve", "十二号"],
+  ])("%s%i → %s / %s", (prefix, n, en, zh) => {
+    expect(spokenNumber(n, "en", prefix)).toBe(en);
+    expect(spokenNumber(n, "zh-CN", prefix)).toBe(zh);
+  });
+
+  it("never runs letters together or leaves one standing alone where a voice reads it as a word", () => {
+    for (const prefix of ["A", "I", "AB", "IT", "CAT", "ZZZ"]) {
+      // eSpeak NG says "A twelve" as "uh twelve", and "CAT" in Mandarin as one syllable.
+      expect(spokenNumber(42, "en", prefix)).toMatch(/^Number ([A-Z], )+forty-two$/);
+      expect(spokenNumber(42, "zh-CN", prefix)).toMatch(/^[A-Z](，[A-Z])* 四十二号$/);
+    }
+  });
+
+  it("says anything that is not a prefix as written (never letters it was not given)", () => {
+    expect(spokenNumber(12, "en", "k")).toBe("k12");
+    expect(spokenNumber(12, "en", "ABCD")).toBe("ABCD12");
+  });
+});

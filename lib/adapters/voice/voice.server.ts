@@ -9,8 +9,18 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { AppError } from "@/lib/core/errors";
 import type { Locale } from "@/lib/core/locales";
+import { displayNumber } from "@/lib/core/display-number";
 import { spokenNumber } from "@/lib/core/spoken-number";
 import { Lru } from "./lru";
+
+/** A displayed number: a series' prefix ("" for none) and the number (decision 0027). */
+export interface CalledNumber {
+  prefix: string;
+  number: number;
+}
+
+/** One clip per language and displayed number ("en/K12"; "en/12" as before prefixes). */
+const clipKey = (locale: Locale, called: CalledNumber) => `${locale}/${displayNumber(called.prefix, called.number)}`;
 
 export interface VoiceClip {
   wav: Uint8Array;
@@ -68,16 +78,16 @@ export class VoiceRenderer {
   }
 
   /** The clip if it is cached (no render, no cost). */
-  cached(locale: Locale, number: number): Uint8Array | undefined {
-    return this.cache.get(`${locale}/${number}`);
+  cached(locale: Locale, called: CalledNumber): Uint8Array | undefined {
+    return this.cache.get(clipKey(locale, called));
   }
 
   /**
-   * The WAV of `spokenNumber(number, locale)`; throws AppError UNAVAILABLE when busy or
-   * broken, RATE_LIMITED when `claim.owner` already has a render in flight.
+   * The WAV of `spokenNumber(number, locale, prefix)`; throws AppError UNAVAILABLE when busy
+   * or broken, RATE_LIMITED when `claim.owner` already has a render in flight.
    */
-  async clip(locale: Locale, number: number, claim?: RenderClaim): Promise<VoiceClip> {
-    const key = `${locale}/${number}`;
+  async clip(locale: Locale, called: CalledNumber, claim?: RenderClaim): Promise<VoiceClip> {
+    const key = clipKey(locale, called);
     const cached = this.cache.get(key);
     if (cached) return { wav: cached, cache: "hit", renderMs: 0 };
     const started = performance.now();
@@ -90,7 +100,7 @@ export class VoiceRenderer {
       if (pending) this.owners.delete(claim.owner);
     }
     if (!pending) {
-      pending = this.render(ESPEAK_VOICE[locale], spokenNumber(number, locale)).finally(() => {
+      pending = this.render(ESPEAK_VOICE[locale], spokenNumber(called.number, locale, called.prefix)).finally(() => {
         this.inflight.delete(key);
         if (claim) this.owners.delete(claim.owner);
       });

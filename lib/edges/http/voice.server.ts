@@ -1,10 +1,11 @@
 /**
- * The board's fallback voice over HTTP (decision 0008): the clip of a number a
- * restaurant's open order holds. Renders are shared by every restaurant on a node, so only
+ * The board's fallback voice over HTTP (decision 0008): the clip of a displayed number
+ * ("12", or "K12" in a series with a prefix, decision 0027) a restaurant's open order holds. Renders are shared by every restaurant on a node, so only
  * numbers a board can call are rendered, one at a time per client address group (IPv6 by
  * its /64), within VOICE_RATE_LIMIT_PER_MINUTE; a cached clip is free (decision 0025).
  */
 import { AppError } from "@/lib/core/errors";
+import { displayNumber } from "@/lib/core/display-number";
 import { asLocale, LOCALES, type Locale } from "@/lib/core/locales";
 import type { Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
@@ -16,22 +17,29 @@ const MAX_NUMBER = 99_999_999;
 
 export interface ClipRequest {
   locale: Locale;
+  /** "" or a series' letters, as the board shows them. */
+  prefix: string;
   number: number;
 }
 
-/** `{locale}` and `{number}.wav` of the URL; a 400 for anything else. */
-export function parseClip(params: { locale: string; clip: string }): ClipRequest {
+/**
+ * `{locale}` and `{display}.wav` of the URL — `12.wav`, or `K12.wav` when `prefixes` (a
+ * prefix is 1–3 capitals, as the board shows it, so each clip has one address); a 400 for
+ * anything else.
+ */
+export function parseClip(params: { locale: string; clip: string }, { prefixes }: { prefixes: boolean }): ClipRequest {
   const locale = LOCALES.find((l) => l === params.locale) ?? null;
   if (!locale) {
     const hint = asLocale(params.locale) ? ` (spelled ${asLocale(params.locale)})` : "";
     throw new AppError("BAD_INPUT", { message: `Unknown language "${params.locale}"${hint}: use ${LOCALES.join(" or ")}` });
   }
-  const m = /^(\d{1,8})\.wav$/.exec(params.clip);
-  const number = m ? Number(m[1]) : NaN;
+  const m = (prefixes ? /^([A-Z]{0,3})(\d{1,8})\.wav$/ : /^()(\d{1,8})\.wav$/).exec(params.clip);
+  const number = m ? Number(m[2]) : NaN;
   if (!Number.isSafeInteger(number) || number < 1 || number > MAX_NUMBER) {
-    throw new AppError("BAD_INPUT", { message: `"${params.clip}" is not {number}.wav with a number from 1 to ${MAX_NUMBER}` });
+    const form = prefixes ? "{number}.wav or {prefix}{number}.wav (prefix: 1 to 3 capital letters)" : "{number}.wav";
+    throw new AppError("BAD_INPUT", { message: `"${params.clip}" is not ${form} with a number from 1 to ${MAX_NUMBER}` });
   }
-  return { locale, number };
+  return { locale, prefix: m![1]!, number };
 }
 
 /** The renderer, or the 404 of a server running with VOICE_FALLBACK=off. */
@@ -41,21 +49,23 @@ export function voiceOf(app: App): NonNullable<App["voice"]> {
 }
 
 /**
- * The clip of `number` for `tenant`'s board: served from the cache whatever the number (it
- * costs nothing), else rendered only while an open order of `tenant` holds the number.
+ * The clip of a displayed number for `tenant`'s board: served from the cache whatever the
+ * number (it costs nothing), else rendered only while an open order of `tenant` holds that
+ * prefix and number.
  */
-export async function tenantClip(app: App, req: Request, tenant: Tenant, { locale, number }: ClipRequest): Promise<Response> {
+export async function tenantClip(app: App, req: Request, tenant: Tenant, { locale, prefix, number }: ClipRequest): Promise<Response> {
   const voice = voiceOf(app);
-  const cached = voice.cached(locale, number);
+  const cached = voice.cached(locale, { prefix, number });
   if (cached) return wavResponse(cached, "hit", 0);
-  if (!(await app.orders.holds(tenant, number))) {
+  if (!(await app.orders.holds(tenant, number, prefix))) {
+    const display = displayNumber(prefix, number);
     throw new AppError("NOT_FOUND", {
-      message: `No open order of ${tenant.slug} has number ${number}: the voice says only numbers the board can call`,
-      details: { number },
+      message: `No open order of ${tenant.slug} has number ${display}: the voice says only numbers the board can call`,
+      details: { number, prefix, display },
     });
   }
   const client = limitKey(stampedClientAddress(req.headers));
-  const clip = await voice.clip(locale, number, { owner: client, admit: () => rateLimit(app, client, app.throttles.voice) });
+  const clip = await voice.clip(locale, { prefix, number }, { owner: client, admit: () => rateLimit(app, client, app.throttles.voice) });
   return wavResponse(clip.wav, clip.cache, clip.renderMs);
 }
 

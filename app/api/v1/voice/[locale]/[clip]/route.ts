@@ -13,9 +13,10 @@ const BOARD_PAGE = /^\/([^/]+)\/board\/?$/;
  * one of its open orders holds it, as on the new route. Anything else is a 404.
  */
 export const GET = voiceApi<{ locale: string; clip: string }>(async (req, { params, app }) => {
-  const clip = parseClip(params);
+  // Numbers only: board pages that still ask here predate prefixes (decision 0027).
+  const clip = parseClip(params, { prefixes: false });
   const voice = voiceOf(app);
-  const cached = voice.cached(clip.locale, clip.number);
+  const cached = voice.cached(clip.locale, clip);
   if (cached) return wavResponse(cached, "hit", 0);
   const tenant = await boardOf(req, app);
   if (!tenant) {
