@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
+import { withDisplay } from "@/lib/core/display-number";
 import type { BoardOrder, ClientToServerEvents, ServerToClientEvents, ShiftStartedPayload } from "@/lib/adapters/realtime/events";
 
 export type ConnectionState = "connecting" | "live" | "reconnecting";
@@ -66,9 +67,9 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
       else if (!socket.active) socket.connect();
     };
     document.addEventListener("visibilitychange", onVisible);
-    socket.on("order:created", (order) => latest.current.onOrderCreated?.(order));
-    socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(order));
-    socket.on("order:called", (order) => latest.current.onOrderCalled?.(order));
+    socket.on("order:created", (order) => latest.current.onOrderCreated?.(withDisplay(order)));
+    socket.on("order:updated", (order) => latest.current.onOrderUpdated?.(withDisplay(order)));
+    socket.on("order:called", (order) => latest.current.onOrderCalled?.(withDisplay(order)));
     socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
     socket.on("settings:changed", () => latest.current.onSettingsChanged?.());
     socket.on("menu:changed", () => latest.current.onMenuChanged?.());

@@ -6,9 +6,10 @@
  * twice (a new shift skips the numbers still open, decision 0027). Sound is recorded, not played:
  * speechSynthesis and HTMLMediaElement.play are replaced before the page loads.
  */
-import type { Page } from "@playwright/test";
+import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { TestTenant } from "../support/tenants";
+import { addSeries } from "../support/series";
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -92,14 +93,31 @@ async function api(page: Page, method: string, path: string, key: string, body?:
   return (await res.json()) as { id: string; number: number };
 }
 
-const place = (page: Page, t: TestTenant) => api(page, "POST", `/api/v1/orgs/${t.slug}/orders`, t.apiKeys.cashier, { items: [{ name: "Noodles", qty: 1 }] });
+const place = (page: Page, t: TestTenant, series?: string) =>
+  api(page, "POST", `/api/v1/orgs/${t.slug}/orders`, t.apiKeys.cashier, { items: [{ name: "Noodles", qty: 1 }], ...(series ? { series } : {}) }) as Promise<{
+    id: string;
+    number: number;
+    display: string;
+  }>;
 const mark = (page: Page, t: TestTenant, id: string, status: string) =>
   api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${id}/status`, t.apiKeys.kitchen, { status });
 const column = (page: Page, kind: "preparing" | "ready") => page.getByTestId(kind);
 const numberIn = (page: Page, kind: "preparing" | "ready", n: number) => column(page, kind).locator(`[data-testid=board-number][data-number="${n}"]`);
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/board-${name}.png` });
+/**
+ * GET a clip the board has just asked for. The board's own <audio> may still be rendering it
+ * from this same address (one render at a time per address: a 429 "retry in 1 s"), so ask
+ * until it is not refused for that.
+ */
+async function fetchClip(page: Page, path: string): Promise<APIResponse> {
+  let res: APIResponse | undefined;
+  await expect.poll(async () => (res = await page.request.get(path)).status()).not.toBe(429);
+  return res!;
+}
+
+async function shot(page: Page, name: string, opts: { still?: boolean } = {}) {
+  // still: the highlight's end state rather than a frame of its flash.
+  await page.screenshot({ path: `test-results/screenshots/board-${name}.png`, ...(opts.still ? { animations: "disabled" as const } : {}) });
 }
 
 test("a number that becomes ready is chimed, then said in English with the device's English voice", async ({ page, newTenant }) => {
@@ -204,7 +222,7 @@ test("with no device voice the board plays the built-in eSpeak NG clip and says 
   const clipPath = `/api/v1/orgs/${t.slug}/voice/en/${order.number}.wav`;
   await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", `play ${clipPath}`]);
   // The clip the board asked for is real audio.
-  const clip = await page.request.get(clipPath);
+  const clip = await fetchClip(page, clipPath);
   expect(clip.status()).toBe(200);
   expect(clip.headers()["content-type"]).toBe("audio/wav");
   expect((await clip.body()).subarray(0, 4).toString("latin1")).toBe("RIFF");
@@ -224,20 +242,89 @@ test("a ready number leaves the board by itself readyClearMinutes after it becam
   await expect(column(page, "ready").getByText("Nothing ready yet")).toBeVisible();
 });
 
+/** The tile showing `display` ("K1") in a column. */
+const tileIn = (page: Page, kind: "preparing" | "ready", display: string) =>
+  column(page, kind).locator(`[data-testid=board-number][data-display="${display}"]`);
+
+/** Tiles whose text is wider than the tile (cut off or spilling over its border). */
+const overflowing = (page: Page) =>
+  page.getByTestId("board-number").evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.getAttribute("data-display")));
+
+test("numbers of series with a prefix: the tiles show K1 and D100 whole; a K number is said letter first by the device, or played as its eSpeak clip (K2.wav)", async ({
+  page,
+  newTenant,
+}) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  // Before anything reads the new restaurant: a node reads its series with it.
+  const url = process.env.E2E_DATABASE_URL!;
+  await addSeries(url, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
+  await addSeries(url, t.id, { name: "Delivery", prefix: "D", first: 100, last: 199, channels: ["delivery"] });
+  await openBoard(page, t);
+  await enableSound(page);
+
+  const plain = await place(page, t);
+  const k1 = await place(page, t, "Kiosk");
+  const d100 = await api(page, "POST", `/api/v1/orgs/${t.slug}/orders`, t.apiKeys.cashier, { channel: "delivery", items: [{ name: "Rice", qty: 1 }] });
+  const k2 = await place(page, t, "Kiosk");
+  expect([plain.display, k1.display, (d100 as { display?: string }).display, k2.display]).toEqual(["1", "K1", "D100", "K2"]);
+  for (const shown of ["1", "K1", "D100", "K2"]) await expect(tileIn(page, "preparing", shown)).toHaveText(shown);
+  // The keys tell 1 and K1 apart (the board would drop one of two orders with one key).
+  await expect(column(page, "preparing").getByTestId("board-number")).toHaveCount(4);
+
+  await mark(page, t, k1.id, "READY");
+  await expect(tileIn(page, "ready", "K1")).toHaveText("K1");
+  await expect(tileIn(page, "preparing", "K1")).toHaveCount(0);
+  await expect(tileIn(page, "preparing", "1")).toBeVisible();
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say Number K, one [en-US]"]);
+  await mark(page, t, d100.id, "READY");
+  await expect(tileIn(page, "ready", "D100")).toBeVisible();
+  await expect
+    .poll(() => heard(page))
+    .toEqual(["play /sounds/chime.wav", "say Number K, one [en-US]", "play /sounds/chime.wav", "say Number D, one hundred [en-US]"]);
+  expect(await overflowing(page)).toEqual([]);
+  await shot(page, "series-en", { still: true });
+
+  await page.goto(`/${t.slug}/board?lang=zh-CN`);
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
+  await expect(tileIn(page, "ready", "K1")).toHaveText("K1");
+  await page.evaluate(() => ((window as unknown as { __sound: unknown[] }).__sound.length = 0));
+  await api(page, "POST", `/api/v1/orgs/${t.slug}/orders/${k1.id}/call`, t.apiKeys.kitchen);
+  await expect.poll(() => heard(page)).toEqual(["play /sounds/chime.wav", "say K 一号 [zh-CN]"]);
+  expect(await overflowing(page)).toEqual([]);
+  await shot(page, "series-zh-CN", { still: true });
+
+  // A board whose device has no voice plays the server's clip of what the tile shows.
+  const bare = await page.context().newPage();
+  await bare.addInitScript(installSoundRecorder, { voices: [] });
+  await bare.goto(`/${t.slug}/board?lang=en`);
+  await expect(bare.getByTestId("connection")).toHaveAttribute("data-state", "live");
+  await expect(bare.getByTestId("voice-name")).toHaveText("Voice: eSpeak NG (built in)");
+  await mark(page, t, k2.id, "READY");
+  const clipPath = `/api/v1/orgs/${t.slug}/voice/en/K2.wav`;
+  await expect.poll(() => heard(bare)).toEqual(["play /sounds/chime.wav", `play ${clipPath}`]);
+  const clip = await fetchClip(page, clipPath);
+  expect(clip.status()).toBe(200);
+  expect(clip.headers()["content-type"]).toBe("audio/wav");
+  // The clip of a number no open order shows is not made.
+  expect((await page.request.get(`/api/v1/orgs/${t.slug}/voice/en/K9.wav`)).status()).toBe(404);
+  await bare.close();
+});
+
 /** Runs in the page before its scripts: records every moment the board shows one number on two tiles. */
 function recordTwins() {
   const w = window as unknown as { __twins: string[] };
   w.__twins = [];
   const look = () => {
     const seen = new Map<string, number>();
+    // By what the tile shows: "K1" and "1" are different numbers (decision 0027).
     for (const el of document.querySelectorAll("[data-testid=board-number]")) {
-      const n = el.getAttribute("data-number") ?? "";
+      const n = el.getAttribute("data-display") ?? "";
       seen.set(n, (seen.get(n) ?? 0) + 1);
     }
     const twins = [...seen].filter(([, count]) => count > 1).map(([n]) => n);
     if (twins.length) w.__twins.push(twins.join(", "));
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-number"] });
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-display"] });
 }
 
 const twinsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __twins: string[] }).__twins);
@@ -290,25 +377,34 @@ test("a new shift hides no open order and hands none of their numbers out again:
   expect(await twinsSeen(page)).toEqual([]);
 });
 
-test("a busy board fits 36 numbers at TV size (screenshots)", async ({ page, newTenant }) => {
-  const t = await newTenant({ name: "Golden Wok" });
-  const orders = [];
-  for (let i = 0; i < 36; i++) orders.push(await place(page, t));
-  for (const o of orders.slice(0, 12)) await mark(page, t, o.id, "READY");
-  for (const lang of ["en", "zh-CN"] as const) {
-    await page.goto(`/${t.slug}/board?lang=${lang}`);
-    await expect(column(page, "preparing").getByTestId("board-number")).toHaveCount(24);
-    await expect(column(page, "ready").getByTestId("board-number")).toHaveCount(12);
-    // Every number is inside its column (none cut off).
-    for (const kind of ["preparing", "ready"] as const) {
-      const box = (await column(page, kind).boundingBox())!;
-      const last = (await column(page, kind).getByTestId("board-number").last().boundingBox())!;
-      expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
-      expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width);
+for (const variant of [
+  { name: "", series: null, what: "36 numbers" },
+  // Four characters a tile (decision 0027): a kiosk's series K300–K599.
+  { name: "series-", series: { name: "Kiosk", prefix: "K", first: 300, last: 599 }, what: "36 numbers of four characters (K300…)" },
+]) {
+  test(`a busy board fits ${variant.what} at TV size (screenshots)`, async ({ page, newTenant }) => {
+    const t = await newTenant({ name: "Golden Wok" });
+    if (variant.series) await addSeries(process.env.E2E_DATABASE_URL!, t.id, variant.series);
+    const orders = [];
+    for (let i = 0; i < 36; i++) orders.push(await place(page, t, variant.series?.name));
+    if (variant.series) expect(orders.at(-1)!.display).toBe("K335");
+    for (const o of orders.slice(0, 12)) await mark(page, t, o.id, "READY");
+    for (const lang of ["en", "zh-CN"] as const) {
+      await page.goto(`/${t.slug}/board?lang=${lang}`);
+      await expect(column(page, "preparing").getByTestId("board-number")).toHaveCount(24);
+      await expect(column(page, "ready").getByTestId("board-number")).toHaveCount(12);
+      // Every number is inside its column (none cut off), and whole inside its tile.
+      for (const kind of ["preparing", "ready"] as const) {
+        const box = (await column(page, kind).boundingBox())!;
+        const last = (await column(page, kind).getByTestId("board-number").last().boundingBox())!;
+        expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
+        expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      expect(await overflowing(page)).toEqual([]);
+      await shot(page, `busy-${variant.name}${lang}`);
     }
-    await shot(page, `busy-${lang}`);
-  }
-});
+  });
+}
 
 /** Runs in the page before its scripts: records layout shifts (as CLS counts them) and what moved. */
 function recordLayoutShifts() {

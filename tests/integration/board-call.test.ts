@@ -67,6 +67,9 @@ describe("POST /api/v1/orgs/{slug}/orders/{id}/call", () => {
       expect(payload).toEqual({
         key: keyOf(order),
         number: order.number,
+        // The default series: no prefix, shown as the number (decision 0027).
+        prefix: "",
+        display: String(order.number),
         status: "READY",
         businessDay: order.businessDay,
         shift: order.shift,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BlockedError, CallQueue, type Call, type CallPlayers } from "@/app/[tenant]/board/call-queue";
 import { pickVoice } from "@/app/[tenant]/board/voices";
 
-const call = (n: number): Call => ({ key: `2026-11-22/1/${n}`, number: n, text: `Number ${n}` });
+const call = (n: number): Call => ({ key: `2026-11-22/1/${n}`, display: String(n), text: `Number ${n}` });
 
 /** Players that log every step; each chime/utterance ends when the test says so (or never). */
 function recorder(opts: { endChime?: boolean; endVoice?: boolean; blockChime?: boolean } = {}) {
@@ -65,7 +65,7 @@ describe("the call queue", () => {
     await flush();
     // The second waits for the first utterance to end.
     expect(r.log).toEqual(["chime", "cancel", "say Number 3"]);
-    expect(q.waiting.map((c) => c.number)).toEqual([4]);
+    expect(q.waiting.map((c) => c.display)).toEqual(["4"]);
     r.ends.shift()!();
     await flush();
     expect(r.log).toEqual(["chime", "cancel", "say Number 3", "chime", "cancel", "say Number 4"]);
@@ -78,7 +78,7 @@ describe("the call queue", () => {
     q.add(call(2));
     q.add(call(2));
     await flush();
-    expect(q.waiting.map((c) => c.number)).toEqual([2]);
+    expect(q.waiting.map((c) => c.display)).toEqual(["2"]);
   });
 
   it("moves on when an utterance never reports its end (watchdog)", async () => {

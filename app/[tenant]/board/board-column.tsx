@@ -11,7 +11,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { earlierThan } from "@/lib/core/board";
 import { formatShortDay } from "@/app/_lib/format";
 import type { BoardOrder } from "@/lib/core/orders";
-import { capacityFor, CELL, fallbackSize, fitGrid } from "./fit-grid";
+import { capacityFor, CELL, fallbackSize, fitGrid, textWidth } from "./fit-grid";
 
 export interface ColumnProps {
   kind: "preparing" | "ready";
@@ -58,14 +58,15 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
   const [area, box] = useBox();
   const style = STYLE[kind];
   const headingId = `${kind}-heading`;
-  const digits = Math.max(2, ...orders.map((o) => String(o.number).length));
+  // Every cell as wide as the widest number shown ("K123" with a series' prefix, decision 0027).
+  const text = Math.max(...orders.map((o) => textWidth(o.display)), textWidth(""));
   // Ready numbers may grow to about half the column's height; preparing ones stay smaller.
-  const grid = box ? fitGrid(box.width, box.height, capacityFor(orders.length), digits, box.height * (kind === "ready" ? 0.45 : 0.28)) : null;
+  const grid = box ? fitGrid(box.width, box.height, capacityFor(orders.length), text, box.height * (kind === "ready" ? 0.45 : 0.28)) : null;
   // A fixed box per number (border included), so the grid fitGrid computed is the grid drawn.
-  const cellSize: CSSProperties = { width: `${digits * CELL.digit + CELL.padX}em`, height: `${CELL.line}em`, boxSizing: "border-box" };
+  const cellSize: CSSProperties = { width: `${text + CELL.padX}em`, height: `${CELL.line}em`, boxSizing: "border-box" };
   const gap = { columnGap: `${CELL.gapX}em`, rowGap: `${CELL.gapY}em` };
   const listStyle: CSSProperties = grid
-    ? { fontSize: `${grid.fontSize}px`, display: "grid", gridTemplateColumns: `repeat(${grid.cols}, ${digits * CELL.digit + CELL.padX}em)`, ...gap }
+    ? { fontSize: `${grid.fontSize}px`, display: "grid", gridTemplateColumns: `repeat(${grid.cols}, ${text + CELL.padX}em)`, ...gap }
     : // Until the column is measured (the server's render, the first frame): laid out but not
       // shown, so the switch to the fitted grid moves nothing anyone saw (no layout shift).
       { fontSize: fallbackSize(orders.length, kind), display: "flex", flexWrap: "wrap", visibility: "hidden", ...gap };
@@ -89,11 +90,12 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
                   key={calls ? `${o.key}#${calls}` : o.key}
                   data-testid="board-number"
                   data-number={o.number}
+                  data-display={o.display}
                   data-shift={o.shift}
                   style={cellSize}
                   className={`relative flex items-center justify-center rounded-[0.12em] leading-none font-black tabular-nums ${style.number} ${calls ? "animate-ready-flash" : ""}`}
                 >
-                  {o.number}
+                  {o.display}
                   {earlier && (
                     <span
                       data-testid="shift-tag"

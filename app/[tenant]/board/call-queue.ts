@@ -5,9 +5,10 @@
  */
 
 export interface Call {
-  /** The order's board key ("day/shift/number"): the same number queued twice is said once. */
+  /** The order's board key (boardKey): the same order queued twice is said once. */
   key: string;
-  number: number;
+  /** What the board shows ("K12", "12"): the fallback voice's clip is asked for by it. */
+  display: string;
   /** What to say, from spokenNumber(). */
   text: string;
 }

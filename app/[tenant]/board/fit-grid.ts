@@ -2,9 +2,13 @@
  * The board's auto-fit layout: the largest numbers that still fit their column as a grid,
  * so a quiet afternoon shows huge numbers and a busy lunch still shows all of them.
  */
+import { GLYPH, numberWidth } from "@/app/_lib/number-width";
 
 /** Layout of a number cell, in em of the number's font size: shared by fitGrid and the list's style. */
-export const CELL = { digit: 0.7, padX: 0.5, gapX: 0.35, line: 1.2, gapY: 0.2 };
+export const CELL = { ...GLYPH, padX: 0.5, gapX: 0.35, line: 1.2, gapY: 0.2 };
+
+/** The width (em) of a displayed number's text ("K12", "12"): at least two digits', so 1–99 keep one cell size. */
+export const textWidth = (display: string): number => numberWidth(display, 2);
 
 /** Before the column is measured (server render): size by count, so a busy lunch still fits. */
 export function fallbackSize(count: number, column: "preparing" | "ready"): string {
@@ -14,12 +18,13 @@ export function fallbackSize(count: number, column: "preparing" | "ready"): stri
 }
 
 /**
- * The largest font size (px) at which `count` numbers of up to `digits` digits fit a box
- * of `width` × `height` as a grid, never above `max`; and how many columns that grid has.
+ * The largest font size (px) at which `count` numbers whose text is up to `text` em wide
+ * (textWidth) fit a box of `width` × `height` as a grid, never above `max`; and how many
+ * columns that grid has.
  */
-export function fitGrid(width: number, height: number, count: number, digits: number, max: number): { fontSize: number; cols: number } {
+export function fitGrid(width: number, height: number, count: number, text: number, max: number): { fontSize: number; cols: number } {
   const layout = (f: number) => {
-    const itemW = f * (digits * CELL.digit + CELL.padX);
+    const itemW = f * (text + CELL.padX);
     const gapX = f * CELL.gapX;
     const cols = Math.max(1, Math.floor((width + gapX) / (itemW + gapX)));
     const rows = Math.ceil(Math.max(count, 1) / cols);

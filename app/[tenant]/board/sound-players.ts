@@ -8,9 +8,9 @@ import { BlockedError } from "./call-queue";
 
 export const CHIME_URL = "/sounds/chime.wav";
 
-/** The fallback voice's clip of `number`, which one of the restaurant's open orders holds (GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav). */
-export const voiceClipUrl = (slug: string, locale: string, number: number) =>
-  `/api/v1/orgs/${encodeURIComponent(slug)}/voice/${encodeURIComponent(locale)}/${number}.wav`;
+/** The fallback voice's clip of a displayed number ("12", "K12"), which one of the restaurant's open orders holds (GET /api/v1/orgs/{slug}/voice/{locale}/{display}.wav). */
+export const voiceClipUrl = (slug: string, locale: string, display: string) =>
+  `/api/v1/orgs/${encodeURIComponent(slug)}/voice/${encodeURIComponent(locale)}/${encodeURIComponent(display)}.wav`;
 
 const isBlocked = (e: unknown) => e instanceof DOMException && e.name === "NotAllowedError";
 

@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Locale } from "@/lib/core/locales";
+import type { BoardOrder } from "@/lib/core/orders";
 import { spokenNumber } from "@/lib/core/spoken-number";
 import { BlockedError, CallQueue } from "./call-queue";
 import { cancelSpeech, CHIME_URL, playMedia, speak, unlockSpeech, voiceClipUrl } from "./sound-players";
@@ -16,7 +17,7 @@ import { useVoiceEngine, type VoiceEngine } from "./use-voice-engine";
 import { SPEECH_LANG } from "./voices";
 
 export interface Caller {
-  call(order: { key: string; number: number }): void;
+  call(order: Pick<BoardOrder, "key" | "number" | "prefix" | "display">): void;
   enable: () => void;
   needsTap: boolean;
   settings: SoundSettings;
@@ -50,7 +51,7 @@ export function useCaller(slug: string, locale: Locale, fallbackVoice: boolean):
         say: (c) => {
           const { engine: e, locale: l, slug: s } = latest.current;
           if (e.kind === "device") return speak(c.text, SPEECH_LANG[l], e.voice);
-          return playMedia(new Audio(), voiceClipUrl(s, l, c.number));
+          return playMedia(new Audio(), voiceClipUrl(s, l, c.display));
         },
       },
     });
@@ -60,9 +61,10 @@ export function useCaller(slug: string, locale: Locale, fallbackVoice: boolean):
 
   const needsTap = !settings.enabled || blocked;
   const call = useCallback(
-    (order: { key: string; number: number }) => {
+    (order: Pick<BoardOrder, "key" | "number" | "prefix" | "display">) => {
       if (needsTap) return;
-      queue.current?.add({ key: order.key, number: order.number, text: spokenNumber(order.number, latest.current.locale) });
+      // Said as shown: "K12" is "Number K, twelve", and its clip is K12.wav.
+      queue.current?.add({ key: order.key, display: order.display, text: spokenNumber(order.number, latest.current.locale, order.prefix) });
     },
     [needsTap],
   );

@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { applyToBoard, expireReady, newlyReady, type BoardView } from "@/lib/core/board";
+import { withDisplay } from "@/lib/core/display-number";
 import type { BoardOrder } from "@/lib/core/orders";
 import { useBoardSocket, type ConnectionState } from "@/app/_components/use-board-socket";
 import { useSettingsRefresh } from "@/app/_components/use-settings-refresh";
@@ -85,7 +86,7 @@ export function useLiveBoard(slug: string, initial: BoardView, onCall: (order: B
         if (!res.ok) throw new Error(`Board request failed with ${res.status}`);
         const data = (await res.json()) as BoardView;
         if (!mounted.current) return;
-        commit(data);
+        commit({ ...data, preparing: data.preparing.map(withDisplay), ready: data.ready.map(withDisplay) });
       } while (dirty.current);
       setFailed(false);
       setLastUpdated(Date.now());
