@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { TestTenant } from "../support/tenants";
+import { addSeries } from "../support/series";
 
 const SHOTS = "test-results/screenshots";
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -13,14 +14,15 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 interface Placed {
   id: string;
   number: number;
+  display: string;
   businessDay: string;
   shift: number;
 }
 
-async function placeOrder(request: APIRequestContext, t: TestTenant, items: { name: string; qty: number }[], note?: string): Promise<Placed> {
+async function placeOrder(request: APIRequestContext, t: TestTenant, items: { name: string; qty: number }[], note?: string, series?: string): Promise<Placed> {
   const res = await request.post(`/api/v1/orgs/${t.slug}/orders`, {
     headers: { authorization: `Bearer ${t.apiKeys.cashier}` },
-    data: { items, ...(note ? { note } : {}) },
+    data: { items, ...(note ? { note } : {}), ...(series ? { series } : {}) },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as Placed;
@@ -179,4 +181,49 @@ test("the page in Chinese", async ({ page, request, newTenant }) => {
   await setStatus(request, t, mine.id, "COLLECTED");
   await expect(page.getByTestId("order-status")).toContainText("已取餐");
   await page.screenshot({ path: `${SHOTS}/customer-collected-zh-CN.png` });
+});
+
+test("a number of a series with a prefix: the page shows K1 whole, in its title too, in English and Chinese", async ({ page, request, newTenant }) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  // Before anything reads the new restaurant: a node reads its series with it.
+  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
+  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Web", prefix: "WM", first: 100, last: 199 });
+  const plain = await placeOrder(request, t, [{ name: "Tea", qty: 1 }]);
+  const mine = await placeOrder(request, t, [{ name: "Gamma noodles", qty: 1 }], undefined, "Kiosk");
+  expect([plain.display, mine.display]).toEqual(["1", "K1"]);
+
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=en`);
+  await expect(page.getByTestId("order-number")).toHaveText("K1");
+  // The tab says it from the first load, not only once the order changes.
+  await expect(page).toHaveTitle("Number K1 · Golden Wok");
+  // Order 1 of the default series was taken first: one ahead, whatever its series.
+  await expect(page.getByTestId("ahead")).toHaveText("1 order ahead of you");
+  await expect(page.getByTestId("live")).toHaveText("Updates by itself");
+  await page.screenshot({ path: `${SHOTS}/customer-series-en.png` });
+
+  // Live: the order of the default series with the same number moves nobody's "K1".
+  await setStatus(request, t, plain.id, "READY");
+  await expect(page.getByTestId("ahead")).toHaveText("You're next!");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "preparing");
+  await setStatus(request, t, mine.id, "READY");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect(page).toHaveTitle("Ready! Number K1");
+  await expect(page.getByTestId("order-number")).toHaveText("K1");
+
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=zh-CN`);
+  await expect(page.getByTestId("order-number")).toHaveText("K1");
+  await expect(page).toHaveTitle("请取餐！K1 号");
+  await expect(page.getByTestId("live")).toHaveText("自动更新");
+  await page.screenshot({ path: `${SHOTS}/customer-series-zh-CN.png` });
+
+  // The widest number a series can show here (wide letters, three digits) fits the phone's width.
+  const wide = await placeOrder(request, t, [{ name: "Tea", qty: 1 }], undefined, "Web");
+  expect(wide.display).toBe("WM100");
+  await page.goto(`/${t.slug}/o/${wide.id}?lang=en`);
+  await expect(page.getByTestId("order-number")).toHaveText("WM100");
+  const box = (await page.getByTestId("order-number").boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.getByTestId("order-number").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/customer-series-wide-en.png` });
 });

@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
+import { addSeries } from "../support/series";
 
 const SHOTS = "test-results/screenshots";
 const PX_PER_MM = 96 / 25.4;
@@ -99,6 +100,40 @@ for (const paper of [58, 80] as const) {
     await page.emulateMedia({ media: "screen" });
   });
 }
+
+test("a kiosk whose channel a series with a prefix serves issues K300: the screen, the ticket on either paper and the reprint show it whole", async ({
+  page,
+  newTenant,
+}) => {
+  const t = await newTenant({ name: "Harbour Grill" });
+  // Before anything reads the new restaurant: a node reads its series with it.
+  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 300, last: 599, channels: ["kiosk"] });
+  await recordPrints(page);
+  await signIn(page, t.slug, "Cashier", t.staff.cashier);
+  await page.goto(`/${t.slug}/kiosk?lang=en`);
+  await page.getByTestId("item-name-0").fill("Dumplings");
+  await page.getByRole("button", { name: "Take order" }).click();
+  await expect(page.getByTestId("issued-number")).toHaveText("K300");
+  await expect(page.getByText("Order number K300 taken.")).toBeAttached();
+  const ticket = page.getByRole("article", { name: "Ticket for order K300" });
+  await expect(ticket.getByTestId("ticket-number")).toHaveText("K300");
+  const whole = (testId: string) =>
+    page
+      .getByTestId(testId)
+      .first()
+      .evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(await whole("issued-number")).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/kiosk-issued-series-en.png` });
+
+  for (const paper of [58, 80] as const) {
+    await page.getByText(`${paper} mm`, { exact: true }).click();
+    await expect(ticket).toHaveAttribute("data-paper", String(paper));
+    expect(await whole("ticket-number")).toBe(true);
+  }
+  await page.getByRole("button", { name: "Next order" }).click();
+  await expect(page.getByTestId("reprint")).toBeVisible();
+  await expect(page.getByText(/^Number K300, taken at /)).toBeVisible();
+});
 
 test("the paper width and the last ticket are remembered on the device: reprint after Next order and after a reload", async ({ page, newTenant }) => {
   const t = await newTenant();

@@ -5,6 +5,10 @@ import { useTranslations } from "next-intl";
 import type { IssuedTicket } from "./actions";
 import { Ticket } from "./ticket";
 import type { Paper } from "./use-kiosk-device";
+import { numberWidth } from "@/app/_lib/number-width";
+
+/** As large as before (7–16rem by the screen's width), never wider than its box: "K123" has four characters. */
+const issuedSize = (display: string) => `min(clamp(7rem, 22vw, 16rem), ${(100 / numberWidth(display)).toFixed(2)}cqw)`;
 
 /** The number just issued, big, with Print and Next order (focused: Enter starts the next order). */
 export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; paper: Paper; onNext: () => void }) {
@@ -13,14 +17,18 @@ export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; pa
   useEffect(() => nextOrderRef.current?.focus(), [ticket.orderId]);
   return (
     <section aria-labelledby="issued-heading" className="grid items-start gap-8 lg:grid-cols-[1fr_auto]">
-      <div className="rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
+      <div className="@container rounded-2xl border-4 border-emerald-600 bg-emerald-50 p-8 text-center">
         <h2 id="issued-heading" className="text-2xl font-bold text-emerald-900">
           {t("issuedHeading")}
         </h2>
         <p role="status" aria-live="polite" className="sr-only">
           {t("issuedStatus", { number: ticket.display ?? ticket.number })}
         </p>
-        <p data-testid="issued-number" className="my-4 text-[clamp(7rem,22vw,16rem)] leading-none font-black tabular-nums text-emerald-950">
+        <p
+          data-testid="issued-number"
+          className="my-4 leading-none font-black tabular-nums text-emerald-950"
+          style={{ fontSize: issuedSize(ticket.display ?? String(ticket.number)) }}
+        >
           {ticket.display ?? ticket.number}
         </p>
         {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}

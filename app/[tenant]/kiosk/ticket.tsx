@@ -5,12 +5,16 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatMoney } from "@/lib/core/money";
 import type { IssuedTicket } from "./actions";
 import type { Paper } from "./use-kiosk-device";
+import { numberWidth } from "@/app/_lib/number-width";
 
 /** Sizes in millimetres so the same ticket fits the paper on screen (preview) and on the printer. */
-const SIZE: Record<Paper, { page: string; number: string; text: string; title: string; qr: string }> = {
-  58: { page: "w-[58mm] px-[4mm] py-[3mm]", number: "text-[20mm]", text: "text-[3.2mm]", title: "text-[4.4mm]", qr: "size-[32mm]" },
-  80: { page: "w-[80mm] px-[5mm] py-[4mm]", number: "text-[26mm]", text: "text-[3.8mm]", title: "text-[5.2mm]", qr: "size-[42mm]" },
+const SIZE: Record<Paper, { page: string; number: number; inner: number; text: string; title: string; qr: string }> = {
+  58: { page: "w-[58mm] px-[4mm] py-[3mm]", number: 20, inner: 50, text: "text-[3.2mm]", title: "text-[4.4mm]", qr: "size-[32mm]" },
+  80: { page: "w-[80mm] px-[5mm] py-[4mm]", number: 26, inner: 70, text: "text-[3.8mm]", title: "text-[5.2mm]", qr: "size-[42mm]" },
 };
+
+/** The number's size (mm): as large as the paper's size for it, smaller when "K123" would not fit between the margins (`inner`). */
+const numberSize = (display: string, paper: { number: number; inner: number }) => `${Math.min(paper.number, paper.inner / numberWidth(display)).toFixed(1)}mm`;
 
 /** The URL without its scheme: shorter on paper, still typed as is. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
@@ -32,7 +36,11 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
     >
       <p className={`font-bold break-words ${s.title}`}>{ticket.restaurant}</p>
       <p className="mt-[2mm] font-semibold tracking-widest uppercase">{t("yourNumber")}</p>
-      <p data-testid="ticket-number" className={`leading-none font-black tabular-nums ${s.number}`}>
+      <p
+        data-testid="ticket-number"
+        className="leading-none font-black tabular-nums"
+        style={{ fontSize: numberSize(ticket.display ?? String(ticket.number), s) }}
+      >
         {ticket.display ?? ticket.number}
       </p>
       <p className="mt-[1.5mm]">{t("orderedAt", { time: ticket.time })}</p>

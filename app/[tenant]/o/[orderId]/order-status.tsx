@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { withDisplay } from "@/lib/core/display-number";
 import type { BoardOrder } from "@/lib/core/orders";
 import { customerStage, isOfEarlierDay, type CustomerStage } from "@/lib/core/customer-order";
 import { applyAhead } from "@/lib/core/queue-position";
@@ -14,6 +15,7 @@ import { ItemList } from "@/app/_components/item-list";
 import { tenantForm } from "@/app/_components/use-live-data";
 import { readOrder } from "./actions";
 import { formatShortDay } from "@/app/_lib/format";
+import { numberWidth } from "@/app/_lib/number-width";
 import type { CustomerOrder } from "./order-data.server";
 
 const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> = {
@@ -51,7 +53,7 @@ export function OrderStatusView({
     const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
     if (!read?.ok) return;
     const fresh = read.data;
-    setOrder(fresh.self);
+    setOrder(withDisplay(fresh.self));
     setAhead(new Set(fresh.ahead));
     setLastUpdated(Date.now());
   };
@@ -78,8 +80,9 @@ export function OrderStatusView({
   useReadyAlert(stage, chime.play);
 
   useEffect(() => {
-    document.title = stage === "ready" ? t("titleReady", { number: order.number }) : t("title", { number: order.number, restaurant });
-  }, [stage, order.number, restaurant, t]);
+    // The number as the board shows it: "K12" in a series with a prefix (decision 0027).
+    document.title = stage === "ready" ? t("titleReady", { number: order.display }) : t("title", { number: order.display, restaurant });
+  }, [stage, order.display, restaurant, t]);
 
   const style = STAGE_STYLE[stage];
   const otherLocale = locale === "zh-CN" ? "en" : "zh-CN";
@@ -89,8 +92,8 @@ export function OrderStatusView({
       <main className="mx-auto flex min-h-dvh max-w-md flex-col px-5 pt-6 pb-8 text-center">
         <p className="text-xl font-semibold text-slate-700">{restaurant}</p>
         <p className="mt-4 text-lg font-semibold tracking-widest text-slate-600 uppercase">{t("yourNumber")}</p>
-        <p className="text-[8rem] leading-none font-black tabular-nums" data-testid="order-number">
-          {order.number}
+        <p className="leading-none font-black tabular-nums" style={{ fontSize: yourNumberSize(order.display) }} data-testid="order-number">
+          {order.display}
         </p>
 
         <div aria-live="polite" aria-atomic="true" className={`mt-6 rounded-2xl border-4 p-5 ${style.className}`} data-testid="order-status" data-stage={stage}>
@@ -143,6 +146,14 @@ export function OrderStatusView({
       </main>
     </>
   );
+}
+
+/**
+ * 8rem, smaller when the number would not fit the page's column (28rem at most, 1.25rem
+ * padding each side): "K123" or "1234" on a 390 px phone.
+ */
+function yourNumberSize(display: string): string {
+  return `min(8rem, calc((min(100vw, 28rem) - 2.5rem) / ${numberWidth(display).toFixed(3)}))`;
 }
 
 /** When the order becomes ready while the page is open: chime and buzz (where the phone allows). */

@@ -1,7 +1,9 @@
+import { cache } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { businessDayAt } from "@/lib/core/business-day";
+import { customerStage } from "@/lib/core/customer-order";
 import { isAppError } from "@/lib/core/errors";
 import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
@@ -10,9 +12,27 @@ import { OrderStatusView } from "./order-status";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
+/** One read of the order per request, shared by the page and its title. */
+const orderOf = cache(async (slug: string, orderId: string) => {
+  const tenant = await tenantOr404(slug);
+  return { tenant, initial: await customerOrder(getApp(), tenant, orderId) };
+});
+
+/**
+ * The tab says the number from the first paint, as the page's effect says it from then on
+ * ("Number K12 · Golden Wok", "Ready! Number K12"): a title set only by the effect was
+ * replaced by this metadata's once it arrived.
+ */
+export async function generateMetadata({ params }: { params: Promise<{ tenant: string; orderId: string }> }): Promise<Metadata> {
+  const { tenant: slug, orderId } = await params;
   const t = await getTranslations("customer");
-  return { title: t("pageTitle"), robots: { index: false } };
+  // An unknown order: the page answers 404 from the same read.
+  const read = await orderOf(slug, orderId).catch(() => null);
+  if (!read) return { title: t("pageTitle"), robots: { index: false } };
+  const { self } = read.initial;
+  const title =
+    customerStage(self) === "ready" ? t("titleReady", { number: self.display }) : t("title", { number: self.display, restaurant: read.tenant.name });
+  return { title: { absolute: title }, robots: { index: false } };
 }
 
 /**
@@ -21,10 +41,9 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function OrderPage({ params }: { params: Promise<{ tenant: string; orderId: string }> }) {
   const { tenant: slug, orderId } = await params;
-  const tenant = await tenantOr404(slug);
-  let initial;
+  let tenant, initial;
   try {
-    initial = await customerOrder(getApp(), tenant, orderId);
+    ({ tenant, initial } = await orderOf(slug, orderId));
   } catch (e) {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
