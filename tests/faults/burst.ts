@@ -9,3 +9,10 @@ export const BURST = {
   thinkMs: 20,
   timeoutMs: 15_000,
 } as const;
+
+/**
+ * The small series every scenario's burst also orders into (decision 0027): 20 numbers W1–W20
+ * that come round many times in one burst while the kitchen collects them, every 4th order
+ * of each client naming it (tests/support/fault-scenario.ts).
+ */
+export const WRAPPING_SERIES = { name: "Window", prefix: "W", first: 1, last: 20 } as const;

@@ -3,7 +3,7 @@
  * (a checker that always says "ok" would make every fault scenario pass).
  */
 import { describe, expect, it } from "vitest";
-import { checkRun, ranges, shiftStats, type StoredOrder } from "../support/fault-checks";
+import { checkRun, ranges, shiftStats, type SeriesDef, type StoredOrder } from "../support/fault-checks";
 import type { LoadRecord } from "../support/load-runner";
 
 const DAY = "2026-11-21";
@@ -177,6 +177,126 @@ describe("fault checks", () => {
       // Collected while the other was already open: they were open at once.
       const late = [closed(stored[0]!, stored[2]!.createdAt + 1), ...fine.slice(1)];
       expect(checkRun({ scenario: "late", records: rs, stored: late, faults: 1 }).violations.filter((v) => v.startsWith("OPEN TWICE: "))).toHaveLength(1);
+    });
+  });
+  describe("a wrapping series (decision 0027): numbers come round, tickets do not", () => {
+    const W: SeriesDef = { id: "series-w", name: "Window", prefix: "W", first: 1, last: 3 };
+    /** An order of series W, ticket `ticket`, asked for at `t` and answered 10 ms later. */
+    const recW = (ticket: number, t: number, o: Partial<LoadRecord> = {}) => {
+      const number = ((ticket - 1) % 3) + 1;
+      return rec(number, {
+        series: "Window",
+        prefix: "W",
+        seriesName: "Window",
+        start: t,
+        end: t + 10,
+        attempts: [{ start: t, end: t + 10, status: 201 }],
+        ...o,
+      });
+    };
+    /** What PostgreSQL holds for them: `tickets[i]` is record i's ticket. */
+    const storedW = (rs: LoadRecord[], tickets: number[]): StoredOrder[] =>
+      storedFor(rs).map((o, i) => ({ ...o, prefix: "W", seriesId: W.id, seriesName: W.name, ticket: tickets[i]! }));
+    /** Record i collected just before record j was stored. */
+    const collectBefore = (stored: StoredOrder[], pairs: [number, number][]) => {
+      const out = [...stored];
+      for (const [i, j] of pairs) out[i] = closed(out[i]!, stored[j]!.createdAt - 1);
+      return out;
+    };
+
+    it("W1 twice in one shift is no duplicate when the first was collected; one ticket twice is, in the answers and in PostgreSQL", () => {
+      const rs = [1, 2, 3, 4].map((t) => recW(t, 1_000 + 20 * t));
+      const stored = collectBefore(storedW(rs, [1, 2, 3, 4]), [[0, 3]]);
+      const report = checkRun({ scenario: "laps", records: rs, stored, faults: 0, series: [W] });
+      expect(report.violations).toEqual([]);
+      expect(report.shifts).toMatchObject([{ series: "Window", unit: "ticket", min: 1, max: 4, skipped: 0 }]);
+
+      const twice = [...stored.slice(0, 3), { ...stored[3]!, ticket: 3, number: 3 }];
+      const dup = checkRun({ scenario: "ticket twice", records: rs, stored: twice, faults: 0, series: [W] });
+      expect(dup.violations.some((v) => v.startsWith("DUPLICATE 2026-11-21/shift 1/series Window/ticket 3 given to 2 orders"))).toBe(true);
+      expect(dup.violations.some((v) => v.startsWith("DUPLICATE in PostgreSQL: 2026-11-21/shift 1/series Window/ticket 3"))).toBe(true);
+    });
+
+    it("the default series' 1 and the series' W1 open at once are two numbers; W1 on two open orders is caught", () => {
+      const rs = [
+        rec(1, { start: 900, end: 910, attempts: [{ start: 900, end: 910, status: 201 }] }),
+        recW(1, 1_000),
+        recW(2, 1_020),
+        recW(3, 1_040),
+        recW(4, 1_060),
+      ];
+      const stored = [...storedFor(rs.slice(0, 1)), ...storedW(rs.slice(1), [1, 2, 3, 4])];
+      const fine = collectBefore(stored, [[1, 4]]);
+      expect(checkRun({ scenario: "prefixes", records: rs, stored: fine, faults: 0, series: [W] }).violations).toEqual([]);
+      // W1 of the first lap still open when the second lap's W1 was stored.
+      const report = checkRun({ scenario: "W1 twice", records: rs, stored, faults: 0, series: [W] });
+      expect(report.violations.filter((v) => v.startsWith("OPEN TWICE: ") && v.includes("/#W1"))).toHaveLength(1);
+      expect(report.violations.filter((v) => v.startsWith("OPEN TWICE NOW: W#1 open 2 times"))).toHaveLength(1);
+      expect(report.violations.filter((v) => v.includes("/#1 "))).toEqual([]);
+    });
+
+    it("a ticket whose number was still open is skipped, not spent; one skipped while its number was free is spent", () => {
+      // Tickets 1–3 (W1–W3); W1 stays open, W2 and W3 are collected; ticket 4 (W1) is skipped, 5 shows W2.
+      const rs = [recW(1, 1_000), recW(2, 1_020), recW(3, 1_040), recW(5, 1_200)];
+      const stored = collectBefore(storedW(rs, [1, 2, 3, 5]), [
+        [1, 3],
+        [2, 3],
+      ]);
+      const report = checkRun({ scenario: "skip", records: rs, stored, faults: 0, series: [W] });
+      expect(report.violations).toEqual([]);
+      expect(report.shifts).toMatchObject([{ series: "Window", skipped: 0, held: 1, heldRanges: "4" }]);
+
+      // Had W1 been collected before ticket 5's request began, ticket 4 was spent for nothing.
+      const early = collectBefore(stored, [[0, 2]]);
+      const spent = checkRun({ scenario: "spent ticket", records: rs, stored: early, faults: 0, series: [W] });
+      expect(spent.shifts).toMatchObject([{ series: "Window", skipped: 1, missing: "4", held: 0 }]);
+      expect(spent.violations.some((v) => v.startsWith("SKIPPED 1 tickets in 2026-11-21/shift 1 of series Window > budget 0"))).toBe(true);
+      // …and the order of a later lap showing that number does not excuse it.
+      const later = [...rs, recW(7, 1_400)];
+      const laterStored = [...early, ...storedW([later[4]!], [7])];
+      expect(checkRun({ scenario: "later lap", records: later, stored: laterStored, faults: 0, series: [W] }).shifts[0]).toMatchObject({
+        missing: "4, 6",
+      });
+    });
+
+    it("an order showing another number than its ticket's is caught", () => {
+      const rs = [recW(1, 1_000), recW(2, 1_020)];
+      const stored = storedW(rs, [1, 2]);
+      stored[1] = { ...stored[1]!, number: 3 };
+      const report = checkRun({ scenario: "wrong number", records: rs, stored, faults: 0, series: [W] });
+      expect(report.violations.some((v) => v.startsWith("SERIES NUMBER: ") && v.includes("should show W2"))).toBe(true);
+    });
+
+    it("SERIES_FULL is a right answer only while every number was open, and must store nothing", () => {
+      const rs = [recW(1, 1_000), recW(2, 1_020), recW(3, 1_040)];
+      const stored = storedW(rs, [1, 2, 3]);
+      const full = rec(null, {
+        series: "Window",
+        status: 409,
+        start: 1_100,
+        end: 1_110,
+        attempts: [{ start: 1_100, end: 1_110, status: 409, code: "SERIES_FULL" }],
+      });
+      const ok = checkRun({ scenario: "full", records: [...rs, full], stored, faults: 0, series: [W] });
+      expect(ok.violations).toEqual([]);
+      expect(ok.acceptance).toBe(1); // a right refusal counts neither way
+      expect(ok.lines.some((l) => l.includes("SERIES_FULL answers: 1"))).toBe(true);
+
+      // W2 collected before the request began: the series was not full.
+      const free = collectBefore(stored, [[1, 2]]);
+      const wrong = checkRun({ scenario: "full while free", records: [...rs, full], stored: free, faults: 0, series: [W] });
+      expect(wrong.violations.filter((v) => v.startsWith("SERIES_FULL WHILE FREE: ") && v.includes("W2 free the whole time"))).toHaveLength(1);
+
+      // A refused order that was stored all the same.
+      const leaked: StoredOrder = { ...stored[0]!, id: "leak", ticket: 4, number: 1, idempotencyKey: full.key, createdAt: 1_105 };
+      const stray = checkRun({
+        scenario: "full but stored",
+        records: [...rs, full],
+        stored: [...collectBefore(stored, [[0, 2]]), leaked],
+        faults: 0,
+        series: [W],
+      });
+      expect(stray.violations.some((v) => v.includes("stored order leak") && v.includes("although its client was told 409"))).toBe(true);
     });
   });
 });

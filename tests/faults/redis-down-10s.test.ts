@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import { sleep } from "../support/redis-process";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 describe("fault: Redis down for 10 s mid-burst, back empty", () => {
-  const setup = rigOnOneRedis("down10");
+  const setup = rigOnOneRedis("down10", { series: WRAPPING_SERIES });
 
   it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped; health says 'database' while down", async () => {
     const report = await runFaultScenario({

@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import { sleep } from "../support/redis-process";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 const CYCLES = 5;
 
 describe(`fault: Redis flapping (${CYCLES} × 1 s down / 1 s up)`, () => {
-  const setup = rigOnOneRedis("flap");
+  const setup = rigOnOneRedis("flap", { series: WRAPPING_SERIES });
 
   it(`no duplicate, ≥ 99.5 % taken, all stored, ≤ ${CYCLES} × 50 skipped`, async () => {
     const report = await runFaultScenario({

@@ -7,10 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import { sleep } from "../support/redis-process";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 describe("fault: Redis killed (-9) mid-burst and restarted empty", () => {
-  const setup = rigOnOneRedis("kill9");
+  const setup = rigOnOneRedis("kill9", { series: WRAPPING_SERIES });
 
   it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped", async () => {
     const report = await runFaultScenario({

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
 import { RedisProcess, sleep } from "../support/redis-process";
 import { TcpProxy } from "../support/tcp-proxy";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 describe("fault: network partition between the app and Redis for 4 s", () => {
   let redis: RedisProcess;
@@ -19,7 +19,7 @@ describe("fault: network partition between the app and Redis for 4 s", () => {
   beforeAll(async () => {
     redis = await RedisProcess.launch({ label: "redis" });
     proxy = await TcpProxy.start(redis.port, { label: "proxy" });
-    rig = await createRig({ label: "partition", redisUrls: [proxy.url] });
+    rig = await createRig({ label: "partition", redisUrls: [proxy.url], series: WRAPPING_SERIES });
     rig.onClose(() => redis.cleanup());
     rig.onClose(() => proxy.close());
   });

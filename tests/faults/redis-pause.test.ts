@@ -8,10 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import { sleep } from "../support/redis-process";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 describe("fault: Redis paused (SIGSTOP) for 3 s mid-burst", () => {
-  const setup = rigOnOneRedis("pause");
+  const setup = rigOnOneRedis("pause", { series: WRAPPING_SERIES });
 
   it("no duplicate, ≥ 99.5 % taken, all stored, ≤ 50 skipped; health says 'database' while paused", async () => {
     const report = await runFaultScenario({

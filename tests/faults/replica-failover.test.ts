@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
 import { RedisProcess, sleep } from "../support/redis-process";
 import { TcpProxy } from "../support/tcp-proxy";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 import { lastIssuedIn } from "../support/counter-state";
 
 describe("fault: failover to a replica that missed writes", () => {
@@ -34,7 +34,7 @@ describe("fault: failover to a replica that missed writes", () => {
       if (Date.now() > deadline) throw new Error(`replica never synced:\n${replica.output().slice(-2000)}`);
       await sleep(100);
     }
-    rig = await createRig({ label: "failover", redisUrls: [proxy.url] });
+    rig = await createRig({ label: "failover", redisUrls: [proxy.url], series: WRAPPING_SERIES });
     rig.onClose(() => master.cleanup());
     rig.onClose(() => replica.cleanup());
     rig.onClose(() => proxy.close());

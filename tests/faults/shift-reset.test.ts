@@ -6,12 +6,13 @@
  * the new shift's tickets start at 1 but skip every number shift 1 still shows (decision
  * 0027): shift 2 starts at the first number no order of shift 1 holds, no number is on two
  * open orders at once, and neither shift has a gap but numbers the other held open (a reset
- * is not a fault).
+ * is not a fault). The burst also orders into a series of 20 numbers that come round while
+ * they are collected (tests/faults/burst.ts): it restarts at its first ticket in shift 2.
  */
 import { describe, expect, it } from "vitest";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import type { LoadRecord } from "../support/load-runner";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 interface ResetCall {
   start: number;
@@ -21,7 +22,7 @@ interface ResetCall {
 }
 
 describe("a manager reset in the middle of a burst", () => {
-  const setup = rigOnOneRedis("reset");
+  const setup = rigOnOneRedis("reset", { series: WRAPPING_SERIES });
 
   it("every order in exactly one shift; the new shift skips the numbers still open, and has no other gap", async () => {
     let reset: ResetCall | undefined;
@@ -68,20 +69,25 @@ describe("a manager reset in the middle of a burst", () => {
       },
     });
     expect(report.violations, report.text).toEqual([]);
-    // Every order of shift 1 is still open: shift 2's first number is the first one none of
-    // them shows (never 1 again: the two "1"s on the board were the bug), and every number
-    // of shift 2 below its highest is its own or one of shift 1's.
-    const [one, two] = [1, 2].map((n) => report.stored.filter((o) => o.shift === n));
+    // Every order of shift 1 in the default series is still open: shift 2's first number is
+    // the first one none of them shows (never 1 again: the two "1"s on the board were the
+    // bug), and every number of shift 2 below its highest is its own or one of shift 1's.
+    const defaultSeries = report.stored.filter((o) => !o.seriesId);
+    const [one, two] = [1, 2].map((n) => defaultSeries.filter((o) => o.shift === n));
     expect(one!.every((o) => o.open) && two!.every((o) => o.open), report.text).toBe(true);
     const shift1 = new Set(one!.map((o) => o.number));
     let firstFree = 1;
     while (shift1.has(firstFree)) firstFree++;
     expect(firstFree, report.text).toBeGreaterThan(1);
     expect(Math.min(...two!.map((o) => o.number)), report.text).toBe(firstFree);
-    expect(report.shifts.map((s) => [s.shift, s.skipped])).toEqual([
-      [1, 0],
-      [2, 0],
+    // The wrapping series restarted with the shift: shift 2 counts its tickets from 1 again,
+    // every one below its highest stored or skipped because its number was still open.
+    expect(report.shifts.map((s) => [s.shift, s.series, s.skipped])).toEqual([
+      [1, "Default", 0],
+      [1, WRAPPING_SERIES.name, 0],
+      [2, "Default", 0],
+      [2, WRAPPING_SERIES.name, 0],
     ]);
-    expect(report.shifts[1]!.held, report.text).toBeGreaterThanOrEqual(firstFree - 1);
+    expect(report.shifts[2]!.held, report.text).toBeGreaterThanOrEqual(firstFree - 1);
   });
 });

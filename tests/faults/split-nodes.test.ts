@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRig, runFaultScenario, type Rig } from "../support/fault-scenario";
 import { RedisProcess, sleep } from "../support/redis-process";
 import { TcpProxy } from "../support/tcp-proxy";
-import { BURST } from "./burst";
+import { BURST, WRAPPING_SERIES } from "./burst";
 
 describe("fault: two app nodes, only one of which sees Redis", () => {
   let redis: RedisProcess;
@@ -21,7 +21,7 @@ describe("fault: two app nodes, only one of which sees Redis", () => {
     redis = await RedisProcess.launch({ label: "redis" });
     proxyA = await TcpProxy.start(redis.port, { label: "proxy A" });
     proxyB = await TcpProxy.start(redis.port, { label: "proxy B" });
-    rig = await createRig({ label: "split", redisUrls: [proxyA.url, proxyB.url] });
+    rig = await createRig({ label: "split", redisUrls: [proxyA.url, proxyB.url], series: WRAPPING_SERIES });
     rig.onClose(() => redis.cleanup());
     rig.onClose(() => proxyA.close());
     rig.onClose(() => proxyB.close());

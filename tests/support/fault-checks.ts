@@ -3,24 +3,33 @@
  * PostgreSQL holds (the Order table, read directly). Each check returns readable lines
  * and a list of violations; a test asserts `violations` is empty and prints the report.
  *
- *  - no two distinct orders hold the same (businessDay, shift, number) among 201 answers;
+ *  - no two distinct orders hold the same (businessDay, shift, number) of the default series,
+ *    nor the same (businessDay, shift, series, ticket) of another series (decision 0027:
+ *    a series' numbers come round within a shift, its tickets do not), among 201 answers
+ *    and in PostgreSQL;
  *  - at least 99.5 % of orders answered 201 (after at most one retry with the same key);
  *  - every 201 order is stored, with the number the client was told; no stored order
  *    that no client saw, except for orders whose request failed on the client side
  *    (no HTTP answer for an attempt: the server may have stored it after the client gave
  *    up);
- *  - no two orders that were open at the same time share a number (decision 0027: a number
- *    still open on the floor, of any shift or day, is never handed out again), from the
- *    stored stamps: open from createdAt until collected, cancelled or cleared;
+ *  - no two orders that were open at the same time share a displayed number, prefix and
+ *    number (decision 0027: a number still open on the floor, of any shift, day or series,
+ *    is never handed out again), from the stored stamps: open from createdAt until
+ *    collected, cancelled or cleared;
+ *  - an order of a series shows the number of its ticket (numberOfTicket), and a SERIES_FULL
+ *    answer came only while every number of the series was open (each one at some moment
+ *    while the request ran); such an answer stored nothing;
  *  - skipped numbers per shift ≤ 50 × faults injected (0 without a fault): a number missing
  *    from a shift (from 1 to its highest) counts unless it was *held*, skipped because an
  *    order of another shift or day showed it: an order holding that number, created before
  *    the shift stopped handing out numbers and not closed before the shift's first order was
- *    asked for (see `shiftStats`);
+ *    asked for (see `shiftStats`); in another series, skipped *tickets* per (day, shift,
+ *    series), a ticket counting unless its number was held open when it was drawn;
  *  - latency is recorded and printed, never asserted.
  */
 import pg from "pg";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
+import { DEFAULT_SERIES, numberOfTicket, seriesSize, type Series } from "@/lib/core/series";
 import type { LoadRecord } from "./load-runner";
 
 export const MIN_ACCEPTANCE = 0.995;
@@ -37,6 +46,10 @@ export interface StoredOrder {
   number: number;
   /** The letters shown before the number ("" for none): numbers are told apart with it. */
   prefix?: string;
+  /** The series it was numbered in (null or absent: the default), its name then, and its ticket in (day, shift, series). */
+  seriesId?: string | null;
+  seriesName?: string | null;
+  ticket?: number | null;
   idempotencyKey: string | null;
   /** Epoch ms the database stamped the row (its own clock). */
   createdAt: number;
@@ -61,12 +74,15 @@ export async function loadStoredOrders(databaseUrl: string, tenantId: string): P
       shift: number;
       number: number;
       prefix: string;
+      seriesId: string | null;
+      seriesName: string | null;
+      ticket: number | null;
       idempotencyKey: string | null;
       created: number;
       closed: number | null;
       open: boolean;
     }>(
-      `SELECT id, to_char("businessDay", 'YYYY-MM-DD') AS day, shift, number, prefix, "idempotencyKey",
+      `SELECT id, to_char("businessDay", 'YYYY-MM-DD') AS day, shift, number, prefix, "seriesId", "seriesName", ticket, "idempotencyKey",
               (extract(epoch FROM "createdAt") * 1000)::float8 AS created,
               (extract(epoch FROM LEAST("collectedAt", "cancelledAt", "clearedAt")) * 1000)::float8 AS closed,
               (status IN ('PLACED', 'READY') AND "clearedAt" IS NULL) AS open
@@ -79,6 +95,9 @@ export async function loadStoredOrders(databaseUrl: string, tenantId: string): P
       shift: r.shift,
       number: r.number,
       prefix: r.prefix,
+      seriesId: r.seriesId,
+      seriesName: r.seriesName,
+      ticket: r.ticket,
       idempotencyKey: r.idempotencyKey,
       createdAt: Number(r.created),
       closedAt: r.closed === null ? null : Number(r.closed),
@@ -89,13 +108,49 @@ export async function loadStoredOrders(databaseUrl: string, tenantId: string): P
   }
 }
 
+/** A series as the checks need it: what its tickets show. */
+export type SeriesDef = Pick<Series, "id" | "name" | "prefix" | "first" | "last">;
+
+/** The series of `tenantId` (NumberSeries, retired ones too: their orders remain). */
+export async function loadSeries(databaseUrl: string, tenantId: string): Promise<SeriesDef[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<SeriesDef>(`SELECT id, name, prefix, first, last FROM "NumberSeries" WHERE "tenantId" = $1`, [tenantId]);
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What the database keeps unique within a shift: the number in the default series, the
+ * ticket in another (its numbers come round).
+ */
+export function countedAs(o: {
+  businessDay?: string;
+  shift?: number;
+  number?: number;
+  seriesId?: string | null;
+  seriesName?: string | null;
+  ticket?: number | null;
+}): string {
+  const slot = `${o.businessDay}/shift ${o.shift}`;
+  return o.seriesId ? `${slot}/series ${o.seriesName ?? o.seriesId}/ticket ${o.ticket}` : `${slot}/#${o.number}`;
+}
+
 export interface ShiftStats {
   businessDay: string;
   shift: number;
+  /** The series' name ("Default" for the default series). */
+  series: string;
+  /** What the counter of this series counts: numbers (the default series) or tickets. */
+  unit: "number" | "ticket";
   count: number;
+  /** Lowest and highest number (the default series) or ticket. */
   min: number;
   max: number;
-  /** Numbers from the shift's first to max that no order of the shift has and none held: numbers spent. */
+  /** Numbers (tickets) from the shift's first to max that no order of the shift has and none held: numbers spent. */
   skipped: number;
   /** Those numbers as ranges, e.g. "12, 265–281". */
   missing: string;
@@ -124,9 +179,19 @@ export interface ShiftStatsOptions {
   firstNumber?: (businessDay: string, shift: number) => number;
   /** How far two clocks (the database's, the app's, the load clients') may disagree, in ms. */
   toleranceMs?: number;
+  /** The tenant's series (a ticket's number): without its series, a skipped ticket counts as spent. */
+  series?: readonly SeriesDef[];
+  /**
+   * Requests that failed after they may have drawn a ticket of a series (503, SERIES_FULL…),
+   * as [start, end] epoch ms: a ticket such a request skipped is held if its number was open meanwhile.
+   */
+  failedWindows?: (seriesName: string) => readonly [number, number][];
 }
 
 const slotOf = (o: { businessDay: string; shift: number }) => `${o.businessDay}/${o.shift}`;
+/** A counter: (day, shift) of the default series, or (day, shift, series). */
+const groupOf = (o: StoredOrder) => `${slotOf(o)}/${o.seriesId ?? ""}`;
+const displayOf = (o: { prefix?: string; number: number }) => `${o.prefix ?? ""}#${o.number}`;
 
 /**
  * Numbers per shift, and the gaps among them. A gap is *held* when an order of another shift
@@ -143,54 +208,121 @@ export function shiftStats(stored: StoredOrder[], opts: ShiftStatsOptions = {}):
   const tol = opts.toleranceMs ?? 2;
   const began = (o: StoredOrder) => Math.min(opts.requestStart?.(o) ?? o.createdAt, o.createdAt);
   const by = new Map<string, StoredOrder[]>();
-  for (const o of stored) by.set(slotOf(o), [...(by.get(slotOf(o)) ?? []), o]);
+  for (const o of stored) by.set(groupOf(o), [...(by.get(groupOf(o)) ?? []), o]);
   const byNumber = new Map<string, StoredOrder[]>();
-  for (const o of stored) {
-    const k = `${o.prefix ?? ""}#${o.number}`;
-    byNumber.set(k, [...(byNumber.get(k) ?? []), o]);
-  }
+  for (const o of stored) byNumber.set(displayOf(o), [...(byNumber.get(displayOf(o)) ?? []), o]);
   const byStart = [...stored].sort((a, b) => began(a) - began(b));
   return [...by.values()]
-    .map((orders) => {
-      const { businessDay, shift } = orders[0]!;
-      const prefix = orders[0]!.prefix ?? "";
-      const nums = [...new Set(orders.map((o) => o.number))].sort((a, b) => a - b);
-      const have = new Set(nums);
-      const max = nums[nums.length - 1] ?? 0;
-      const first = opts.firstNumber?.(businessDay, shift) ?? 1;
-      const from = Math.min(...orders.map(began));
-      const lastStored = Math.max(...orders.map((o) => o.createdAt));
-      let until = lastStored;
-      for (const o of byStart) {
-        if (began(o) > lastStored + tol) break;
-        until = Math.max(until, o.createdAt);
-      }
-      const held: number[] = [];
-      const gaps: number[] = [];
-      for (let n = first; n <= max; n++) {
-        if (have.has(n)) continue;
-        const holder = (byNumber.get(`${prefix}#${n}`) ?? []).some(
-          (x) => slotOf(x) !== slotOf(orders[0]!) && x.createdAt <= until + tol && (x.closedAt === null || x.closedAt >= from - tol),
-        );
-        (holder ? held : gaps).push(n);
-      }
-      return {
-        businessDay,
-        shift,
-        count: orders.length,
-        min: nums[0] ?? 0,
-        max,
-        skipped: gaps.length,
-        missing: ranges(gaps),
-        held: held.length,
-        heldRanges: ranges(held),
-      };
-    })
-    .sort((a, b) => a.businessDay.localeCompare(b.businessDay) || a.shift - b.shift);
+    .map((orders) =>
+      orders[0]!.seriesId ? seriesTicketStats(orders, byNumber, began, tol, opts) : defaultSeriesStats(orders, byNumber, byStart, began, tol, opts),
+    )
+    .sort(
+      (a, b) =>
+        a.businessDay.localeCompare(b.businessDay) ||
+        a.shift - b.shift ||
+        Number(a.unit === "ticket") - Number(b.unit === "ticket") ||
+        a.series.localeCompare(b.series),
+    );
+}
+
+function defaultSeriesStats(
+  orders: StoredOrder[],
+  byNumber: Map<string, StoredOrder[]>,
+  byStart: StoredOrder[],
+  began: (o: StoredOrder) => number,
+  tol: number,
+  opts: ShiftStatsOptions,
+): ShiftStats {
+  const { businessDay, shift } = orders[0]!;
+  const prefix = orders[0]!.prefix ?? "";
+  const nums = [...new Set(orders.map((o) => o.number))].sort((a, b) => a - b);
+  const have = new Set(nums);
+  const max = nums[nums.length - 1] ?? 0;
+  const first = opts.firstNumber?.(businessDay, shift) ?? 1;
+  const from = Math.min(...orders.map(began));
+  const lastStored = Math.max(...orders.map((o) => o.createdAt));
+  let until = lastStored;
+  for (const o of byStart) {
+    if (began(o) > lastStored + tol) break;
+    until = Math.max(until, o.createdAt);
+  }
+  const held: number[] = [];
+  const gaps: number[] = [];
+  for (let n = first; n <= max; n++) {
+    if (have.has(n)) continue;
+    const holder = (byNumber.get(displayOf({ prefix, number: n })) ?? []).some(
+      (x) => groupOf(x) !== groupOf(orders[0]!) && x.createdAt <= until + tol && (x.closedAt === null || x.closedAt >= from - tol),
+    );
+    (holder ? held : gaps).push(n);
+  }
+  return {
+    businessDay,
+    shift,
+    series: DEFAULT_SERIES.name,
+    unit: "number",
+    count: orders.length,
+    min: nums[0] ?? 0,
+    max,
+    skipped: gaps.length,
+    missing: ranges(gaps),
+    held: held.length,
+    heldRanges: ranges(held),
+  };
+}
+
+/**
+ * Tickets of one (day, shift, series) and the gaps among them. A missing ticket was skipped,
+ * not spent, when its number was held open as it was drawn: by an order of an earlier lap,
+ * shift, day or series (never one of a later lap of this shift) that was open at some moment
+ * while a request that may have drawn the ticket ran — one that stored a later ticket of
+ * this shift (from its start until its order was stored), or one that failed.
+ */
+function seriesTicketStats(
+  orders: StoredOrder[],
+  byNumber: Map<string, StoredOrder[]>,
+  began: (o: StoredOrder) => number,
+  tol: number,
+  opts: ShiftStatsOptions,
+): ShiftStats {
+  const { businessDay, shift, seriesId } = orders[0]!;
+  const def = opts.series?.find((s) => s.id === seriesId);
+  const name = def?.name ?? orders[0]!.seriesName ?? seriesId!;
+  const tickets = [...new Set(orders.map((o) => o.ticket!))].sort((a, b) => a - b);
+  const have = new Set(tickets);
+  const max = tickets[tickets.length - 1] ?? 0;
+  const failed = opts.failedWindows?.(name) ?? [];
+  const held: number[] = [];
+  const gaps: number[] = [];
+  for (let t = 1; t <= max; t++) {
+    if (have.has(t)) continue;
+    if (!def) {
+      gaps.push(t);
+      continue;
+    }
+    // Requests that may have drawn ticket t: their windows.
+    const windows: (readonly [number, number])[] = [...failed, ...orders.filter((o) => o.ticket! > t).map((o) => [began(o), o.createdAt] as const)];
+    const earlier = (x: StoredOrder) => !(x.seriesId === seriesId && x.businessDay === businessDay && x.shift === shift && x.ticket! > t);
+    const holders = (byNumber.get(displayOf({ prefix: def.prefix, number: numberOfTicket(def, def.first, t) })) ?? []).filter(earlier);
+    const holder = holders.some((x) => windows.some(([a, b]) => x.createdAt <= b + tol && (x.closedAt === null || x.closedAt >= a - tol)));
+    (holder ? held : gaps).push(t);
+  }
+  return {
+    businessDay,
+    shift,
+    series: name,
+    unit: "ticket",
+    count: orders.length,
+    min: tickets[0] ?? 0,
+    max,
+    skipped: gaps.length,
+    missing: ranges(gaps),
+    held: held.length,
+    heldRanges: ranges(held),
+  };
 }
 
 const describeStored = (o: StoredOrder) =>
-  `${o.businessDay}/shift ${o.shift}/#${o.prefix ?? ""}${o.number} (${o.id}, open ${new Date(o.createdAt).toISOString()}..${o.closedAt === null ? "" : new Date(o.closedAt).toISOString()})`;
+  `${o.businessDay}/shift ${o.shift}/#${o.prefix ?? ""}${o.number}${o.seriesId ? ` (series ${o.seriesName ?? o.seriesId}, ticket ${o.ticket})` : ""} (${o.id}, open ${new Date(o.createdAt).toISOString()}..${o.closedAt === null ? "" : new Date(o.closedAt).toISOString()})`;
 
 /**
  * Pairs of orders with one number that were open at the same time (open from createdAt until
@@ -199,10 +331,7 @@ const describeStored = (o: StoredOrder) =>
 export function openAtOnce(stored: StoredOrder[]): string[] {
   const out: string[] = [];
   const byNumber = new Map<string, StoredOrder[]>();
-  for (const o of stored) {
-    const k = `${o.prefix ?? ""}#${o.number}`;
-    byNumber.set(k, [...(byNumber.get(k) ?? []), o]);
-  }
+  for (const o of stored) byNumber.set(displayOf(o), [...(byNumber.get(displayOf(o)) ?? []), o]);
   for (const orders of byNumber.values()) {
     const sorted = [...orders].sort((a, b) => a.createdAt - b.createdAt);
     let latest: StoredOrder | undefined; // the order, among those created so far, that stays open longest
@@ -218,10 +347,7 @@ export function openAtOnce(stored: StoredOrder[]): string[] {
 /** Numbers two orders open now share (whatever their stamps say). */
 export function openTwiceNow(stored: StoredOrder[]): string[] {
   const open = new Map<string, StoredOrder[]>();
-  for (const o of stored.filter((x) => x.open)) {
-    const k = `${o.prefix ?? ""}#${o.number}`;
-    open.set(k, [...(open.get(k) ?? []), o]);
-  }
+  for (const o of stored.filter((x) => x.open)) open.set(displayOf(o), [...(open.get(displayOf(o)) ?? []), o]);
   return [...open].filter(([, os]) => os.length > 1).map(([k, os]) => `${k} open ${os.length} times: ${os.map(describeStored).join("; ")}`);
 }
 
@@ -266,7 +392,12 @@ export interface CheckInput {
   timeline?: { at: number; what: string }[];
   /** Extra lines (health samples, counter state…) for the report. */
   notes?: string[];
+  /** The tenant's series other than the default (loadSeries): what their tickets show. */
+  series?: readonly SeriesDef[];
 }
+
+/** A refusal because every number of the series was open (decision 0027): nothing stored. */
+export const isSeriesFull = (r: LoadRecord) => r.status === 409 && r.attempts[r.attempts.length - 1]?.code === "SERIES_FULL";
 
 export interface FaultReport {
   scenario: string;
@@ -294,11 +425,17 @@ export function checkRun(input: CheckInput): FaultReport {
   const byKey = new Map(records.map((r) => [r.key, r]));
   if (byKey.size !== records.length) violations.push(`clients reused an Idempotency-Key (${records.length} records, ${byKey.size} keys): harness bug`);
 
-  // 1. Duplicates among 201 answers: two distinct orders with one (day, shift, number).
+  // 1. Duplicates among 201 answers: two distinct orders with one (day, shift, number) of the
+  // default series, or one (day, shift, series, ticket) of another (the ticket as stored: a
+  // client is told the number only, which comes round within a shift).
+  const storedById = new Map(stored.map((o) => [o.id, o]));
   const ok = records.filter((r) => r.status === 201);
   const bySlot = new Map<string, LoadRecord[]>();
   for (const r of ok) {
-    const slot = `${r.businessDay}/shift ${r.shift}/#${r.number}`;
+    const s = storedById.get(r.id!);
+    const inSeries = s ? Boolean(s.seriesId) : r.series !== undefined || Boolean(r.prefix);
+    if (inSeries && !s) continue; // its ticket is unknown; an answered order not stored is caught in 3.
+    const slot = inSeries ? countedAs(s!) : countedAs({ businessDay: r.businessDay, shift: r.shift, number: r.number });
     bySlot.set(slot, [...(bySlot.get(slot) ?? []), r]);
   }
   let duplicates = 0;
@@ -315,8 +452,11 @@ export function checkRun(input: CheckInput): FaultReport {
   for (const [id, keys] of keysById)
     if (keys.length > 1) violations.push(`order ${id} was returned for ${keys.length} different Idempotency-Keys: ${keys.join(", ")}`);
 
-  // 2. Acceptance.
-  const acceptance = records.length ? ok.length / records.length : 0;
+  // 2. Acceptance. A SERIES_FULL answer is a right answer when the series was full (checked
+  // in 4b): it counts neither way.
+  const full = records.filter(isSeriesFull);
+  const asked = records.length - full.length;
+  const acceptance = asked ? ok.length / asked : 0;
   const finals = new Map<string, number>();
   for (const r of records) {
     const last = r.attempts[r.attempts.length - 1]!;
@@ -338,9 +478,9 @@ export function checkRun(input: CheckInput): FaultReport {
   if (firstFailures.size) lines.push(`first-attempt failures: ${[...firstFailures].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
   if (records.length === 0) violations.push("no requests were recorded");
   if (acceptance < minAcceptance) {
-    const failed = records.filter((r) => r.status !== 201);
+    const failed = records.filter((r) => r.status !== 201 && !isSeriesFull(r));
     violations.push(
-      `ACCEPTANCE ${(acceptance * 100).toFixed(2)} % < ${(minAcceptance * 100).toFixed(1)} %: ${failed.length} of ${records.length} orders not taken; e.g.\n    ${failed
+      `ACCEPTANCE ${(acceptance * 100).toFixed(2)} % < ${(minAcceptance * 100).toFixed(1)} %: ${failed.length} of ${asked} orders not taken (SERIES_FULL aside); e.g.\n    ${failed
         .slice(0, 5)
         .map((r) => describeRecord(r, t0))
         .join("\n    ")}`,
@@ -348,17 +488,22 @@ export function checkRun(input: CheckInput): FaultReport {
   }
 
   // 3. Stored orders vs. what clients were told.
-  const storedById = new Map(stored.map((o) => [o.id, o]));
   let missingFromDb = 0;
   let mismatched = 0;
   for (const r of ok) {
     const s = storedById.get(r.id!);
     if (!s) {
       if (++missingFromDb <= 5) violations.push(`201 order not stored in PostgreSQL: ${describeRecord(r, t0)}`);
-    } else if (s.businessDay !== r.businessDay || s.shift !== r.shift || s.number !== r.number) {
+    } else if (
+      s.businessDay !== r.businessDay ||
+      s.shift !== r.shift ||
+      s.number !== r.number ||
+      (r.prefix !== undefined && r.prefix !== (s.prefix ?? "")) ||
+      (r.series !== undefined && r.series.toLowerCase() !== (s.seriesName ?? "").toLowerCase())
+    ) {
       if (++mismatched <= 5)
         violations.push(
-          `order ${r.id} stored as ${s.businessDay}/shift ${s.shift}/#${s.number} but the client was told ${r.businessDay}/shift ${r.shift}/#${r.number}`,
+          `order ${r.id} stored as ${s.businessDay}/shift ${s.shift}/${displayOf(s)} (series ${s.seriesName ?? "default"}) but the client was told ${r.businessDay}/shift ${r.shift}/${displayOf({ prefix: r.prefix, number: r.number! })}${r.series ? ` having asked for series ${r.series}` : ""}`,
         );
     }
   }
@@ -385,35 +530,79 @@ export function checkRun(input: CheckInput): FaultReport {
   if (stored.length !== expected) violations.push(`stored count ${stored.length} ≠ ${expected} accounted for: harness bug?`);
 
   const storedSlots = new Map<string, string[]>();
-  for (const s of stored) {
-    const slot = `${s.businessDay}/shift ${s.shift}/#${s.number}`;
-    storedSlots.set(slot, [...(storedSlots.get(slot) ?? []), s.id]);
-  }
+  for (const s of stored) storedSlots.set(countedAs(s), [...(storedSlots.get(countedAs(s)) ?? []), s.id]);
   const storedDupes = [...storedSlots].filter(([, ids]) => ids.length > 1);
   for (const [slot, ids] of storedDupes.slice(0, 5)) violations.push(`DUPLICATE in PostgreSQL: ${slot} stored ${ids.length} times (${ids.join(", ")})`);
 
-  // 4. No number open twice at once, across shifts and days (decision 0027).
+  // 4. No number open twice at once, across shifts, days and series (decision 0027).
+  const byDisplay = new Map<string, StoredOrder[]>();
+  for (const o of stored) byDisplay.set(displayOf(o), [...(byDisplay.get(displayOf(o)) ?? []), o]);
   const twins = openAtOnce(stored);
   for (const t of twins.slice(0, 5)) violations.push(`OPEN TWICE: one number on two orders open at the same time: ${t}`);
   if (twins.length > 5) violations.push(`… ${twins.length} pairs of orders open at once with one number, in all`);
   for (const t of openTwiceNow(stored).slice(0, 5)) violations.push(`OPEN TWICE NOW: ${t}`);
+
+  // 4b. Series (decision 0027): each order shows its ticket's number; SERIES_FULL only when full.
+  const defs = input.series ?? [];
+  const wrong: string[] = [];
+  for (const o of stored) {
+    if (!o.seriesId) continue;
+    const def = defs.find((d) => d.id === o.seriesId);
+    if (!def) continue;
+    const expected = numberOfTicket(def, def.first, o.ticket!);
+    if (o.number !== expected || (o.prefix ?? "") !== def.prefix) wrong.push(`${describeStored(o)} should show ${def.prefix}${expected}`);
+  }
+  for (const w of wrong.slice(0, 5)) violations.push(`SERIES NUMBER: ${w}`);
+  if (wrong.length > 5) violations.push(`… ${wrong.length} orders of a series showing another number than their ticket's, in all`);
+  const fullWhileFree: string[] = [];
+  for (const r of full) {
+    const def = defs.find((d) => d.name.toLowerCase() === (r.series ?? "").toLowerCase());
+    if (!def || def.last === null) {
+      fullWhileFree.push(
+        `${describeRecord(r, t0)}: SERIES_FULL for series ${r.series ?? "(default)"}, which ${def ? "has no end" : "is not a series of the tenant"}`,
+      );
+      continue;
+    }
+    const free: number[] = [];
+    for (let n = def.first; n <= def.last; n++) {
+      const held = (byDisplay.get(displayOf({ prefix: def.prefix, number: n })) ?? []).some(
+        (x) => x.createdAt <= r.end + CLOCK_TOLERANCE_MS && (x.closedAt === null || x.closedAt >= r.start - CLOCK_TOLERANCE_MS),
+      );
+      if (!held) free.push(n);
+    }
+    if (free.length) fullWhileFree.push(`${describeRecord(r, t0)}: ${def.prefix}${ranges(free)} free the whole time`);
+  }
+  for (const f of fullWhileFree.slice(0, 5)) violations.push(`SERIES_FULL WHILE FREE: ${f}`);
+  if (fullWhileFree.length > 5) violations.push(`… ${fullWhileFree.length} SERIES_FULL answers while a number was free, in all`);
+  if (defs.length || full.length) {
+    const seriesOrders = stored.filter((o) => o.seriesId);
+    lines.push(
+      `series: ${defs.map((d) => `${d.name} ${d.prefix}${d.first}–${d.prefix}${d.last ?? "∞"} (${seriesSize(d)} numbers)`).join(", ") || "-"}; ${seriesOrders.length} orders stored in them, ${seriesOrders.filter((o) => o.open).length} still open; SERIES_FULL answers: ${full.length}`,
+    );
+  }
 
   // 5. Skipped numbers per shift (numbers held open by another shift's or day's order are not spent).
   const short = (r: string) => (r.length > 300 ? `${r.slice(0, 300)}…` : r);
   const shifts = shiftStats(stored, {
     requestStart: (o) => (o.idempotencyKey ? byKey.get(o.idempotencyKey)?.start : undefined),
     toleranceMs: CLOCK_TOLERANCE_MS,
+    series: defs,
+    failedWindows: (name) => records.filter((r) => r.status !== 201 && r.series?.toLowerCase() === name.toLowerCase()).map((r) => [r.start, r.end] as const),
   });
   const budget = MAX_SKIPPED_PER_FAULT * faults;
   for (const s of shifts) {
     lines.push(
-      `shift ${s.businessDay}/${s.shift}: ${s.count} orders, numbers ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
+      `shift ${s.businessDay}/${s.shift}${s.unit === "ticket" ? `, series ${s.series}` : ""}: ${s.count} orders, ${s.unit}s ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
         (s.missing ? `; missing ${short(s.missing)}` : "") +
-        (s.held ? `; held open by another shift's or day's order: ${s.held} (${short(s.heldRanges)})` : ""),
+        (s.held
+          ? s.unit === "ticket"
+            ? `; tickets whose number was held open (skipped, not spent): ${s.held} (${short(s.heldRanges)})`
+            : `; held open by another shift's or day's order: ${s.held} (${short(s.heldRanges)})`
+          : ""),
     );
     if (s.skipped > budget)
       violations.push(
-        `SKIPPED ${s.skipped} numbers in ${s.businessDay}/shift ${s.shift} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`,
+        `SKIPPED ${s.skipped} ${s.unit}s in ${s.businessDay}/shift ${s.shift}${s.unit === "ticket" ? ` of series ${s.series}` : ""} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`,
       );
   }
 

@@ -13,13 +13,18 @@ import { join } from "node:path";
 import { startAppServer, testKeyPrefix, type AppServer } from "./app-server";
 import { killAllChildren, trackChild } from "./child-registry";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { checkRun, loadStoredOrders, type FaultReport } from "./fault-checks";
+import { checkRun, loadSeries, loadStoredOrders, type FaultReport, type SeriesDef } from "./fault-checks";
 import { stableDaySpec, uniqueSlug } from "./fixtures";
 import { startLoad, type AttemptRecord, type LoadOptions, type LoadRecord } from "./load-runner";
 import { RedisProcess, sleep } from "./redis-process";
 import { provisionTenants, type TestTenant } from "./tenants";
 import { lastIssuedIn } from "./counter-state";
 import { counterKey } from "@/lib/adapters/redis/counter.server";
+import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
+import { SeriesService } from "@/lib/core/series-service";
+import type { Tenant } from "@/lib/core/tenants";
+import { SeriesCollector } from "./series-collector";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -41,6 +46,8 @@ export interface Rig {
   apps: AppServer[];
   /** The tenant's counter hash in Redis (lib/adapters/redis/counter.server.ts). */
   counterKey: string;
+  /** The small wrapping series the burst also orders into, when the rig has one. */
+  series?: SeriesDef;
   /** Adds a line to the scenario's timeline. */
   mark: (what: string) => void;
   timeline: { at: number; what: string }[];
@@ -75,6 +82,11 @@ export async function createRig(opts: {
   nodeEnv?: Record<string, string>[];
   /** The tenant's time zone and day start (default: a day start 12 hours away, see stableDaySpec). */
   day?: { timeZone: string; dayStart: string };
+  /**
+   * A series the burst also orders into (every 4th order names it), made before any node
+   * starts; its orders are collected while the burst runs (tests/support/series-collector.ts).
+   */
+  series?: { name: string; prefix: string; first: number; last: number };
 }): Promise<Rig> {
   const closers: (() => Promise<void> | void)[] = [];
   const timeline: { at: number; what: string }[] = [];
@@ -97,6 +109,7 @@ export async function createRig(opts: {
   try {
     const slug = uniqueSlug(`flt-${opts.label}`.slice(0, 20));
     const tenant = (await provisionTenants(db.url, [{ ...stableDaySpec(slug), ...opts.day }]))[slug]!;
+    const series = opts.series && (await createSeries(db.url, tenant, opts.series));
     const keyPrefix = testKeyPrefix(`faults-${opts.label}`);
     for (const [i, redisUrl] of opts.redisUrls.entries()) {
       const app = await startAppWithRetry({
@@ -119,6 +132,7 @@ export async function createRig(opts: {
       keyPrefix,
       apps,
       counterKey: counterKey(keyPrefix, tenant.id),
+      ...(series ? { series } : {}),
       timeline,
       mark: (what) => timeline.push({ at: Date.now(), what }),
       onClose: (fn) => closers.push(fn),
@@ -129,6 +143,22 @@ export async function createRig(opts: {
     throw e;
   }
 }
+
+/** Adds a series as a manager would (SeriesService), before any node has read the tenant. */
+async function createSeries(databaseUrl: string, tenant: TestTenant, input: NonNullable<Parameters<typeof createRig>[0]["series"]>): Promise<SeriesDef> {
+  const db = createPrisma(databaseUrl, { max: 1 });
+  try {
+    const service = new SeriesService({ store: new PrismaSeriesStore(db), invalidate: { tenantChanged: async () => {} } });
+    const made = await service.create({ id: tenant.id, slug: tenant.slug } as Tenant, { ...input, channels: [] }, "fault test");
+    return { id: made.id, name: made.name, prefix: made.prefix, first: made.first, last: made.last };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/** Every how many orders of a load client names the rig's series, and how many of its orders the kitchen leaves open. */
+const SERIES_EVERY = 4;
+const SERIES_KEEP_OPEN = 5;
 
 /**
  * The frame of most scenarios, as vitest hooks of the calling `describe`: one real
@@ -353,7 +383,14 @@ export interface ScenarioOptions {
 export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultReport> {
   const { rig } = opts;
   const health = pollHealth(rig.apps);
-  const load = startLoad({ urls: opts.load.urls ?? rig.apps.map((a) => a.url), slug: rig.tenant.slug, key: rig.tenant.apiKeys.cashier, ...opts.load });
+  const collector = rig.series ? new SeriesCollector(rig.apps, rig.tenant, { keepOpen: SERIES_KEEP_OPEN, concurrency: 4 }) : undefined;
+  const load = startLoad({
+    urls: opts.load.urls ?? rig.apps.map((a) => a.url),
+    slug: rig.tenant.slug,
+    key: rig.tenant.apiKeys.cashier,
+    ...(rig.series ? { series: { name: rig.series.name, every: SERIES_EVERY }, onRecord: collector!.onRecord } : {}),
+    ...opts.load,
+  });
   const windows: { node: number; from: number; to: number; why: string }[] = [];
   const ctx: ScenarioContext = {
     rig,
@@ -372,12 +409,20 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
   } catch (e) {
     load.done.catch(() => {}); // the clients are killed below: their failure is not the news
     await load.abort();
+    await collector?.stop();
     await health.stop();
     throw e;
   }
 
   const violations: string[] = [];
   const notes: string[] = [];
+  if (collector) {
+    const c = await collector.stop();
+    notes.push(
+      `series ${rig.series!.name}: the kitchen collected ${c.collected} of its orders while the burst ran (at most ${SERIES_KEEP_OPEN} of those answered left open; ${c.leftOpen} open at the end)` +
+        (c.failures.length ? `; ${c.failures.length} moves refused after retries, e.g. ${c.failures.slice(0, 3).join("; ")}` : ""),
+    );
+  }
 
   // Recovery: every node back on Redis, then one probe order per node.
   const probes: LoadRecord[] = [];
@@ -459,7 +504,14 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
 
   const all = [...records, ...probes];
   const stored = await loadStoredOrders(rig.db.url, rig.tenant.id);
-  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes });
+  const series = await loadSeries(rig.db.url, rig.tenant.id);
+  if (rig.series) {
+    // The series' numbers must have come round in this burst, or wrapping was not tested.
+    const size = rig.series.last! - rig.series.first + 1;
+    const highest = Math.max(0, ...stored.filter((o) => o.seriesId === rig.series!.id).map((o) => o.ticket ?? 0));
+    if (highest <= size) violations.push(`precondition: series ${rig.series.name} never came round (highest ticket ${highest}, ${size} numbers)`);
+  }
+  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes, series });
   report.violations.push(...violations);
   report.text = [report.text, ...violations.map((v) => `  ✗ ${v}`)].join("\n");
   report.text = report.text.replace(

@@ -6,10 +6,13 @@
  *     --urls http://127.0.0.1:4001,http://127.0.0.1:4002 --slug diner --key nxu_csh_… \
  *     --client c1 --concurrency 4 (--duration 15000 | --count 500) \
  *     [--start-at <epoch ms>] [--think-ms 20] [--timeout-ms 15000] [--retry-delay-ms 100]
+ *     [--series Window --series-every 4]
  *
  * Every order carries its own Idempotency-Key. A 503 or a failure without an HTTP answer
  * (connection refused/reset, timeout) is retried ONCE with the same key, on the same
- * node (a till talks to its node). Worker w of the process uses node w mod (#urls).
+ * node (a till talks to its node). Worker w of the process uses node w mod (#urls). With
+ * `--series`, every `--series-every`-th order of the process names that series (decision
+ * 0027); the others take the default.
  *
  * Lines: `{"type":"request", …}` (see LoadRecord in load-runner.ts) per order, then
  * `{"type":"done", …}`. Nothing else is written to stdout.
@@ -54,6 +57,8 @@ const startAt = num("start-at", Date.now())!;
 const thinkMs = num("think-ms", 0)!;
 const timeoutMs = num("timeout-ms", 15_000)!;
 const retryDelayMs = num("retry-delay-ms", 100)!;
+const series = args.series;
+const seriesEvery = num("series-every", 4)!;
 if (durationMs === undefined && count === undefined) throw new Error("--duration or --count is required");
 
 const now = () => Math.round((performance.timeOrigin + performance.now()) * 10) / 10;
@@ -61,9 +66,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const emit = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 const body = JSON.stringify({ items: [{ name: "Noodles", qty: 1 }], channel: "pos" });
+const seriesBody = series === undefined ? body : JSON.stringify({ items: [{ name: "Noodles", qty: 1 }], channel: "pos", series });
+/** Whether order `seq` of this process names the series. */
+const inSeries = (seq: number) => series !== undefined && seq % seriesEvery === seriesEvery - 1;
 const rand = Math.random().toString(36).slice(2, 8);
 
-async function attempt(url: string, idem: string): Promise<{ a: AttemptRecord; json?: Record<string, unknown>; replayed: boolean }> {
+async function attempt(url: string, idem: string, body: string): Promise<{ a: AttemptRecord; json?: Record<string, unknown>; replayed: boolean }> {
   const start = now();
   try {
     const res = await fetch(`${url}/api/v1/orgs/${slug}/orders`, {
@@ -108,12 +116,14 @@ async function worker(w: number): Promise<void> {
     const seq = nextSeq();
     if (seq === null) return;
     const idem = `${client}-${rand}-w${w}-${seq}`;
+    const named = inSeries(seq);
+    const sent = named ? seriesBody : body;
     const attempts: AttemptRecord[] = [];
-    let r = await attempt(url, idem);
+    let r = await attempt(url, idem, sent);
     attempts.push(r.a);
     if (r.a.status === 503 || r.a.status === null) {
       await sleep(retryDelayMs);
-      r = await attempt(url, idem);
+      r = await attempt(url, idem, sent);
       attempts.push(r.a);
     }
     const ok = r.a.status === 201 && r.json !== undefined;
@@ -129,12 +139,15 @@ async function worker(w: number): Promise<void> {
       end: attempts[attempts.length - 1]!.end,
       status: r.a.status,
       attempts,
+      ...(named ? { series } : {}),
       ...(ok
         ? {
             id: String(r.json!.id),
             businessDay: String(r.json!.businessDay),
             shift: Number(r.json!.shift),
             number: Number(r.json!.number),
+            prefix: typeof r.json!.prefix === "string" ? r.json!.prefix : "",
+            seriesName: typeof r.json!.series === "string" ? r.json!.series : "",
             replayed: r.replayed,
           }
         : {}),

@@ -40,6 +40,11 @@ export interface LoadRecord {
   businessDay?: string;
   shift?: number;
   number?: number;
+  /** The prefix shown before the number ("" in the default series) and the series it was numbered in (from the 201 body). */
+  prefix?: string;
+  seriesName?: string;
+  /** The series the request named (decision 0027); absent: the default series. */
+  series?: string;
   replayed?: boolean;
 }
 
@@ -63,6 +68,10 @@ export interface LoadOptions {
   startInMs?: number;
   /** Prefix of the client names. */
   label?: string;
+  /** Every `every`-th order of each process names series `name` (default every 4th). */
+  series?: { name: string; every?: number };
+  /** Called with each record as soon as its client writes it (while the burst runs). */
+  onRecord?: (record: LoadRecord) => void;
 }
 
 export interface LoadRun {
@@ -106,6 +115,7 @@ export function startLoad(opts: LoadOptions): LoadRun {
       String(opts.timeoutMs ?? 15_000),
       ...(opts.durationMs !== undefined ? ["--duration", String(opts.durationMs)] : []),
       ...(opts.countPerProcess !== undefined ? ["--count", String(opts.countPerProcess)] : []),
+      ...(opts.series ? ["--series", opts.series.name, "--series-every", String(opts.series.every ?? 4)] : []),
     ];
     const proc = trackChild(
       spawn(process.execPath, args, {
@@ -115,7 +125,7 @@ export function startLoad(opts: LoadOptions): LoadRun {
       }),
     );
     procs.push(proc);
-    runs.push(collect(proc, name));
+    runs.push(collect(proc, name, opts.onRecord));
   }
   return {
     startAt,
@@ -126,7 +136,7 @@ export function startLoad(opts: LoadOptions): LoadRun {
   };
 }
 
-function collect(proc: ChildProcess, name: string): Promise<LoadRecord[]> {
+function collect(proc: ChildProcess, name: string, onRecord?: (record: LoadRecord) => void): Promise<LoadRecord[]> {
   return new Promise((resolve, reject) => {
     const records: LoadRecord[] = [];
     let sawDone = false;
@@ -140,8 +150,10 @@ function collect(proc: ChildProcess, name: string): Promise<LoadRecord[]> {
         partial = partial.slice(nl + 1);
         if (!line.trim()) continue;
         const o = JSON.parse(line) as { type: string };
-        if (o.type === "request") records.push(o as LoadRecord);
-        else if (o.type === "done") sawDone = true;
+        if (o.type === "request") {
+          records.push(o as LoadRecord);
+          onRecord?.(o as LoadRecord);
+        } else if (o.type === "done") sawDone = true;
       }
     });
     proc.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));

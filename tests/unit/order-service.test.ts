@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import type { MenuItem } from "@/lib/core/menu";
 import { DuplicateNumberError, isUnavailableError, UnavailableError, type OrderRecord } from "@/lib/core/ports";
+import { DEFAULT_SERIES, type Series } from "@/lib/core/series";
+import type { Tenant } from "@/lib/core/tenants";
 import { localDate, movableClock, wallTime } from "../support/clock";
 import { memoryCore, memoryTenant } from "../support/in-memory-core";
 
@@ -223,5 +225,100 @@ describe("OrderService.place: a number already stored", () => {
     expect(e).toMatchObject({ code: "UNAVAILABLE", httpStatus: 503 });
     expect(core.counter.calls.filter((c) => c.method === "burn")).toHaveLength(5);
     expect(core.db.orders).toEqual([]);
+  });
+});
+
+describe("OrderService.place: a series whose numbers come round (decision 0027)", () => {
+  /** A tenant with series W11–W13 for the kiosk: three numbers, tickets 1, 2, 3 show W11, W12, W13. */
+  function seriesSetup() {
+    const { core, place } = setup();
+    const w: Series = { id: randomUUID(), name: "Window", prefix: "W", first: 11, last: 13, channels: ["kiosk"], isDefault: false };
+    const tenant: Tenant = { ...memoryTenant(), series: [DEFAULT_SERIES, w] };
+    const kiosk = async () => (await place(tenant, {}, { channel: "kiosk" })).order;
+    const collect = async (id: string) => {
+      await core.orderService.changeStatus(tenant, id, { status: "READY" });
+      await core.orderService.changeStatus(tenant, id, { status: "COLLECTED" });
+    };
+    /** Tickets the series' counter handed out so far (stored or skipped). */
+    const drawn = () => core.recorder.issuedFrom.length;
+    return { core, tenant, w, kiosk, collect, drawn };
+  }
+  const shown = (o: { prefix: string; number: number; ticket: number | null }) => [`${o.prefix}${o.number}`, o.ticket];
+
+  it("comes round to first after last", async () => {
+    const { kiosk, collect } = seriesSetup();
+    const lap = [await kiosk(), await kiosk(), await kiosk()];
+    expect(lap.map(shown)).toEqual([
+      ["W11", 1],
+      ["W12", 2],
+      ["W13", 3],
+    ]);
+    for (const o of lap) await collect(o.id);
+    expect(shown(await kiosk())).toEqual(["W11", 4]);
+    expect(shown(await kiosk())).toEqual(["W12", 5]);
+  });
+
+  it("skips a number still open: its ticket is drawn, the number is not spent and comes round", async () => {
+    const { core, kiosk, collect, drawn } = seriesSetup();
+    const [w11, w12, w13] = [await kiosk(), await kiosk(), await kiosk()];
+    await collect(w12.id);
+    await collect(w13.id);
+    // Ticket 4 shows W11, still open: skipped; ticket 5 shows W12.
+    expect(shown(await kiosk())).toEqual(["W12", 5]);
+    expect(drawn()).toBe(5);
+    expect(core.recorder.uniqueViolations).toEqual(["openNumber"]);
+    await collect(w11.id);
+    // Ticket 6 shows W13, free again; ticket 7 shows W11, collected meanwhile: it comes round.
+    expect(shown(await kiosk())).toEqual(["W13", 6]);
+    expect(shown(await kiosk())).toEqual(["W11", 7]);
+    const open = core.db.orders.filter((o) => o.status === "PLACED" || o.status === "READY").map((o) => `${o.prefix}${o.number}`);
+    expect(open.sort()).toEqual(["W11", "W12", "W13"]);
+    expect(core.recorder.duplicates).toEqual([]);
+  });
+
+  it("SERIES_FULL when every number is open: nothing stored or broadcast; the next order after a collect gets that number", async () => {
+    const { core, tenant, kiosk, collect } = seriesSetup();
+    const lap = [await kiosk(), await kiosk(), await kiosk()];
+    const events = core.recorder.events.length;
+    for (let i = 0; i < 2; i++) {
+      const e = await kiosk().catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(AppError);
+      expect(e).toMatchObject({ code: "SERIES_FULL", httpStatus: 409, reason: "seriesFull", details: { series: "Window", first: "W11", last: "W13" } });
+    }
+    expect(core.db.orders).toHaveLength(3);
+    expect(core.recorder.events).toHaveLength(events);
+    expect(core.recorder.placed).toEqual(["kiosk", "kiosk", "kiosk"]);
+    // The default series is not concerned.
+    expect((await place(tenant)).number).toBe(1);
+
+    await collect(lap[1]!.id);
+    expect((await kiosk()).number).toBe(12);
+    expect(await kiosk().catch((err: unknown) => err)).toMatchObject({ code: "SERIES_FULL" });
+    await collect(lap[0]!.id);
+    expect((await kiosk()).number).toBe(11);
+    const open = core.db.orders.filter((o) => o.prefix === "W" && (o.status === "PLACED" || o.status === "READY")).map((o) => o.number);
+    expect(open.sort()).toEqual([11, 12, 13]);
+
+    async function place(t: Tenant) {
+      return (await core.orderService.place(t, {}, { channel: "counter" })).order;
+    }
+  });
+
+  it("a new shift restarts the series at its first number (ticket 1), past numbers kept open", async () => {
+    const { core, tenant, kiosk, collect } = seriesSetup();
+    const [w11, w12] = [await kiosk(), await kiosk()];
+    await collect(w11.id);
+    await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
+    // W11 was collected: shift 2's ticket 1 shows it again.
+    const next = await kiosk();
+    expect([next.shift, next.prefix, next.number, next.ticket]).toEqual([2, "W", 11, 1]);
+    // W12 is still open from shift 1: ticket 2 is skipped, ticket 3 shows W13.
+    expect([(await kiosk()).number, core.db.orders.at(-1)!.ticket]).toEqual([13, 3]);
+    await collect(w12.id);
+
+    await core.shiftService.start(tenant, { openOrders: "clear" }, "manager");
+    // Shift 3 cleared the floor: every number is free, and the series starts at W11 again.
+    expect(shown(await kiosk())).toEqual(["W11", 1]);
+    expect(core.db.orders.at(-1)!.shift).toBe(3);
   });
 });
