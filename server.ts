@@ -19,7 +19,7 @@ import { ensureDemoTenant } from "@/lib/server/dev/demo.server";
 import { applyLanguage } from "@/lib/server/http/language.server";
 import { trackConnections } from "@/lib/server/http/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/http/malformed-url.server";
-import { loadActionPages, refuseForeignAction } from "@/lib/server/http/action-guard.server";
+import { loadActionPages, refuseForeignAction, refuseUnreadableArguments } from "@/lib/server/http/action-guard.server";
 import { refuseUnservedMethod, sendError } from "@/lib/server/http/api-edge-errors.server";
 import { AppError } from "@/lib/core/errors";
 import { answerProtocolErrors } from "@/lib/server/http/protocol-errors.server";
@@ -27,6 +27,7 @@ import { parseTrustProxy, stampClientAddress } from "@/lib/server/http/client-ad
 import { refusePublicFlood } from "@/lib/server/http/public-throttle.server";
 import { applySecurityHeaders } from "@/lib/server/http/security-headers.server";
 import { observeRequest } from "@/lib/server/http/observe-request.server";
+import { actionCallProbe } from "@/lib/server/ops/request-context.server";
 import { routeMatcher, scanAppRoutes, scanPublicFiles } from "@/lib/server/http/route-patterns.server";
 import { apiRouter, loadApiRoutes } from "@/lib/server/http/api-router.server";
 
@@ -106,6 +107,7 @@ async function main() {
         if (refused) return;
         if (api.serves(match)) return api.serve(req, res, match);
         applyLanguage(req, res);
+        refuseUnreadableArguments(req, res, match, actionCallProbe());
         return handle(req, res);
       });
     });

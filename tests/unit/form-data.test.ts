@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formList, formObject } from "@/lib/edges/next/form-data";
+import { actionForm, formList, formObject } from "@/lib/edges/next/form-data";
 
 describe("a server action's form as an object", () => {
   it("keeps a field sent once as a string, a repeated one as an array, and drops Next's own fields", () => {
@@ -17,5 +17,21 @@ describe("a server action's form as an object", () => {
     expect(schema.parse({})).toEqual({ itemName: [] });
     expect(schema.parse({ itemName: "Tea" })).toEqual({ itemName: ["Tea"] });
     expect(schema.parse({ itemName: ["Tea", "Rice"] })).toEqual({ itemName: ["Tea", "Rice"] });
+  });
+});
+
+describe("a server action's arguments", () => {
+  const form = new FormData();
+
+  it("are its form in its place: second after the previous state, or alone for a plain form action", () => {
+    expect(actionForm([null, form], 2)).toBe(form);
+    expect(actionForm([{ ok: true, data: 1 }, form], 2)).toBe(form);
+    expect(actionForm([form], 1)).toBe(form);
+  });
+
+  it("of any other shape are no form: missing, of another type, out of place, or with an extra argument", () => {
+    for (const args of [[], ["x"], [null, null], [1], [null, "x"], [null, {}], [form, null], [null, form, 7], [form]])
+      expect(actionForm(args, 2), JSON.stringify(args)).toBeNull();
+    for (const args of [[], [null], ["x"], [{}], [form, null], [null, form]]) expect(actionForm(args, 1), JSON.stringify(args)).toBeNull();
   });
 });

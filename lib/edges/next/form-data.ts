@@ -12,6 +12,16 @@ export function formObject(form: FormData): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The form among an action's arguments as React sends them — `(prev, form)`, or `(form)` for
+ * a plain `<form action>` — or null for any other shape: a hand-made request can make them
+ * anything (`[]`, `[1]`, `{}`, an extra argument), and that is bad input, not a crash.
+ */
+export function actionForm(args: readonly unknown[], arity: 1 | 2): FormData | null {
+  const form = args.length === arity ? args[arity - 1] : undefined;
+  return form instanceof FormData ? form : null;
+}
+
 /** A repeated form field (e.g. one per item row): always an array, even with one row or none. */
 export const formList = <S extends z.ZodType>(item: S) =>
   z.preprocess((v): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item));

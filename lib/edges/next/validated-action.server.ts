@@ -15,8 +15,9 @@ import { getApp } from "@/lib/server/app-context";
 import type { App } from "@/lib/server/app.server";
 import type { Caller } from "@/lib/auth/access.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
+import { noteActionCalled } from "@/lib/server/ops/request-context.server";
 import { localizeError } from "./localize-error.server";
-import { formObject } from "./form-data";
+import { actionForm, formObject } from "./form-data";
 
 export { formList } from "./form-data";
 
@@ -31,14 +32,26 @@ export type FormAction<T> = (prev: ActionState<T>, form: FormData) => Promise<Ac
 /** Every form names its restaurant in a `tenant` field. */
 const tenantField = z.object({ tenant: slugSchema });
 
+/**
+ * The one guard every action passes first: the arguments are whatever the request's body
+ * made of them, so anything but the form is refused before the app is touched.
+ */
+function formOf(args: readonly unknown[], arity: 1 | 2): FormData | null {
+  // Next.js read the body into arguments: a 5xx from now on is not the body's (action-guard.server.ts).
+  noteActionCalled();
+  return actionForm(args, arity);
+}
+
 async function run<S extends z.ZodType, T>(
-  form: FormData,
+  args: readonly unknown[],
   schema: (t: Translator) => S,
   body: (input: z.output<S>, ctx: { app: App; t: Translator; fields: Record<string, string | string[]> }) => Promise<T>,
 ): Promise<ActionState<T>> {
   let app: App | undefined;
-  const t = await rootTranslator();
+  const form = formOf(args, 2);
   try {
+    const t = await rootTranslator();
+    if (!form) return { ok: false, error: t("common.errors.BAD_INPUT"), code: "BAD_INPUT" };
     app = getApp();
     const fields = formObject(form);
     const parsed = schema(t).safeParse(fields);
@@ -59,8 +72,8 @@ export function staffAction<S extends z.ZodType, T>(
   schema: (t: Translator) => S,
   body: (input: z.output<S>, ctx: { app: App; caller: Caller; t: Translator }) => Promise<T>,
 ): FormAction<T> {
-  return async (_prev, form) =>
-    run(form, schema, async (input, { app, t, fields }) => {
+  return async (...args: unknown[]) =>
+    run(args, schema, async (input, { app, t, fields }) => {
       const tenant = await tenantOf(app, fields);
       const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, roles);
       return body(input, { app, caller, t });
@@ -72,7 +85,7 @@ export function publicAction<S extends z.ZodType, T>(
   schema: (t: Translator) => S,
   body: (input: z.output<S>, ctx: { app: App; tenant: Tenant; t: Translator }) => Promise<T>,
 ): FormAction<T> {
-  return async (_prev, form) => run(form, schema, async (input, { app, t, fields }) => body(input, { app, tenant: await tenantOf(app, fields), t }));
+  return async (...args: unknown[]) => run(args, schema, async (input, { app, t, fields }) => body(input, { app, tenant: await tenantOf(app, fields), t }));
 }
 
 /** An action of no restaurant (the start page's address form). */
@@ -80,15 +93,18 @@ export function siteAction<S extends z.ZodType, T>(
   schema: (t: Translator) => S,
   body: (input: z.output<S>, ctx: { t: Translator }) => Promise<T>,
 ): FormAction<T> {
-  return async (_prev, form) => run(form, schema, (input, { t }) => body(input, { t }));
+  return async (...args: unknown[]) => run(args, schema, (input, { t }) => body(input, { t }));
 }
 
 /**
  * A plain `<form action>` that answers with a redirect, not a state (sign-out): the form is
- * still parsed by its schema; `body` gets null when it does not parse.
+ * still parsed by its schema; `body` gets null when it does not parse. Arguments that are no
+ * form have no state to be told in: the action does nothing at all.
  */
 export function redirectAction<S extends z.ZodType>(schema: S, body: (input: z.output<S> | null) => Promise<void>): (form: FormData) => Promise<void> {
-  return async (form) => {
+  return async (...args: unknown[]) => {
+    const form = formOf(args, 1);
+    if (!form) return;
     const parsed = schema.safeParse(formObject(form));
     await body(parsed.success ? parsed.data : null);
   };

@@ -5,13 +5,14 @@
  *    headers, so the node would read the client from a copy the client wrote (rate limits
  *    charged to whoever X-Forwarded-For names);
  *  - an Origin that does not parse or names another host, and a Host that does not parse,
- *    are refused here, as Next.js' own check throws on them (a 500 outside the JSON log).
+ *    are refused here, as Next.js' own check throws on them (a 500 outside the JSON log);
+ *  - a body Next.js cannot make an argument list of is a 400, not its 500 (see below).
  * The ids and their pages come from the production build's server-reference manifest.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AppError } from "@/lib/core/errors";
+import { AppError, toErrorBody } from "@/lib/core/errors";
 import { sendError } from "./api-edge-errors.server";
 import { parsedUrl } from "./malformed-url.server";
 import { isApiRoute, type RouteMatch } from "./route-patterns.server";
@@ -38,6 +39,10 @@ function parsedHost(raw: string): string | null {
   return parsedUrl(`http://${raw}`)?.host ?? null;
 }
 
+/** A POST that Next.js may take for a server action: a `Next-Action` header or a form (no JavaScript). */
+const possibleAction = (req: IncomingMessage, match: RouteMatch): boolean =>
+  req.method === "POST" && !isApiRoute(match) && (req.headers["next-action"] !== undefined || /^multipart\/form-data/i.test(req.headers["content-type"] ?? ""));
+
 /**
  * True when the request was answered (the caller must not hand it on). `actions` is null in
  * development, where the manifest changes as pages compile: only Origin and Host are checked.
@@ -51,8 +56,7 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
     return true;
   }
   const actionId = req.headers["next-action"];
-  const possibleAction = req.method === "POST" && (actionId !== undefined || /^multipart\/form-data/i.test(req.headers["content-type"] ?? ""));
-  if (!possibleAction || isApiRoute(match)) return false;
+  if (!possibleAction(req, match)) return false;
 
   const origin = req.headers.origin;
   if (origin !== undefined) {
@@ -88,3 +92,46 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
   }
   return false;
 }
+
+/**
+ * Next.js answers a 500 when it cannot make an argument list of an action's body (`[`, `1`,
+ * a form without its arguments: vercel/next.js#86945), before any action runs. Called just
+ * before Next.js gets the request, in its context: such an answer becomes a 400 in the error
+ * contract. Once an action ran (`actionCalled`), Next's answer stands, a 500 included.
+ */
+export function refuseUnreadableArguments(req: IncomingMessage, res: ServerResponse, match: RouteMatch, actionCalled: () => boolean): void {
+  if (!possibleAction(req, match)) return;
+  // As they are before Next.js: its own headers give way to the error's.
+  const headers = res.getHeaders();
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let error: string | null = null;
+  const refuse = (status: number) => {
+    if (error !== null || status < 500 || actionCalled()) return false;
+    const id = String(req.headers["next-action"] ?? "(a form)").slice(0, 64);
+    const answer = toErrorBody(refused("BAD_INPUT", `Next.js could not read the arguments of action ${id}`, "The form's data could not be read."));
+    error = JSON.stringify(answer.body);
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    writeHead(answer.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(error) });
+    // Next.js may set its status afterwards (rendering its error page): the log reads what was sent.
+    Object.defineProperty(res, "statusCode", { get: () => answer.status, set: () => {} });
+    return true;
+  };
+  // Next.js (and its compression, which wraps these) may start the answer with any of the three.
+  res.writeHead = (status: number, ...rest: unknown[]) => (refuse(status) || error !== null ? res : writeHead(status, ...rest));
+  res.write = ((...args: unknown[]) => {
+    if (!res.headersSent) refuse(res.statusCode);
+    if (error === null) return write(...args);
+    // Next's body is dropped: the error goes out at the end.
+    callbackIn(args)?.();
+    return true;
+  }) as ServerResponse["write"];
+  res.end = ((...args: unknown[]) => {
+    if (!res.headersSent) refuse(res.statusCode);
+    return error === null ? end(...args) : end(error, callbackIn(args));
+  }) as ServerResponse["end"];
+}
+
+const callbackIn = (args: unknown[]): (() => void) | undefined => args.find((a): a is () => void => typeof a === "function");

@@ -12,9 +12,17 @@ export interface RequestContext {
   reqId: string;
   /** The restaurant's slug as the URL names it, when it is a well-formed slug. */
   tenant?: string;
+  /** Set once a server action runs in this request (not logged). */
+  actionCalled?: true;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+/**
+ * One store for server.ts and Next's bundle (which holds its own copy of this module): a
+ * server action marks the request it runs in (noteActionCalled), server.ts reads the mark.
+ */
+const shared = globalThis as unknown as { [key: symbol]: AsyncLocalStorage<RequestContext> | undefined };
+const STORE = Symbol.for("nextup.requestContext");
+const storage = (shared[STORE] ??= new AsyncLocalStorage());
 
 export function runWithRequest<T>(ctx: RequestContext, fn: () => T): T {
   return storage.run(ctx, fn);
@@ -25,6 +33,18 @@ export function requestLogFields(): Partial<RequestContext> {
   const ctx = storage.getStore();
   if (!ctx) return {};
   return ctx.tenant ? { reqId: ctx.reqId, tenant: ctx.tenant } : { reqId: ctx.reqId };
+}
+
+/** Called by every server action as it starts: Next.js made an argument list of the request's body. */
+export function noteActionCalled(): void {
+  const ctx = storage.getStore();
+  if (ctx) ctx.actionCalled = true;
+}
+
+/** Taken in a request's context: whether a server action has run in that request so far. */
+export function actionCallProbe(): () => boolean {
+  const ctx = storage.getStore();
+  return () => ctx?.actionCalled === true;
 }
 
 /** A caller's (or proxy's) id kept if it is short and plain, so it can be followed across systems. */
