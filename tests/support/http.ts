@@ -130,3 +130,21 @@ export function expectStatus<T>(res: ApiResult<T>, status: number): T {
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const BUSINESS_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A manager-only endpoint refuses everyone else: no key or an unknown one 401, a cashier's
+ * or kitchen key 403, another restaurant's manager key 403.
+ */
+export async function expectManagerOnly(
+  call: Api,
+  method: string,
+  path: string,
+  json: unknown,
+  keys: { cashier: string; kitchen: string; otherManager: string },
+): Promise<void> {
+  expectApiError(await call(method, path, { json }), 401, "UNAUTHENTICATED");
+  expectApiError(await call(method, path, { json, key: "nxu_mgr_00000000_notarealkeynotarealkey00" }), 401, "UNAUTHENTICATED");
+  expectApiError(await call(method, path, { json, key: keys.cashier }), 403, "FORBIDDEN");
+  expectApiError(await call(method, path, { json, key: keys.kitchen }), 403, "FORBIDDEN");
+  expectApiError(await call(method, path, { json, key: keys.otherManager }), 403, "FORBIDDEN");
+}
