@@ -1,10 +1,11 @@
 /**
  * Rules of the kitchen screen that do not depend on the screen: how late an order is,
- * which open order a typed number means. Pure.
+ * which open order a typed number (`K12`, `12`) means. Pure.
  */
 import type { FloorSettings } from "./tenants";
-import type { Order } from "./orders";
+import type { Order, OrderStatus } from "./orders";
 import type { BusinessDay } from "./business-day";
+import { displayNumber, matchTyped, seriesNameOf } from "./series";
 
 export type AgeLevel = "fresh" | "slow" | "late";
 
@@ -16,18 +17,59 @@ export function ageLevel(waitedMs: number, floor: Pick<FloorSettings, "ageWarnMi
   return "fresh";
 }
 
-export type NumberMatch = { kind: "one"; order: Order } | { kind: "none" } | { kind: "several"; orders: Order[] };
+export type NumberMatch =
+  | { kind: "one"; order: Order }
+  /** `unknownPrefix`: the letters typed are no series' and no open order's (a typo, not a number that is done). */
+  | { kind: "none"; unknownPrefix: boolean }
+  | { kind: "several"; orders: Order[] };
 
 /**
- * The order a cook means by typing `number`: among the open orders, the one of the current
- * shift of today; else the only one of an earlier shift or day; else it is ambiguous (the
- * screen asks which) or unknown.
+ * The order a cook means by typing `K12`, `k12` or `12` (parseTypedNumber): the open
+ * orders that show it (matchTyped — a prefix names one series, no prefix means any).
+ * Two that show different numbers (`12` for 12 and K12, or K12 and D12) are ambiguous:
+ * the screen asks, never picks. Two that show the same number can only be twins from
+ * before decision 0027: the one of today's current shift wins, as it always did.
+ * `prefixes`: the letters the restaurant's series use, to tell a typo from a done order.
  */
-export function matchTypedNumber(open: readonly Order[], number: number, current: { businessDay: BusinessDay; shift: number }): NumberMatch {
-  const same = open.filter((o) => o.number === number);
-  const now = same.find((o) => o.businessDay === current.businessDay && o.shift === current.shift);
-  if (now) return { kind: "one", order: now };
+export function matchTypedNumber(
+  open: readonly Order[],
+  typed: { prefix: string | null; number: number },
+  current: { businessDay: BusinessDay; shift: number },
+  prefixes: readonly string[] = [],
+): NumberMatch {
+  const same = matchTyped(typed, open);
+  if (same.length === 0) {
+    const known = typed.prefix === null || prefixes.includes(typed.prefix) || open.some((o) => o.prefix === typed.prefix);
+    return { kind: "none", unknownPrefix: !known };
+  }
   if (same.length === 1) return { kind: "one", order: same[0]! };
-  if (same.length === 0) return { kind: "none" };
-  return { kind: "several", orders: [...same].sort((a, b) => b.businessDay.localeCompare(a.businessDay) || b.shift - a.shift) };
+  const oneDisplay = same.every((o) => o.prefix === same[0]!.prefix);
+  const now = oneDisplay ? same.find((o) => o.businessDay === current.businessDay && o.shift === current.shift) : undefined;
+  if (now) return { kind: "one", order: now };
+  // No prefix first, then by letters; a display's twins newest first.
+  const orders = [...same].sort((a, b) => a.prefix.localeCompare(b.prefix, "en") || b.businessDay.localeCompare(a.businessDay) || b.shift - a.shift);
+  return { kind: "several", orders };
 }
+
+/** An order a typed number may mean, as the 409 of an ambiguous one lists it. */
+export interface TypedCandidate {
+  id: string;
+  display: string;
+  prefix: string;
+  number: number;
+  series: string;
+  businessDay: string;
+  shift: number;
+  status: OrderStatus;
+}
+
+export const typedCandidate = (o: Order): TypedCandidate => ({
+  id: o.id,
+  display: displayNumber(o.prefix, o.number),
+  prefix: o.prefix,
+  number: o.number,
+  series: seriesNameOf(o),
+  businessDay: o.businessDay,
+  shift: o.shift,
+  status: o.status,
+});

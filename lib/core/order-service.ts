@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "./errors";
 import { boardView, type BoardView } from "./board";
-import { matchTypedNumber } from "./kitchen";
+import { matchTypedNumber, typedCandidate } from "./kitchen";
 import { aheadKeys } from "./queue-position";
 import type { NumberIssuer } from "./numbering";
 import {
@@ -42,7 +42,7 @@ import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
 import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
 import { SYSTEM_ACTOR } from "./audit";
-import { displayNumber, numberOfTicket, seriesFor, seriesFull, seriesOf, seriesSize, type Channel, type Series } from "./series";
+import { displayNumber, numberOfTicket, parseTypedNumber, seriesFor, seriesFull, seriesOf, seriesSize, type Channel, type Series } from "./series";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -348,7 +348,7 @@ export class OrderService {
         details: {
           hours: FORGOTTEN_AFTER_HOURS,
           count: cleared.length,
-          orders: cleared.map((o) => ({ businessDay: o.businessDay, shift: o.shift, number: o.number })),
+          orders: cleared.map((o) => ({ businessDay: o.businessDay, shift: o.shift, number: o.number, display: displayNumber(o.prefix, o.number) })),
         },
       })
       .catch((e: unknown) =>
@@ -380,25 +380,46 @@ export class OrderService {
     return { businessDay: day, shift, open, recentlyCollected };
   }
 
-  /** The cook typed a number: that open order moves one step forward (PLACED → READY → COLLECTED). */
+  /**
+   * The cook typed a number (`K12`, `k12`, `12`): that open order moves one step forward
+   * (PLACED → READY → COLLECTED). `12` that two open orders show (12 and K12, K12 and D12)
+   * moves neither: the 409 lists them, and the screen asks which.
+   */
   async advanceByNumber(tenant: Tenant, input: unknown): Promise<Order> {
-    const { number } = parseOrThrow(typedNumberSchema, input, "order number");
+    const { number: typed } = parseOrThrow(typedNumberSchema, input, "order number");
     const { day, shift, open } = await this.openFloor(tenant);
-    const match = matchTypedNumber(open, number, { businessDay: day, shift });
+    const match = matchTypedNumber(
+      open,
+      typed,
+      { businessDay: day, shift },
+      seriesOf(tenant).map((s) => s.prefix),
+    );
+    // What the cook typed, as the screens write it: "K12" (k12 typed), or "12".
+    const display = displayNumber(typed.prefix ?? "", typed.number);
     if (match.kind === "none") {
+      if (match.unknownPrefix) {
+        throw new AppError("NOT_FOUND", {
+          message: `No series or open order of ${tenant.slug} has the prefix ${typed.prefix}`,
+          userMessage: `No order number starts with ${typed.prefix}: type a number as it is shown, e.g. 12 or K12.`,
+          reason: "unknownPrefix",
+          details: { number: typed.number, prefix: typed.prefix, display },
+        });
+      }
       throw new AppError("NOT_FOUND", {
-        message: `No open order ${number} for ${tenant.slug}`,
-        userMessage: `No open order has number ${number}.`,
+        message: `No open order ${display} for ${tenant.slug}`,
+        userMessage: `No open order has number ${display}.`,
         reason: "noOpenOrder",
-        details: { number },
+        details: { number: typed.number, prefix: typed.prefix, display },
       });
     }
     if (match.kind === "several") {
+      const candidates = match.orders.map(typedCandidate);
       throw new AppError("CONFLICT", {
-        message: `Number ${number} is open in shifts ${match.orders.map((o) => `${o.businessDay}/${o.shift}`).join(", ")}`,
-        userMessage: `Number ${number} is open in more than one shift: use the order's own buttons.`,
+        message: `${display} matches ${candidates.length} open orders: ${candidates.map((c) => `${c.display} (${c.businessDay}/${c.shift})`).join(", ")}`,
+        userMessage: `${display} matches more than one open order (${candidates.map((c) => c.display).join(", ")}): choose one.`,
         reason: "severalOpen",
-        details: { number, shifts: match.orders.map((o) => o.shift) },
+        // `shifts` as before; `candidates` say which orders, so a screen can offer each.
+        details: { number: typed.number, prefix: typed.prefix, display, shifts: candidates.map((c) => c.shift), candidates },
       });
     }
     return this.changeStatus(tenant, match.order.id, { status: nextStep(match.order.status)! });
@@ -418,9 +439,9 @@ export class OrderService {
       if (order.clearedAt) throw clearedOrder(order);
       throw new AppError("CONFLICT", {
         message: `Order ${id} is ${order.status}, not READY`,
-        userMessage: `Only a ready order can be called; number ${order.number} is not ready.`,
+        userMessage: `Only a ready order can be called; number ${displayNumber(order.prefix, order.number)} is not ready.`,
         reason: "notReady",
-        details: { number: order.number, status: order.status },
+        details: { number: order.number, display: displayNumber(order.prefix, order.number), status: order.status },
       });
     }
     this.deps.events.orderCalled(tenant, toBoardOrder(again));
@@ -440,17 +461,22 @@ export class OrderService {
 function clearedOrder(order: Order): AppError {
   return new AppError("CONFLICT", {
     message: `Order ${order.id} was cleared off the floor`,
-    userMessage: `Number ${order.number} was cleared off the floor and can no longer be changed.`,
+    userMessage: `Number ${displayNumber(order.prefix, order.number)} was cleared off the floor and can no longer be changed.`,
     reason: "orderCleared",
-    details: { number: order.number, clearedAt: order.clearedAt?.toISOString() ?? null },
+    details: { number: order.number, display: displayNumber(order.prefix, order.number), clearedAt: order.clearedAt?.toISOString() ?? null },
   });
 }
 
 /** How many collected orders the kitchen can recall. */
 export const RECENTLY_COLLECTED = 20;
 
+/** A typed number: `12` (a JSON number or text), `K12` or `k12`; 1–99999999 (MAX_SERIES_NUMBER). */
 const typedNumberSchema = z.strictObject({
-  number: z.coerce.number({ error: "Type an order number" }).int("Type a whole number").min(1, "Order numbers start at 1").max(99_999_999),
+  number: z.union([z.number(), z.string()], { error: "Type an order number" }).transform((v, ctx) => {
+    const typed = parseTypedNumber(String(v));
+    if (!typed) ctx.addIssue({ code: "custom", message: "Type an order number as shown, e.g. 12 or K12 (1 to 99999999)" });
+    return typed ?? { prefix: null, number: 0 };
+  }),
 });
 
 /**

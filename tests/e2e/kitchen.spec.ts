@@ -184,9 +184,14 @@ test("a typed number moves its order one step; unknown, ambiguous and bad number
   await typeNumber(page, "999");
   await expect(page.getByTestId("kitchen-error")).toHaveText("No open order has number 999.");
   await expect(page.getByTestId("kitchen-status")).toHaveText("");
-  // Now 1 is open in shifts 1 and 2, neither current: the kitchen must choose on the cards.
+  // Now 1 is open in shifts 1 and 2, neither current: the kitchen asks which, and nothing moves until asked.
   await typeNumber(page, "1");
-  await expect(page.getByTestId("kitchen-error")).toHaveText("Number 1 is open in shifts 2 and 1: use the buttons on its card.");
+  const choice = page.getByTestId("typed-choice");
+  await expect(choice.getByRole("alert")).toHaveText("Which 1? 2 open orders show it: tap one.");
+  await expect(choice.getByRole("button", { name: /^1 / })).toHaveText(["1 To prepare · Shift 2 · Old twin", "1 To prepare · Shift 1 · Tea"]);
+  await expect(typed(page)).toBeFocused();
+  await choice.getByRole("button", { name: "Close" }).click();
+  await expect(choice).toHaveCount(0);
   for (const bad of ["abc", "0", "", "4e1"]) {
     await typeNumber(page, "999"); // a different message first, so each bad input is seen to replace it
     await expect(page.getByTestId("kitchen-error")).toContainText("999");

@@ -39,7 +39,7 @@ describe("the floor", () => {
   const clock = movableClock(wallTime(ZONE, "12:00"));
   const h = createCoreHarness({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("floor"), clock });
   const tenants: Record<string, Tenant> = {};
-  const names = ["floor-list", "floor-typed", "floor-undo", "floor-call", "floor-clear", "floor-keep"] as const;
+  const names = ["floor-list", "floor-typed", "floor-series", "floor-undo", "floor-call", "floor-clear", "floor-keep"] as const;
 
   beforeAll(async () => {
     const made = await provisionTenants(
@@ -115,13 +115,72 @@ describe("the floor", () => {
     await newShift(t);
     const several = await appError(h.orders.advanceByNumber(t, { number: 2 }));
     expect(several.code).toBe("CONFLICT");
-    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 2, shifts: [2, 1] } });
+    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 2, display: "2", shifts: [2, 1] } });
+    // Each twin is listed, newest shift first, so the screen can offer both.
+    expect((several.details as { candidates: { id: string }[] }).candidates.map((c) => c.id)).toEqual([twin.id, s1[1]!.id]);
     const stillPlaced = await Promise.all([h.orders.get(t, s1[1]!.id), h.orders.get(t, twin.id)]);
     expect(stillPlaced.map((o) => o.status)).toEqual(["PLACED", "PLACED"]);
 
     for (const bad of [0, "abc", "", -3, 1.5, undefined]) {
       expect((await appError(h.orders.advanceByNumber(t, { number: bad }))).code, `number ${String(bad)}`).toBe("BAD_INPUT");
     }
+  });
+
+  it("a typed number with series: K12 and k12 name the kiosk's, 12 that two series show is a 409 listing both, unknown letters are a typo", async () => {
+    let t = tenants["floor-series"]!;
+    // Kiosk K1–K99 and delivery D1–D99 beside the default numbers (decision 0027).
+    await h.series.create(t, { name: "Kiosk", prefix: "K", first: 1, last: 99, channels: ["kiosk"] }, "Manager (test)");
+    await h.series.create(t, { name: "Delivery", prefix: "D", first: 1, last: 99, channels: ["delivery"] }, "Manager (test)");
+    t = (await h.tenants.findById(t.id))!;
+    const placeAt = async (channel: string) => {
+      clock.tick();
+      return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel })).order;
+    };
+    const [counter1, kiosk1, kiosk2, delivery1] = [await placeAt("counter"), await placeAt("kiosk"), await placeAt("kiosk"), await placeAt("delivery")];
+    expect([counter1, kiosk1, kiosk2, delivery1].map((o) => `${o.prefix}${o.number}`)).toEqual(["1", "K1", "K2", "D1"]);
+
+    // The letters say which, in either case; the order moves one step.
+    expect(await h.orders.advanceByNumber(t, { number: "K2" })).toMatchObject({ id: kiosk2.id, status: "READY" });
+    expect(await h.orders.advanceByNumber(t, { number: "k2" })).toMatchObject({ id: kiosk2.id, status: "COLLECTED" });
+    expect(await h.orders.advanceByNumber(t, { number: " d1 " })).toMatchObject({ id: delivery1.id, status: "READY" });
+
+    // 1 is shown by three open orders: nothing moves, the 409 lists each as the screens show it.
+    const several = await appError(h.orders.advanceByNumber(t, { number: "1" }));
+    expect(several.code).toBe("CONFLICT");
+    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 1, prefix: null, display: "1", shifts: [1, 1, 1] } });
+    const candidates = (several.details as { candidates: { id: string; display: string; series: string; status: string }[] }).candidates;
+    expect(candidates.map((c) => [c.display, c.series, c.status, c.id])).toEqual([
+      ["1", "Default", "PLACED", counter1.id],
+      ["D1", "Delivery", "READY", delivery1.id],
+      ["K1", "Kiosk", "PLACED", kiosk1.id],
+    ]);
+    const untouched = await Promise.all([counter1, kiosk1, delivery1].map((o) => h.orders.get(t, o.id)));
+    expect(untouched.map((o) => o.status)).toEqual(["PLACED", "PLACED", "READY"]);
+    // 1 sent as a JSON number is the same question.
+    expect(await appError(h.orders.advanceByNumber(t, { number: 1 }))).toMatchObject({ reason: "severalOpen" });
+
+    // 2 is the kiosk's alone, and collected: no open order shows it, with or without its letter.
+    expect(await appError(h.orders.advanceByNumber(t, { number: "2" }))).toMatchObject({ code: "NOT_FOUND", reason: "noOpenOrder", details: { display: "2" } });
+    expect(await appError(h.orders.advanceByNumber(t, { number: "K2" }))).toMatchObject({
+      code: "NOT_FOUND",
+      reason: "noOpenOrder",
+      details: { display: "K2" },
+    });
+    // No series and no open order uses X: a typo, said as such.
+    expect(await appError(h.orders.advanceByNumber(t, { number: "X1" }))).toMatchObject({
+      code: "NOT_FOUND",
+      reason: "unknownPrefix",
+      details: { prefix: "X" },
+    });
+    for (const bad of ["K", "K0", "1K", "ABCD1", "K-1", "１"]) {
+      expect((await appError(h.orders.advanceByNumber(t, { number: bad }))).code, `number ${bad}`).toBe("BAD_INPUT");
+    }
+
+    // Once 1 and D1 are collected, 1 means the kiosk's alone.
+    await h.orders.changeStatus(t, counter1.id, { status: "READY" });
+    await h.orders.changeStatus(t, counter1.id, { status: "COLLECTED" });
+    await h.orders.advanceByNumber(t, { number: "D1" });
+    expect(await h.orders.advanceByNumber(t, { number: "1" })).toMatchObject({ id: kiosk1.id, status: "READY" });
   });
 
   it("Undo from collected puts the order back to ready: collectedAt cleared, a new readyAt, back on the board", async () => {

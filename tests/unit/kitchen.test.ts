@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageLevel, matchTypedNumber } from "@/lib/core/kitchen";
+import { ageLevel, matchTypedNumber, typedCandidate } from "@/lib/core/kitchen";
+import { parseTypedNumber } from "@/lib/core/series";
 import { canTransition, nextStep, previousStep, type Order } from "@/lib/core/orders";
 
 const floor = { ageWarnMinutes: 8, ageLateMinutes: 15 };
@@ -24,16 +25,75 @@ describe("kitchen rules", () => {
   });
 
   it("finds the order a typed number means: the current shift's of today, else the only one open", () => {
-    const o = (shift: number, number: number, businessDay = "2026-11-25") => ({ id: `${businessDay}-${shift}-${number}`, businessDay, shift, number }) as Order;
+    const o = (shift: number, number: number, businessDay = "2026-11-25") =>
+      ({ id: `${businessDay}-${shift}-${number}`, businessDay, shift, number, prefix: "" }) as Order;
     const now = (shift: number) => ({ businessDay: "2026-11-25", shift });
+    const n = (number: number) => ({ prefix: null, number });
     const open = [o(1, 3), o(2, 3), o(1, 7), o(1, 9), o(2, 9), o(2, 4, "2026-11-24"), o(1, 4), o(2, 5, "2026-11-24")];
-    expect(matchTypedNumber(open, 3, now(2))).toEqual({ kind: "one", order: o(2, 3) });
-    expect(matchTypedNumber(open, 7, now(2))).toEqual({ kind: "one", order: o(1, 7) });
-    expect(matchTypedNumber(open, 8, now(2))).toEqual({ kind: "none" });
-    expect(matchTypedNumber(open, 9, now(3))).toMatchObject({ kind: "several", orders: [o(2, 9), o(1, 9)] });
+    expect(matchTypedNumber(open, n(3), now(2))).toEqual({ kind: "one", order: o(2, 3) });
+    expect(matchTypedNumber(open, n(7), now(2))).toEqual({ kind: "one", order: o(1, 7) });
+    expect(matchTypedNumber(open, n(8), now(2))).toEqual({ kind: "none", unknownPrefix: false });
+    expect(matchTypedNumber(open, n(9), now(3))).toMatchObject({ kind: "several", orders: [o(2, 9), o(1, 9)] });
     // Shift 2 of an earlier day is not today's shift 2; an earlier day's only open order is found.
-    expect(matchTypedNumber(open, 4, now(2))).toMatchObject({ kind: "several", orders: [o(1, 4), o(2, 4, "2026-11-24")] });
-    expect(matchTypedNumber(open, 5, now(2))).toEqual({ kind: "one", order: o(2, 5, "2026-11-24") });
+    expect(matchTypedNumber(open, n(4), now(2))).toMatchObject({ kind: "several", orders: [o(1, 4), o(2, 4, "2026-11-24")] });
+    expect(matchTypedNumber(open, n(5), now(2))).toEqual({ kind: "one", order: o(2, 5, "2026-11-24") });
+  });
+
+  describe("typed numbers with series (decision 0027)", () => {
+    const o = (prefix: string, number: number, shift = 1) => ({ id: `${prefix}${number}-${shift}`, businessDay: "2026-11-25", shift, number, prefix }) as Order;
+    const now = { businessDay: "2026-11-25", shift: 1 };
+    const typed = (text: string) => parseTypedNumber(text)!;
+    const open = [o("K", 12), o("D", 12), o("", 7), o("K", 7), o("K", 3), o("", 5)];
+    const prefixes = ["", "K", "D"];
+
+    it("K12 or k12 is that series' order alone", () => {
+      expect(matchTypedNumber(open, typed("K12"), now, prefixes)).toEqual({ kind: "one", order: o("K", 12) });
+      expect(matchTypedNumber(open, typed("k12"), now, prefixes)).toEqual({ kind: "one", order: o("K", 12) });
+      expect(matchTypedNumber(open, typed("d 12"), now, prefixes)).toEqual({ kind: "one", order: o("D", 12) });
+      // 7 without a letter is open too, but K7 names the kiosk's.
+      expect(matchTypedNumber(open, typed("K7"), now, prefixes)).toEqual({ kind: "one", order: o("K", 7) });
+    });
+
+    it("12 that two series show is asked, never picked — even when one of them is the current shift's", () => {
+      expect(matchTypedNumber(open, typed("12"), now, prefixes)).toEqual({ kind: "several", orders: [o("D", 12), o("K", 12)] });
+      // 7 and K7: the order without a letter is listed first.
+      expect(matchTypedNumber(open, typed("7"), now, prefixes)).toEqual({ kind: "several", orders: [o("", 7), o("K", 7)] });
+      // A twin from before the upgrade beside another series' number: all of them are offered.
+      const twins = [o("", 7, 2), ...open];
+      expect(matchTypedNumber(twins, typed("7"), { ...now, shift: 2 }, prefixes)).toMatchObject({
+        kind: "several",
+        orders: [o("", 7, 2), o("", 7), o("K", 7)],
+      });
+    });
+
+    it("a number that only one series shows needs no letter", () => {
+      expect(matchTypedNumber(open, typed("3"), now, prefixes)).toEqual({ kind: "one", order: o("K", 3) });
+      expect(matchTypedNumber(open, typed("5"), now, prefixes)).toEqual({ kind: "one", order: o("", 5) });
+    });
+
+    it("a letter is never dropped: K5 is not 5; letters no series uses are a typo", () => {
+      expect(matchTypedNumber(open, typed("K5"), now, prefixes)).toEqual({ kind: "none", unknownPrefix: false });
+      expect(matchTypedNumber(open, typed("D3"), now, prefixes)).toEqual({ kind: "none", unknownPrefix: false });
+      expect(matchTypedNumber(open, typed("X12"), now, prefixes)).toEqual({ kind: "none", unknownPrefix: true });
+      // A series deleted while its orders are open still has them: its letters are known by those.
+      expect(matchTypedNumber([o("Z", 1)], typed("Z2"), now, [""])).toEqual({ kind: "none", unknownPrefix: false });
+      expect(matchTypedNumber(open, typed("99"), now, prefixes)).toEqual({ kind: "none", unknownPrefix: false });
+    });
+
+    it("a candidate says what the screen shows and which series it is", () => {
+      const order = { ...o("K", 12), status: "READY", seriesName: "Kiosk" } as Order;
+      expect(typedCandidate(order)).toEqual({
+        id: order.id,
+        display: "K12",
+        prefix: "K",
+        number: 12,
+        series: "Kiosk",
+        businessDay: "2026-11-25",
+        shift: 1,
+        status: "READY",
+      });
+      expect(typedCandidate({ ...o("", 4), status: "PLACED", seriesName: null })).toMatchObject({ display: "4", series: "Default" });
+    });
   });
 });
 

@@ -4,6 +4,8 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { isAppError } from "@/lib/core/errors";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
+import type { TypedCandidate } from "@/lib/core/kitchen";
+import { displayNumber, parseTypedNumber } from "@/lib/core/series";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { kitchenData } from "./kitchen-data.server";
 import type { KitchenData } from "./types";
@@ -11,11 +13,19 @@ import type { KitchenData } from "./types";
 export interface StatusChanged {
   id: string;
   number: number;
+  /** What the screen says: "K12", or "12" without a prefix. */
+  display: string;
   shift: number;
   status: OrderStatus;
 }
 
-const changed = (o: StatusChanged): StatusChanged => ({ id: o.id, number: o.number, shift: o.shift, status: o.status });
+const changed = (o: Omit<StatusChanged, "display"> & { prefix: string }): StatusChanged => ({
+  id: o.id,
+  number: o.number,
+  display: displayNumber(o.prefix, o.number),
+  shift: o.shift,
+  status: o.status,
+});
 
 const nothing = () => z.object({});
 const anOrder = (t: Translator) => z.object({ id: z.string({ error: t("common.errors.BAD_INPUT") }) });
@@ -43,25 +53,35 @@ export const callOrderAgain = staffAction(["KITCHEN"], anOrder, async ({ id }, {
 
 /** What a typed number did; the expected misses are data, so the screen words them in its language. */
 export type TypedOutcome =
-  { kind: "moved"; order: StatusChanged } | { kind: "unknown"; number: number } | { kind: "several"; number: number; shifts: number[] } | { kind: "invalid" };
+  | { kind: "moved"; order: StatusChanged }
+  | { kind: "unknown"; display: string }
+  | { kind: "unknownPrefix"; prefix: string }
+  /** More than one open order shows it (12 and K12): the screen asks which. */
+  | { kind: "several"; display: string; candidates: TypedCandidate[] }
+  | { kind: "invalid" };
 
-/** The counter's shortcut: the typed number's open order moves one step forward. */
+/** The counter's shortcut: the typed number's open order (`K12`, `k12`, `12`) moves one step forward. */
 export const advanceTypedNumber = staffAction(
   ["KITCHEN"],
   () => z.object({ number: z.string().trim().catch("") }),
-  async ({ number: typed }, { app, caller }): Promise<TypedOutcome> => {
-    // Digits only: "4e1" or "0x2a" would otherwise coerce to a number nobody typed.
-    if (!/^\d{1,8}$/.test(typed)) return { kind: "invalid" };
+  async ({ number: text }, { app, caller }): Promise<TypedOutcome> => {
+    // The same reading as the service's, checked here so that "4e1" or "0x2a" is a miss the screen words, not a coerced number.
+    const typed = parseTypedNumber(text);
+    if (!typed) return { kind: "invalid" };
+    const display = displayNumber(typed.prefix ?? "", typed.number);
     try {
-      const order = await app.orders.advanceByNumber(caller.tenant, { number: typed });
+      const order = await app.orders.advanceByNumber(caller.tenant, { number: text });
       refresh();
       return { kind: "moved", order: changed(order) };
     } catch (e) {
       if (!isAppError(e)) throw e;
-      const details = (e.details ?? {}) as { shifts?: number[] };
       if (e.code === "BAD_INPUT") return { kind: "invalid" };
-      if (e.reason === "noOpenOrder") return { kind: "unknown", number: Number(typed) };
-      if (e.reason === "severalOpen") return { kind: "several", number: Number(typed), shifts: details.shifts ?? [] };
+      if (e.reason === "noOpenOrder") return { kind: "unknown", display };
+      if (e.reason === "unknownPrefix") return { kind: "unknownPrefix", prefix: typed.prefix ?? "" };
+      if (e.reason === "severalOpen") {
+        const details = (e.details ?? {}) as { candidates?: TypedCandidate[] };
+        return { kind: "several", display, candidates: details.candidates ?? [] };
+      }
       throw e;
     }
   },

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { BUTTON } from "./buttons";
 
-/** "Cancel order 12? This cannot be undone." with the safe choice focused. */
+/** "Cancel order K12? This cannot be undone." with the safe choice focused; `number` is the displayed one. */
 export function CancelConfirm({
   number,
   pending,
@@ -11,7 +11,7 @@ export function CancelConfirm({
   onKeep,
   className,
 }: {
-  number: number;
+  number: string;
   pending: boolean;
   onCancel: (trigger: Element) => void;
   onKeep: () => void;

@@ -43,15 +43,15 @@ export function CollectedList({
 function CollectedRow({ slug, order, earlier, onMoved }: { slug: string; order: CollectedOrder; earlier: boolean; onMoved: CardCallbacks["onMoved"] }) {
   const t = useTranslations("kitchen");
   const { run, pending, error } = useOrderAction(slug);
-  const label = earlier ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number });
+  const label = earlier ? t("orderOfShift", { number: order.display, shift: order.shift }) : t("order", { number: order.display });
   return (
-    <li data-testid={`collected-${order.number}`} aria-busy={pending || undefined} className="px-2 py-1">
+    <li data-testid={`collected-${order.display}`} aria-busy={pending || undefined} className="px-2 py-1">
       <div className="flex items-center gap-3">
         <span className="sr-only">
           {label}, {t("collectedAt", { time: order.collectedAt })}
         </span>
-        <span aria-hidden="true" className="w-12 text-2xl font-black tabular-nums">
-          {order.number}
+        <span aria-hidden="true" className="min-w-12 text-2xl font-black tabular-nums">
+          {order.display}
         </span>
         {/* The heading says "collected": the row shows the time alone, to fit the narrow column. */}
         <div aria-hidden="true" className="min-w-0 flex-1 text-sm text-slate-700">

@@ -1,5 +1,6 @@
 /** What the kitchen screen shows, as plain data: read by the page and, live, by `readKitchen`. */
 import type { Tenant } from "@/lib/core/tenants";
+import { displayNumber, seriesOf } from "@/lib/core/series";
 import type { App } from "@/lib/server/app.server";
 import { formatTime } from "@/app/_lib/format";
 import type { KitchenData } from "./types";
@@ -14,6 +15,7 @@ export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData
     open: floor.open.map((o) => ({
       id: o.id,
       number: o.number,
+      display: displayNumber(o.prefix, o.number),
       shift: o.shift,
       status: o.status,
       items: o.items,
@@ -27,8 +29,10 @@ export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData
     collected: floor.recentlyCollected.map((o) => ({
       id: o.id,
       number: o.number,
+      display: displayNumber(o.prefix, o.number),
       shift: o.shift,
       collectedAt: o.collectedAt ? formatTime(o.collectedAt, tenant.timeZone) : "",
     })),
+    prefixes: [...new Set(seriesOf(tenant).flatMap((s) => (s.prefix ? [s.prefix] : [])))],
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { allDay } from "@/lib/core/all-day";
 import { kitchenSections } from "@/lib/core/kitchen-sections";
 import { ticketMarks } from "@/lib/core/ticket";
@@ -19,17 +19,22 @@ import { OrderSection } from "./order-section";
 import { PickupRow } from "./pickup-row";
 import { Ticket } from "./ticket";
 import { useTicketLines } from "./ticket-lines";
+import { TypedChoice, type TypedChoiceState } from "./typed-choice";
 import { TypedNumberForm } from "./typed-number-form";
-import type { KitchenData } from "./types";
+import type { KitchenData, KitchenOrder } from "./types";
 import { useBumpKeys } from "./use-bump-keys";
 import { ServerReachedAt, useOrderAction } from "./use-order-action";
+import { usedKeyboard } from "./buttons";
+
+const NO_PREFIXES: readonly string[] = [];
 
 /** How long a confirmation stays. */
 const FEEDBACK_MS = 6_000;
 /** Ages are in whole minutes: a tick well under a minute keeps them right. */
 const TICK_MS = 15_000;
 
-type Feedback = { tone: "ok" | "error"; text: string };
+/** A confirmation, an error, or the question which order a typed number means. */
+type Feedback = { tone: "ok" | "error"; text: string } | ({ tone: "choice" } & TypedChoiceState);
 
 /**
  * The kitchen's screen for a rush, laid out like a KDS: the orders to prepare as
@@ -40,12 +45,13 @@ type Feedback = { tone: "ok" | "error"; text: string };
  */
 export function KitchenScreen({ slug, initial, serverNow }: { slug: string; initial: KitchenData; serverNow: number }) {
   const t = useTranslations("kitchen");
-  const format = useFormatter();
   const live = useLiveData(slug, initial, async () => {
     const r = await readKitchen(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
   const { open, collected, currentShift, floor, businessDay } = live.data;
+  // A page rendered by an older release has no prefixes: numbers only.
+  const prefixes = live.data.prefixes ?? NO_PREFIXES;
   const [now, setNow] = useState(serverNow);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [showAllDay, setShowAllDay] = useState(false);
@@ -70,7 +76,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   const moved = useCallback(
     (o: StatusChanged) => {
       const status = t(`status.${o.status}`);
-      return o.shift < currentShift ? t("typed.movedOfShift", { number: o.number, shift: o.shift, status }) : t("typed.moved", { number: o.number, status });
+      return o.shift < currentShift ? t("typed.movedOfShift", { number: o.display, shift: o.shift, status }) : t("typed.moved", { number: o.display, status });
     },
     [t, currentShift],
   );
@@ -83,16 +89,28 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
     },
     [moved],
   );
-  const onCalled = useCallback((o: StatusChanged) => setFeedback({ tone: "ok", text: t("called", { number: o.number }) }), [t]);
+  const onCalled = useCallback((o: StatusChanged) => setFeedback({ tone: "ok", text: t("called", { number: o.display }) }), [t]);
 
   const onOutcome = useCallback(
     (r: TypedOutcome) => {
       if (r.kind === "moved") setFeedback({ tone: "ok", text: moved(r.order) });
-      else if (r.kind === "unknown") setFeedback({ tone: "error", text: t("typed.unknown", { number: r.number }) });
-      else if (r.kind === "several") setFeedback({ tone: "error", text: t("typed.several", { number: r.number, shifts: format.list(r.shifts.map(String)) }) });
-      else setFeedback({ tone: "error", text: t("typed.invalid") });
+      else if (r.kind === "unknown") setFeedback({ tone: "error", text: t("typed.unknown", { number: r.display }) });
+      else if (r.kind === "unknownPrefix") setFeedback({ tone: "error", text: t("typed.unknownPrefix", { prefix: r.prefix }) });
+      else if (r.kind === "several") setFeedback({ tone: "choice", display: r.display, ids: r.candidates.map((c) => c.id) });
+      // With series the example shows a letter too: "42 or K42".
+      else setFeedback({ tone: "error", text: prefixes[0] ? t("typed.invalidPrefixed", { example: `${prefixes[0]}42` }) : t("typed.invalid") });
     },
-    [t, format, moved],
+    [t, moved, prefixes],
+  );
+
+  /** The cook chose which order a typed number meant: it moves one step, from the status it has now. */
+  const onPick = useCallback(
+    (o: KitchenOrder, trigger: Element) => {
+      const status = nextStep(o.status);
+      const refocus = usedKeyboard(trigger);
+      if (status) bump.run(changeOrderStatus, { id: o.id, status }, (data) => onMoved(data, refocus));
+    },
+    [bump, onMoved],
   );
 
   const { toPrepare, ready, notCollected } = kitchenSections(open, now, floor.readyClearMinutes);
@@ -109,7 +127,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
   });
   const selectedOrder = open.find((o) => o.id === keys.selectedId);
   const card = { slug, now, floor, onMoved, onCalled };
-  const marks = (o: KitchenData["open"][number]) => ticketMarks(o, { shift: currentShift, businessDay });
+  const marks = (o: KitchenOrder) => ticketMarks(o, { shift: currentShift, businessDay });
   const pickupRow = (o: KitchenData["open"][number]) => <PickupRow key={o.id} order={o} marks={marks(o)} selected={o.id === keys.selectedId} {...card} />;
 
   return (
@@ -121,7 +139,14 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             <h1 className="text-2xl leading-tight font-extrabold tracking-tight">{t("title")}</h1>
             <p className="text-base font-semibold text-slate-700">{t("currentShift", { shift: currentShift })}</p>
           </div>
-          <TypedNumberForm slug={slug} inputRef={typedInput} describedBy="kitchen-feedback" onOutcome={onOutcome} />
+          <TypedNumberForm
+            slug={slug}
+            inputRef={typedInput}
+            describedBy="kitchen-feedback"
+            letters={prefixes.length > 0}
+            asking={feedback?.tone === "choice"}
+            onOutcome={onOutcome}
+          />
           <div id="kitchen-feedback" className="min-w-48 flex-1">
             <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
               {feedback?.tone === "ok" ? feedback.text : ""}
@@ -139,8 +164,12 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             <Icon name="allDay" />
             {t("allDay.toggle")}
           </button>
+          {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}
+          {feedback?.tone === "choice" ? (
+            <TypedChoice choice={feedback} open={open} marks={marks} pending={bump.pending} onPick={onPick} onClose={() => setFeedback(null)} />
+          ) : null}
           <p aria-live="polite" className="sr-only">
-            {selectedOrder ? t("keys.selected", { number: selectedOrder.number }) : ""}
+            {selectedOrder ? t("keys.selected", { number: selectedOrder.display }) : ""}
           </p>
         </div>
 

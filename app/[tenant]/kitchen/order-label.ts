@@ -5,13 +5,14 @@ type T = (key: "order" | "orderOfShift" | "orderOfDay", values: Record<string, s
 
 /** How an order is named aloud (its heading's label), and its test id: numbers restart each shift and each day. */
 export function orderName(t: T, order: KitchenOrder, marks: TicketMarks): string {
-  if (marks.earlierDay) return t("orderOfDay", { number: order.number });
-  return marks.earlierShift ? t("orderOfShift", { number: order.number, shift: order.shift }) : t("order", { number: order.number });
+  if (marks.earlierDay) return t("orderOfDay", { number: order.display });
+  return marks.earlierShift ? t("orderOfShift", { number: order.display, shift: order.shift }) : t("order", { number: order.display });
 }
 
+/** By the displayed number ("order-K12", "order-12"): a prefix tells two series' 12 apart. */
 export function orderTestId(order: KitchenOrder, marks: TicketMarks): string {
-  if (marks.earlierDay) return `order-d${order.businessDay}-s${order.shift}-${order.number}`;
-  return marks.earlierShift ? `order-s${order.shift}-${order.number}` : `order-${order.number}`;
+  if (marks.earlierDay) return `order-d${order.businessDay}-s${order.shift}-${order.display}`;
+  return marks.earlierShift ? `order-s${order.shift}-${order.display}` : `order-${order.display}`;
 }
 
 /** The id of an order's heading, which its ticket or row is labelled by. */

@@ -40,7 +40,7 @@ export function PickupRow({
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
         <h3 id={headingId} aria-label={orderName(t, order, marks)} className="text-3xl leading-none font-black tabular-nums">
-          {order.number}
+          {order.display}
         </h3>
         <OrderAge order={order} now={now} floor={floor} />
         <OrderBadges order={order} marks={marks} />
@@ -52,7 +52,7 @@ export function PickupRow({
       <div className="mt-1">
         {confirmCancel ? (
           <CancelConfirm
-            number={order.number}
+            number={order.display}
             pending={pending}
             onCancel={(trigger) => move("CANCELLED", trigger)}
             onKeep={keepOrder}
@@ -92,7 +92,7 @@ export function PickupRow({
               disabled={pending}
               onClick={askCancel}
               aria-label={t("actions.cancel")}
-              title={t("actions.cancelOrder", { number: order.number })}
+              title={t("actions.cancelOrder", { number: order.display })}
               className={BUTTON.cancel}
             >
               <Icon name="cross" />

@@ -22,7 +22,7 @@ export function TicketDetails({ id, order, marks, onClose }: { id: string; order
       id={id}
       role="region"
       tabIndex={-1}
-      aria-label={t("ticket.details", { number: order.number })}
+      aria-label={t("ticket.details", { number: order.display })}
       data-testid="order-details"
       onKeyDown={(e) => {
         if (e.key !== "Escape") return;
@@ -33,7 +33,7 @@ export function TicketDetails({ id, order, marks, onClose }: { id: string; order
     >
       <div className="flex items-center justify-between gap-2">
         <p aria-hidden="true" className="text-4xl leading-none font-black tabular-nums">
-          {order.number}
+          {order.display}
         </p>
         <button type="button" onClick={onClose} className={BUTTON.secondary}>
           {t("ticket.close")}

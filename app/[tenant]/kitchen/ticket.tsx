@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { clampItems, hasMarks, itemLines, type TicketMarks } from "@/lib/core/ticket";
+import { numberWidth } from "@/app/_lib/number-width";
 import { FormError } from "@/app/_components/form-error";
 import { Icon } from "@/app/_components/icon";
 import { BUTTON } from "./buttons";
@@ -14,6 +15,15 @@ import { TicketDetails } from "./ticket-details";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
 import { useOverflow } from "./use-overflow";
+
+/**
+ * Beside the age ("New", "12 min") a ticket's band at 1280 px leaves about 2.45 em of the
+ * heading's size: "123" and "K12" fit whole; a wider number ("1234", "KDS1000") is set
+ * smaller in proportion (glyph widths as the board and the kiosk measure them), never over
+ * the age.
+ */
+const HEADING_ROOM_EM = 2.45;
+const headingScale = (display: string) => Math.min(1, HEADING_ROOM_EM / numberWidth(display));
 
 /** One line of text on a ticket (20 px): the heights below count in these (see ticket-lines.ts). */
 const LINE = "h-5 leading-5";
@@ -46,6 +56,7 @@ export function Ticket({
   const detailsId = `order-details-${order.id}`;
   const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? 1 : 0 });
   const { shown, more, moreInline } = clampItems(order.items, room);
+  const numberScale = headingScale(order.display);
 
   const moreChip = (
     <button
@@ -53,7 +64,7 @@ export function Ticket({
       type="button"
       aria-expanded={open}
       aria-controls={detailsId}
-      aria-label={t("ticket.moreLabel", { number: order.number, count: more })}
+      aria-label={t("ticket.moreLabel", { number: order.display, count: more })}
       onClick={() => setOpen(true)}
       className={`${LINE} ${MORE}`}
     >
@@ -72,8 +83,13 @@ export function Ticket({
       className={`relative flex flex-col rounded-xl border-2 shadow-sm ${TICKET_HEIGHT} ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-[6px] outline-offset-1 outline-blue-600" : "bg-white"}`}
     >
       <div className={`flex h-9 shrink-0 items-center justify-between gap-1 rounded-t-[0.625rem] px-1.5 ${AGE_BAND[ageLevelOf(order, now, floor)]}`}>
-        <h3 id={headingId} aria-label={orderName(t, order, marks)} className="text-4xl leading-none font-black tabular-nums">
-          {order.number}
+        <h3
+          id={headingId}
+          aria-label={orderName(t, order, marks)}
+          className="text-4xl leading-none font-black whitespace-nowrap tabular-nums"
+          style={numberScale < 1 ? { fontSize: `${(2.25 * numberScale).toFixed(2)}rem` } : undefined}
+        >
+          {order.display}
         </h3>
         <TicketAge order={order} now={now} floor={floor} />
       </div>
@@ -134,7 +150,7 @@ export function Ticket({
           disabled={pending}
           onClick={askCancel}
           aria-label={t("actions.cancel")}
-          title={t("actions.cancelOrder", { number: order.number })}
+          title={t("actions.cancelOrder", { number: order.display })}
           className={`${BUTTON.cancel} w-9`}
         >
           <Icon name="cross" />
@@ -144,7 +160,7 @@ export function Ticket({
       {open ? <TicketDetails id={detailsId} order={order} marks={marks} onClose={close} /> : null}
       {confirmCancel ? (
         <CancelConfirm
-          number={order.number}
+          number={order.display}
           pending={pending}
           onCancel={(trigger) => move("CANCELLED", trigger)}
           onKeep={keepOrder}

@@ -8,19 +8,25 @@ import { BUTTON } from "./buttons";
 import { useOrderAction } from "./use-order-action";
 
 /**
- * The counter's shortcut: type a number, press Enter, the order moves one step (Ready,
- * then Collected). The field is emptied at once and keeps focus, so the next number can
+ * The counter's shortcut: type a number as shown (12, K12 or k12), press Enter, the order
+ * moves one step (Ready, then Collected). The field is emptied at once and keeps focus, so the next number can
  * be typed while the first is saved.
  */
 export function TypedNumberForm({
   slug,
   inputRef,
   describedBy,
+  letters,
+  asking,
   onOutcome,
 }: {
   slug: string;
   inputRef: Ref<HTMLInputElement>;
   describedBy: string;
+  /** The restaurant's numbers have letters (K12): a touch keyboard must offer them, not digits alone. */
+  letters: boolean;
+  /** The screen asks which order a number meant: an empty Enter (out of habit) leaves the question as it is. */
+  asking: boolean;
   onOutcome: (outcome: TypedOutcome) => void;
 }) {
   const t = useTranslations("kitchen.typed");
@@ -32,6 +38,7 @@ export function TypedNumberForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (asking && value.trim() === "") return;
         run(advanceTypedNumber, { number: value }, onOutcome);
         setValue("");
       }}
@@ -46,7 +53,9 @@ export function TypedNumberForm({
         name="number"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        inputMode="numeric"
+        inputMode={letters ? "text" : "numeric"}
+        autoCapitalize={letters ? "characters" : undefined}
+        spellCheck={false}
         autoComplete="off"
         enterKeyHint="go"
         autoFocus

@@ -5,6 +5,8 @@ import type { FloorSettings } from "@/lib/core/tenants";
 export interface KitchenOrder {
   id: string;
   number: number;
+  /** What the screen shows and a cook types: "K12", or "12" without a prefix (decision 0027). */
+  display: string;
   shift: number;
   status: OrderStatus;
   items: OrderItem[];
@@ -23,6 +25,7 @@ export interface KitchenOrder {
 export interface CollectedOrder {
   id: string;
   number: number;
+  display: string;
   shift: number;
   /** "14:05" in the restaurant's time zone. */
   collectedAt: string;
@@ -38,4 +41,6 @@ export interface KitchenData {
   floor: KitchenFloor;
   open: KitchenOrder[];
   collected: CollectedOrder[];
+  /** The letters the restaurant's series use (none: numbers only, the typed field asks for digits). */
+  prefixes: string[];
 }
