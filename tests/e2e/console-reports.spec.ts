@@ -101,9 +101,9 @@ test("history lists the day's shifts after a new shift, finds an order by number
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${t.slug}-orders-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note");
+  expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display");
   expect(lines).toHaveLength(5); // header, three orders, and the empty string after the last CRLF
-  expect(lines[2]).toMatch(/,2× Tea,'=1\+1$/);
+  expect(lines[2]).toMatch(/,2× Tea,'=1\+1,Default,,2$/);
 
   // Chinese.
   await page.goto(`/${t.slug}/manager/history?lang=zh-CN`);
@@ -121,7 +121,7 @@ test("a bad day or number is said on the page, not a crash", async ({ page, newT
   await expect(page.locator("main").getByRole("alert")).toHaveText("That is not a date. Showing today instead.");
   await expect(page.getByTestId("shift-row-1")).toBeVisible();
   await page.goto(`/${t.slug}/manager/history?lang=en&number=abc`);
-  await expect(page.getByTestId("find-error")).toHaveText("Enter an order number: a whole number from 1 to 99999999.");
+  await expect(page.getByTestId("find-error")).toHaveText("Enter an order number as the ticket shows it, e.g. 12 or K12 (1 to 99999999).");
 });
 
 test("figures show orders per hour as a chart with the same figures in a table, and times per shift", async ({ page, newTenant, request }) => {

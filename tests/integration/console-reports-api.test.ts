@@ -8,16 +8,22 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { addDays } from "@/lib/core/business-day";
 import { dayStartInstant } from "@/lib/core/reports/day-hours";
 import { nearestRank } from "@/lib/core/reports/percentile";
-import { provisionTenants, type TestTenant } from "../support/tenants";
+import { insertSeries, provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, type OrderJson, type ShiftJson } from "../support/http";
 
 const call = apiClient(inject("baseUrl"));
 const databaseUrl = inject("databaseUrl");
 
-const slugs = { hist: uniqueSlug("rep-hist"), csv: uniqueSlug("rep-csv"), many: uniqueSlug("rep-many"), other: uniqueSlug("rep-other") };
+const slugs = {
+  hist: uniqueSlug("rep-hist"),
+  csv: uniqueSlug("rep-csv"),
+  many: uniqueSlug("rep-many"),
+  other: uniqueSlug("rep-other"),
+  series: uniqueSlug("rep-series"),
+};
 const specs = Object.fromEntries(Object.entries(slugs).map(([k, s]) => [k, stableDaySpec(s)]));
-let hist: TestTenant, csv: TestTenant, many: TestTenant, other: TestTenant;
+let hist: TestTenant, csv: TestTenant, many: TestTenant, other: TestTenant, series: TestTenant;
 
 const base = (t: TestTenant) => `/api/v1/orgs/${t.slug}`;
 
@@ -32,6 +38,7 @@ interface ShiftsJson {
     trigger: string;
     orders: number;
     lastNumber: number | null;
+    series: { series: string; prefix: string; orders: number; first: string; last: string }[];
   }[];
 }
 interface Spread {
@@ -49,6 +56,8 @@ interface StatsJson {
 interface FoundJson {
   businessDay: string;
   number: number;
+  prefix: string | null;
+  display: string;
   orders: OrderJson[];
 }
 
@@ -109,6 +118,11 @@ beforeAll(async () => {
   csv = made[slugs.csv]!;
   many = made[slugs.many]!;
   other = made[slugs.other]!;
+  series = made[slugs.series]!;
+  // Number series (decision 0027), written before the app first reads these tenants.
+  await insertSeries(databaseUrl, series.id, { name: "Kiosk", prefix: "K", first: 1, last: 99, channels: ["kiosk"] });
+  await insertSeries(databaseUrl, series.id, { name: "Delivery", prefix: "D", first: 1, last: 99, channels: ["delivery"] });
+  await insertSeries(databaseUrl, many.id, { name: "Kiosk", prefix: "K", channels: ["kiosk"] });
 
   // hist: three orders in shift 1, a manual new shift, two orders in shift 2 — numbered 4
   // and 5, as shift 1's 1–3 are still open (decision 0027).
@@ -177,7 +191,7 @@ describe("GET shifts: the day's shift history", () => {
     expect(body).toEqual({
       businessDay: today,
       shifts: [
-        { shift: 1, firstNumber: 1, startedAt: dayStart.toISOString(), startedBy: null, reason: null, trigger: "day", orders: 3, lastNumber: 3 },
+        { shift: 1, firstNumber: 1, startedAt: dayStart.toISOString(), startedBy: null, reason: null, trigger: "day", orders: 3, lastNumber: 3, series: [] },
         {
           shift: 2,
           firstNumber: 1,
@@ -187,6 +201,7 @@ describe("GET shifts: the day's shift history", () => {
           trigger: "manual",
           orders: 2,
           lastNumber: 5,
+          series: [],
         },
       ],
     });
@@ -212,6 +227,7 @@ describe("GET orders?number=: find an order by number", () => {
   it("a number finds the order of the shift that holds it", async () => {
     const body = expectStatus(await get<FoundJson>(hist, "/orders?number=1"), 200);
     expect(body.businessDay).toBe(today);
+    expect([body.number, body.prefix, body.display]).toEqual([1, null, "1"]);
     expect(body.orders.map((o) => [o.shift, o.number, o.id])).toEqual([[1, 1, histOrders[0]!.id]]);
     expect(body.orders[0]).toEqual(histOrders[0]);
     expect(expectStatus(await get<FoundJson>(hist, "/orders?number=4"), 200).orders.map((o) => [o.shift, o.number, o.id])).toEqual([[2, 4, histOrders[3]!.id]]);
@@ -225,6 +241,83 @@ describe("GET orders?number=: find an order by number", () => {
 
   it("never finds another restaurant's order", async () => {
     expect(expectStatus(await get<FoundJson>(other, "/orders?number=1"), 200).orders).toEqual([]);
+  });
+});
+
+describe("number series in the reports (decision 0027)", () => {
+  // Keys that are not numerals: an object lists those in insertion order.
+  const placed: Record<string, OrderJson> = {};
+  beforeAll(async () => {
+    // 1, K1, D1, then K2 and 2: every number but 2's pair is shown by more than one series.
+    placed.n1 = await place(series);
+    placed.K1 = await place(series, { items: [{ name: "Kiosk tea", qty: 1 }], series: "Kiosk" });
+    placed.D1 = await place(series, { items: [{ name: "Delivery rice", qty: 1 }], series: "Delivery" });
+    placed.K2 = await place(series, { series: "kiosk" });
+    placed.n2 = await place(series);
+    expect(Object.entries(placed).map(([k, o]) => [k, o.display, o.series])).toEqual([
+      ["n1", "1", "Default"],
+      ["K1", "K1", "Kiosk"],
+      ["D1", "D1", "Delivery"],
+      ["K2", "K2", "Kiosk"],
+      ["n2", "2", "Default"],
+    ]);
+  });
+
+  it("?number=K1 (or k1) finds the kiosk's order alone", async () => {
+    for (const asked of ["K1", "k1"]) {
+      const body = expectStatus(await get<FoundJson>(series, `/orders?number=${asked}`), 200);
+      expect([body.number, body.prefix, body.display]).toEqual([1, "K", "K1"]);
+      expect(body.orders).toEqual([placed.K1]);
+    }
+    expect(expectStatus(await get<FoundJson>(series, "/orders?number=D1"), 200).orders.map((o) => o.id)).toEqual([placed.D1!.id]);
+  });
+
+  it("?number=1 without letters is every series' 1: the list names each by its display", async () => {
+    const body = expectStatus(await get<FoundJson>(series, "/orders?number=1"), 200);
+    expect([body.number, body.prefix, body.display]).toEqual([1, null, "1"]);
+    expect(body.orders.map((o) => [o.display, o.series, o.id])).toEqual([
+      ["1", "Default", placed.n1!.id],
+      ["D1", "Delivery", placed.D1!.id],
+      ["K1", "Kiosk", placed.K1!.id],
+    ]);
+  });
+
+  it("letters of no series, or a number not given, find nothing; letters alone or after the number are a 400", async () => {
+    expect(expectStatus(await get<FoundJson>(series, "/orders?number=X1"), 200)).toMatchObject({ prefix: "X", display: "X1", orders: [] });
+    expect(expectStatus(await get<FoundJson>(series, "/orders?number=D2"), 200).orders).toEqual([]);
+    for (const bad of ["K", "1K", "K-1", "ABCD1", "K%201"]) {
+      const err = expectApiError(await get(series, `/orders?number=${bad}`), 400, "BAD_INPUT");
+      expect(err.message, bad).toMatch(/^number: must be an order number as shown, e\.g\. 12 or K12/);
+    }
+  });
+
+  it("shifts: the default series' lastNumber, and each other series' first and last as shown", async () => {
+    const body = expectStatus(await get<ShiftsJson>(series, "/shifts"), 200);
+    expect(body.shifts).toEqual([
+      expect.objectContaining({
+        shift: 1,
+        orders: 5,
+        lastNumber: 2,
+        series: [
+          { series: "Delivery", prefix: "D", orders: 1, first: "D1", last: "D1" },
+          { series: "Kiosk", prefix: "K", orders: 2, first: "K1", last: "K2" },
+        ],
+      }),
+    ]);
+  });
+
+  it("the CSV ends with series, prefix and display; 1, D1 and K1 by number, then letters", async () => {
+    const res = await get<string>(series, `/orders.csv?from=${today}&to=${today}`);
+    expect(res.status).toBe(200);
+    const [header, ...lines] = parseCsv(res.body);
+    expect(header!.slice(-4)).toEqual(["note", "series", "prefix", "display"]);
+    expect(lines.map((r) => [r[2], r[11], r[12], r[13], r[9]])).toEqual([
+      ["1", "Default", "", "1", "1× Noodles"],
+      ["1", "Delivery", "D", "D1", "1× Delivery rice"],
+      ["1", "Kiosk", "K", "K1", "1× Kiosk tea"],
+      ["2", "Default", "", "2", "1× Noodles"],
+      ["2", "Kiosk", "K", "K2", ""], // taken as a bare number
+    ]);
   });
 });
 
@@ -304,21 +397,38 @@ describe("GET orders.csv", () => {
     // A UTF-8 byte-order mark first (for Excel), then the CSV.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.slice(3));
-    expect(text.startsWith("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note\r\n")).toBe(true);
-    // Raw quoting, as a spreadsheet reads it.
-    expect(text).toContain(",'=1+1\r\n");
-    expect(text).toContain(",'+SUM(A1:A9)\r\n");
-    expect(text).toContain(",'-2+3\r\n");
-    expect(text).toContain(",'@cmd\r\n");
-    expect(text).toContain(",'＝1+1\r\n"); // full-width, as a Chinese input method types it (notes are trimmed, so no leading tab via the API)
-    expect(text).toContain(`,"a, b"\r\n`);
-    expect(text).toContain(`,"say ""hi"""\r\n`);
-    expect(text).toContain(`,"line1\nline2"\r\n`);
+    expect(text.startsWith("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display\r\n")).toBe(
+      true,
+    );
+    // Raw quoting, as a spreadsheet reads it; the note is followed by the series' columns (the default series: no prefix).
+    expect(text).toContain(",'=1+1,Default,,");
+    expect(text).toContain(",'+SUM(A1:A9),Default,,");
+    expect(text).toContain(",'-2+3,Default,,");
+    expect(text).toContain(",'@cmd,Default,,");
+    expect(text).toContain(",'＝1+1,Default,,"); // full-width, as a Chinese input method types it (notes are trimmed, so no leading tab via the API)
+    expect(text).toContain(`,"a, b",Default,,`);
+    expect(text).toContain(`,"say ""hi""",Default,,`);
+    expect(text).toContain(`,"line1\nline2",Default,,`);
     expect(text).toContain(`,"1× =HYPERLINK(""x"", ""y"")",`);
 
     const rows = parseCsv(text);
     const [header, ...lines] = rows;
-    expect(header).toEqual(["businessDay", "shift", "number", "status", "channel", "createdAt", "readyAt", "collectedAt", "cancelledAt", "items", "note"]);
+    expect(header).toEqual([
+      "businessDay",
+      "shift",
+      "number",
+      "status",
+      "channel",
+      "createdAt",
+      "readyAt",
+      "collectedAt",
+      "cancelledAt",
+      "items",
+      "note",
+      "series",
+      "prefix",
+      "display",
+    ]);
     expect(lines.map((r) => [r[1], r[2]])).toEqual([
       ["1", "1"],
       ["1", "2"],
@@ -351,15 +461,17 @@ describe("GET orders.csv", () => {
     expect(parseCsv(await res.text())).toEqual([expect.arrayContaining(["businessDay", "note"])]);
   });
 
-  it("pages through more orders than one read (500): every order once, in order", async () => {
+  it("pages through more orders than one read (500): every order once, in order, though two series show each number", async () => {
     const n = 520;
     let next = 0;
-    const numbers: number[] = [];
+    const numbers: { number: number; prefix: string }[] = [];
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (next < n) {
-          next++;
-          numbers.push((await place(many, { items: [{ name: "Dumplings", qty: 1 }] })).number);
+          // Every other order in the kiosk's series: 12 and K12 both, so a page may end between them (decision 0027).
+          const body = ++next % 2 ? { items: [{ name: "Dumplings", qty: 1 }] } : { items: [{ name: "Dumplings", qty: 1 }], series: "Kiosk" };
+          const o = await place(many, body);
+          numbers.push({ number: o.number, prefix: o.prefix });
         }
       }),
     );
@@ -367,7 +479,9 @@ describe("GET orders.csv", () => {
     expect(res.status).toBe(200);
     const lines = parseCsv(res.body).slice(1); // fetch's text() drops the byte-order mark
     // The numbers the orders were given, not 1…n: a loaded machine may open the counter's breaker, and numbers from PostgreSQL skip the rest of Redis's block.
-    expect(lines.map((r) => Number(r[2]))).toEqual(numbers.sort((a, b) => a - b));
+    const byNumber = (a: { number: number; prefix: string }, b: { number: number; prefix: string }) => a.number - b.number || a.prefix.localeCompare(b.prefix);
+    expect(lines.map((r) => `${r[12]}${r[2]}`)).toEqual(numbers.sort(byNumber).map((o) => `${o.prefix}${o.number}`));
+    expect(lines.map((r) => r[13])).toEqual(numbers.map((o) => `${o.prefix}${o.number}`));
     expect(lines).toHaveLength(n);
   });
 

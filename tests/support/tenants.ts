@@ -1,3 +1,4 @@
+import pg from "pg";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createTenant, type ProvisionedTenant } from "@/lib/server/ops/provisioning.server";
 import type { FloorSettings } from "@/lib/core/tenants";
@@ -31,5 +32,29 @@ export async function provisionTenants(
     return out;
   } finally {
     await db.$disconnect();
+  }
+}
+
+/**
+ * A number series as a row of "NumberSeries" (decision 0027), written straight to the
+ * database: call it before anything reads the tenant (a fresh tenant), as the app caches
+ * tenants with their series. Returns the series' id.
+ */
+export async function insertSeries(
+  databaseUrl: string,
+  tenantId: string,
+  s: { name: string; prefix: string; first?: number; last?: number | null; channels?: string[] },
+): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "NumberSeries" ("id", "tenantId", "name", "prefix", "first", "last", "channels")
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6) RETURNING "id"`,
+      [tenantId, s.name, s.prefix, s.first ?? 1, s.last ?? null, s.channels ?? []],
+    );
+    return rows[0]!.id;
+  } finally {
+    await client.end();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageLevel, matchTypedNumber, typedCandidate } from "@/lib/core/kitchen";
 import { parseTypedNumber } from "@/lib/core/series";
-import { canTransition, nextStep, previousStep, type Order } from "@/lib/core/orders";
+import { canTransition, nextStep, previousStep, type Order, type OrderStatus } from "@/lib/core/orders";
 
 const floor = { ageWarnMinutes: 8, ageLateMinutes: 15 };
 
@@ -98,15 +98,27 @@ describe("kitchen rules", () => {
 });
 
 describe("shift summary", () => {
+  const d = (status: OrderStatus, number: number) => ({ status, number, prefix: "", seriesId: null, ticket: null });
+  const s = (status: OrderStatus, prefix: string, number: number, ticket: number) => ({ status, number, prefix, seriesId: `series-${prefix}`, ticket });
+
   it("counts orders per status and finds the last number", async () => {
     const { summarizeShift } = await import("@/lib/core/shift-summary");
-    expect(summarizeShift([])).toEqual({ total: 0, byStatus: { PLACED: 0, READY: 0, COLLECTED: 0, CANCELLED: 0 }, lastNumber: null });
-    const s = summarizeShift([
-      { status: "PLACED", number: 3 },
-      { status: "READY", number: 7 },
-      { status: "COLLECTED", number: 5 },
-      { status: "PLACED", number: 1 },
+    expect(summarizeShift([])).toEqual({ total: 0, byStatus: { PLACED: 0, READY: 0, COLLECTED: 0, CANCELLED: 0 }, last: [] });
+    const summary = summarizeShift([d("PLACED", 3), d("READY", 7), d("COLLECTED", 5), d("PLACED", 1)]);
+    expect(summary).toEqual({ total: 4, byStatus: { PLACED: 2, READY: 1, COLLECTED: 1, CANCELLED: 0 }, last: ["7"] });
+  });
+
+  it("says each series' last number as shown, the default first; a series that came round ends on its highest ticket", async () => {
+    const { summarizeShift } = await import("@/lib/core/shift-summary");
+    const summary = summarizeShift([
+      s("PLACED", "K", 98, 98),
+      s("READY", "K", 99, 99),
+      s("PLACED", "K", 1, 100),
+      d("PLACED", 57),
+      s("PLACED", "D", 3, 3),
+      d("CANCELLED", 12),
     ]);
-    expect(s).toEqual({ total: 4, byStatus: { PLACED: 2, READY: 1, COLLECTED: 1, CANCELLED: 0 }, lastNumber: 7 });
+    expect(summary.last).toEqual(["57", "D3", "K1"]);
+    expect(summary.total).toBe(6);
   });
 });

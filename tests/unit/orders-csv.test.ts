@@ -65,8 +65,23 @@ describe("csvLine", () => {
 describe("orders as CSV", () => {
   it("header row names the columns", () => {
     expect(orderCsvHeader()).toBe(`${ORDER_CSV_COLUMNS.join(",")}\r\n`);
-    for (const c of ["number", "status", "businessDay", "shift", "createdAt", "readyAt", "collectedAt", "items", "note"])
-      expect(ORDER_CSV_COLUMNS).toContain(c);
+    // The columns of before keep their places; the series' three follow them.
+    expect(ORDER_CSV_COLUMNS).toEqual([
+      "businessDay",
+      "shift",
+      "number",
+      "status",
+      "channel",
+      "createdAt",
+      "readyAt",
+      "collectedAt",
+      "cancelledAt",
+      "items",
+      "note",
+      "series",
+      "prefix",
+      "display",
+    ]);
   });
 
   it("items read '2× Beef noodles; 1× Tea'", () => {
@@ -76,12 +91,19 @@ describe("orders as CSV", () => {
 
   it("one order: ISO 8601 UTC timestamps, empty fields for what did not happen", () => {
     expect(orderCsvLine(order())).toBe(
-      "2026-11-21,2,14,COLLECTED,kiosk,2026-11-21T11:02:03.456Z,2026-11-21T11:10:00.000Z,2026-11-21T11:12:30.000Z,,2× Beef noodles; 1× Tea,\r\n",
+      "2026-11-21,2,14,COLLECTED,kiosk,2026-11-21T11:02:03.456Z,2026-11-21T11:10:00.000Z,2026-11-21T11:12:30.000Z,,2× Beef noodles; 1× Tea,,Default,,14\r\n",
     );
+  });
+
+  it("an order of a series: its name as when it was taken, its prefix and what the ticket showed", () => {
+    const kiosk = order({ number: 12, prefix: "K", seriesId: "00000000-0000-4000-8000-0000000000aa", seriesName: "Kiosk", ticket: 111, note: "no onions" });
+    expect(orderCsvLine(kiosk).endsWith(",2× Beef noodles; 1× Tea,no onions,Kiosk,K,K12\r\n")).toBe(true);
+    // A series a manager named like a formula is guarded like any other text.
+    expect(orderCsvLine({ ...kiosk, seriesName: "=Kiosk" }).endsWith(",'=Kiosk,K,K12\r\n")).toBe(true);
   });
 
   it("a hostile note and item names: guarded and quoted", () => {
     const line = orderCsvLine(order({ note: '-2+3, "now"\nplease', items: [{ name: "=cmd|' /C calc'!A0", qty: 1 }] }));
-    expect(line.endsWith(`,1× =cmd|' /C calc'!A0,"'-2+3, ""now""\nplease"\r\n`)).toBe(true);
+    expect(line.endsWith(`,1× =cmd|' /C calc'!A0,"'-2+3, ""now""\nplease",Default,,14\r\n`)).toBe(true);
   });
 });

@@ -27,9 +27,16 @@ describe("report queries", () => {
   });
 
   it("number: a whole number from 1, named when bad", () => {
-    expect(parseNumberQuery({ number: "42" })).toEqual({ number: 42 });
-    expect(parseNumberQuery({ number: "7", day: "2026-11-21" })).toEqual({ number: 7, day: "2026-11-21" });
-    for (const n of ["0", "-1", "1.5", "abc", "", "123456789", "01"]) expect(badInput(() => parseNumberQuery({ number: n }))).toMatch(/^number: /);
+    expect(parseNumberQuery({ number: "42" })).toEqual({ number: 42, prefix: null });
+    expect(parseNumberQuery({ number: "7", day: "2026-11-21" })).toEqual({ number: 7, prefix: null, day: "2026-11-21" });
+    // A series' number as shown, its letters in either case (decision 0027).
+    expect(parseNumberQuery({ number: "K12" })).toEqual({ number: 12, prefix: "K" });
+    expect(parseNumberQuery({ number: "kds9" })).toEqual({ number: 9, prefix: "KDS" });
+    for (const n of ["0", "-1", "1.5", "abc", "", "123456789", "01", "K", "K0", "12K", "ABCD1", "K 12", "K-12", "１２"])
+      expect(
+        badInput(() => parseNumberQuery({ number: n })),
+        n,
+      ).toMatch(/^number: /);
     expect(badInput(() => parseNumberQuery({ day: "2026-11-21" }))).toMatch(/^number: /);
     expect(badInput(() => parseNumberQuery({ number: "3", day: "2026-02-30" }))).toMatch(/^day: /);
   });

@@ -59,7 +59,8 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
             {t("ordersInShift", { shift })}
           </h2>
           <p className="mt-1 text-slate-600">
-            {summary.total === 0 ? t("noOrders") : t("ordersSoFar", { count: summary.total, last: summary.lastNumber ?? 0 })}
+            {/* One last number per series, as shown: "57 · K40". A page of an older release has none. */}
+            {summary.total === 0 ? t("noOrders") : t("ordersSoFar", { count: summary.total, last: (summary.last ?? []).join(" · ") })}
           </p>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {ORDER_STATUSES.map((s) => (

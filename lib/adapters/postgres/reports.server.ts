@@ -4,7 +4,7 @@
  */
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order } from "@/lib/core/orders";
-import type { RecordedShift, ShiftCount } from "@/lib/core/reports/shift-history";
+import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
 import type { ReportStore } from "@/lib/core/ports";
 import { toOrder, toSqlDate } from "./rows.server";
@@ -27,14 +27,29 @@ export class PrismaReportStore implements ReportStore {
     }));
   }
 
-  async countsByShift(tenantId: string, day: BusinessDay): Promise<ShiftCount[]> {
-    const rows = await this.db.order.groupBy({
-      by: ["shift"],
-      where: { tenantId, businessDay: toSqlDate(day) },
-      _count: { _all: true },
-      _max: { number: true },
-    });
-    return rows.map((r) => ({ shift: r.shift, orders: r._count._all, lastNumber: r._max.number }));
+  async countsByShift(tenantId: string, day: BusinessDay): Promise<SeriesCount[]> {
+    // Per shift and series: a series' tickets count up in a shift while its numbers come
+    // round, so its first and last are the numbers of its lowest and highest ticket (the
+    // default series has no ticket: its number is one). Prefixes as each order was issued.
+    const rows = await this.db.$queryRaw<
+      { shift: number; seriesId: string | null; seriesName: string | null; orders: number; first: [string, number]; last: [string, number] }[]
+    >`
+      SELECT "shift", "seriesId"::text AS "seriesId",
+        (array_agg("seriesName" ORDER BY "createdAt" DESC))[1] AS "seriesName",
+        count(*)::int AS "orders",
+        (array_agg(json_build_array("prefix", "number") ORDER BY COALESCE("ticket", "number"), "createdAt"))[1] AS "first",
+        (array_agg(json_build_array("prefix", "number") ORDER BY COALESCE("ticket", "number") DESC, "createdAt" DESC))[1] AS "last"
+      FROM "Order"
+      WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date
+      GROUP BY "shift", "seriesId"`;
+    return rows.map((r) => ({
+      shift: r.shift,
+      seriesId: r.seriesId,
+      seriesName: r.seriesName,
+      orders: r.orders,
+      first: { prefix: r.first[0], number: r.first[1] },
+      last: { prefix: r.last[0], number: r.last[1] },
+    }));
   }
 
   async ordersPerHourIndex(tenantId: string, day: BusinessDay, dayStart: Date): Promise<{ index: number; orders: number }[]> {
@@ -59,27 +74,39 @@ export class PrismaReportStore implements ReportStore {
         AND ("readyAt" IS NOT NULL OR "collectedAt" IS NOT NULL)`;
   }
 
-  async ordersByNumber(tenantId: string, day: BusinessDay, number: number): Promise<Order[]> {
-    const rows = await this.db.order.findMany({ where: { tenantId, businessDay: toSqlDate(day), number }, orderBy: { shift: "asc" } });
+  async ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<Order[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day), number, ...(prefix === null ? {} : { prefix }) },
+      // A series' number may come round within a shift: its earlier ticket first.
+      orderBy: [{ shift: "asc" }, { prefix: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    });
     return rows.map(toOrder);
   }
 
   async *ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<Order> {
-    const where = { tenantId, businessDay: { gte: toSqlDate(from), lte: toSqlDate(to) } };
-    const orderBy = [{ businessDay: "asc" as const }, { shift: "asc" as const }, { number: "asc" as const }];
-    let after: { businessDay: Date; shift: number; number: number } | null = null;
-    for (;;) {
-      // Keyset paging on the unique (tenant, day, shift, number): each page is an index range.
-      const page: Awaited<ReturnType<Db["order"]["findMany"]>> = await this.db.order.findMany({
-        where,
-        orderBy,
-        take: EXPORT_PAGE_SIZE,
-        ...(after ? { cursor: { tenantId_businessDay_shift_number: { tenantId, ...after } }, skip: 1 } : {}),
-      });
-      for (const row of page) yield toOrder(row);
-      if (page.length < EXPORT_PAGE_SIZE) return;
-      const last = page[page.length - 1]!;
-      after = { businessDay: last.businessDay, shift: last.shift, number: last.number };
+    // (day, shift, number) is no longer unique: another series shows 12 too, and a series'
+    // numbers come round (decision 0027). So a day at a time — its orders an index range
+    // (tenantId, businessDay, …) — in a total order ending with the id, each page after
+    // the last one's id.
+    const days = await this.db.order.groupBy({
+      by: ["businessDay"],
+      where: { tenantId, businessDay: { gte: toSqlDate(from), lte: toSqlDate(to) } },
+      orderBy: { businessDay: "asc" },
+    });
+    const orderBy = [{ shift: "asc" as const }, { number: "asc" as const }, { prefix: "asc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
+    for (const { businessDay } of days) {
+      let after: string | null = null;
+      for (;;) {
+        const page: Awaited<ReturnType<Db["order"]["findMany"]>> = await this.db.order.findMany({
+          where: { tenantId, businessDay },
+          orderBy,
+          take: EXPORT_PAGE_SIZE,
+          ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+        });
+        for (const row of page) yield toOrder(row);
+        if (page.length < EXPORT_PAGE_SIZE) break;
+        after = page[page.length - 1]!.id;
+      }
     }
   }
 }

@@ -4,6 +4,7 @@
  * as a formula is prefixed with an apostrophe (OWASP's "CSV injection" advice).
  */
 import type { Order, OrderItem } from "../orders";
+import { displayNumber, seriesNameOf } from "../series";
 
 /** What a spreadsheet may take as a formula when it opens a cell (OWASP), plus the full-width forms CJK input methods type. */
 const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
@@ -35,6 +36,10 @@ export const ORDER_CSV_COLUMNS = [
   "cancelledAt",
   "items",
   "note",
+  // Number series (decision 0027), after the columns of before: a file read by position still reads them.
+  "series",
+  "prefix",
+  "display",
 ] as const;
 
 /** "2× Beef noodles; 1× Tea". */
@@ -57,6 +62,9 @@ export function orderCsvCells(o: Order): (string | number | null)[] {
     iso(o.cancelledAt),
     itemsText(o.items),
     o.note,
+    seriesNameOf(o),
+    o.prefix,
+    displayNumber(o.prefix, o.number),
   ];
 }
 

@@ -27,15 +27,21 @@ export function parseDayQuery(q: Record<string, string | undefined>): { day?: Bu
 }
 
 const numberQuery = z.object({
+  // As the ticket shows it: 12, or with its series' letters K12 (k12 too); decision 0027.
   number: z
     .string({ error: "required, the order number" })
-    .regex(/^[1-9]\d{0,7}$/, "must be a whole number from 1 to 99999999")
-    .transform(Number),
+    .regex(/^([A-Za-z]{1,3})?[1-9]\d{0,7}$/, "must be an order number as shown, e.g. 12 or K12 (1 to 99999999, up to 3 letters before it)")
+    .transform((s) => {
+      const [, letters, digits] = /^([A-Za-z]*)(\d+)$/.exec(s)!;
+      return { prefix: letters ? letters.toUpperCase() : null, number: Number(digits) };
+    }),
   day: day().optional(),
 });
 
-export function parseNumberQuery(q: Record<string, string | undefined>): { number: number; day?: BusinessDay } {
-  return parseOrThrow(numberQuery, q, "order search");
+/** `?number=K12[&day=]`: the number and its prefix (null when none was typed: every series' 12). */
+export function parseNumberQuery(q: Record<string, string | undefined>): { number: number; prefix: string | null; day?: BusinessDay } {
+  const { number, day } = parseOrThrow(numberQuery, q, "order search");
+  return { ...number, ...(day ? { day } : {}) };
 }
 
 const rangeQuery = z.strictObject({ from: day(), to: day() }).superRefine((r, ctx) => {

@@ -11,6 +11,7 @@ import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
 import { assembleShiftHistory, type ShiftHistoryEntry } from "./shift-history";
 import type { Clock, ReportStore } from "../ports";
+import { displayNumber } from "../series";
 
 export interface ShiftHistory {
   businessDay: BusinessDay;
@@ -26,6 +27,16 @@ export interface DayFigures {
 }
 
 export type Query = Record<string, string | undefined>;
+
+export interface FoundByNumber {
+  businessDay: BusinessDay;
+  number: number;
+  /** The letters asked for; null: none, every series' orders with that number. */
+  prefix: string | null;
+  /** The number as asked for, as screens write it ("K12", "12"). */
+  display: string;
+  orders: Order[];
+}
 
 export class ReportService {
   constructor(private readonly deps: { store: ReportStore; clock: Clock }) {}
@@ -73,11 +84,16 @@ export class ReportService {
     };
   }
 
-  /** Every order of the day with that number: one per shift at most, oldest shift first. */
-  async findByNumber(tenant: Tenant, query: Query): Promise<{ businessDay: BusinessDay; number: number; orders: Order[] }> {
+  /**
+   * Every order of the day with that number, oldest shift first: `K12` those of the series
+   * lettered K; `12` (or `k12`…) without letters those of every series — 12 and K12 both,
+   * each saying which by its prefix: the list is the answer to an ambiguous number.
+   */
+  async findByNumber(tenant: Tenant, query: Query): Promise<FoundByNumber> {
     const q = parseNumberQuery(query);
     const day = q.day ?? this.today(tenant);
-    return { businessDay: day, number: q.number, orders: await this.deps.store.ordersByNumber(tenant.id, day, q.number) };
+    const orders = await this.deps.store.ordersByNumber(tenant.id, day, q.number, q.prefix);
+    return { businessDay: day, number: q.number, prefix: q.prefix, display: displayNumber(q.prefix ?? "", q.number), orders };
   }
 
   /**

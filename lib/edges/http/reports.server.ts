@@ -37,6 +37,8 @@ export function shiftHistoryJson(h: ShiftHistory) {
       trigger: s.trigger,
       orders: s.orders,
       lastNumber: s.lastNumber,
+      // The other number series' (decision 0027): { series, prefix, orders, first, last } with display numbers.
+      series: s.series,
     })),
   };
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isAppError } from "@/lib/core/errors";
-import type { Order } from "@/lib/core/orders";
+import type { FoundByNumber } from "@/lib/core/reports/report-service";
+import { displayNumber, seriesNameOf } from "@/lib/core/series";
 import { MAX_EXPORT_DAYS } from "@/lib/core/reports/report-queries";
 import { requireStaff } from "@/lib/edges/next/staff.server";
 import { getApp } from "@/lib/server/app-context";
@@ -51,7 +52,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
 
   // Find by number: the service validates; a bad number gets the page's own words.
   const rawNumber = typeof search.number === "string" ? search.number.trim() : undefined;
-  let found: { number: number; orders: Order[] } | null = null;
+  let found: FoundByNumber | null = null;
   let findError: string | null = null;
   if (rawNumber !== undefined && rawNumber !== "") {
     try {
@@ -62,6 +63,8 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
     }
   }
 
+  // "12" that more than one series shows (12, K12): the list holds them all, and says how to ask for one.
+  const severalSeries = found && found.prefix === null ? [...new Set(found.orders.map((o) => displayNumber(o.prefix, o.number)))].sort() : [];
   const path = `/${tenant.slug}/manager/history`;
   return (
     <ConsoleShell caller={caller} section="history">
@@ -97,7 +100,14 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                       <td className="px-2 py-2 break-words">{s.reason ?? ""}</td>
                       <td className="px-2 py-2 tabular-nums">{s.orders}</td>
                       <td className="px-2 py-2 tabular-nums">
-                        {s.lastNumber === null ? t("noNumbers") : t("numberRange", { first: s.firstNumber, last: s.lastNumber })}
+                        {s.lastNumber === null && s.series.length === 0 ? t("noNumbers") : null}
+                        {s.lastNumber === null ? null : <span className="block">{t("numberRange", { first: s.firstNumber, last: s.lastNumber })}</span>}
+                        {/* Each other series its own line, with its letters: "Kiosk: K1 – K40". */}
+                        {s.series.map((r) => (
+                          <span key={r.series} className="block" data-testid="series-range">
+                            {t("seriesRange", { series: r.series, first: r.first, last: r.last })}
+                          </span>
+                        ))}
                       </td>
                     </tr>
                   ))}
@@ -118,8 +128,11 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
               {t("find.label")}
               <input
                 name="number"
-                inputMode="numeric"
-                pattern="[0-9]*"
+                // Letters too: a series' number is typed as the ticket shows it (K12).
+                inputMode="text"
+                autoCapitalize="characters"
+                spellCheck={false}
+                pattern="\s*[A-Za-z]{0,3}[0-9]+\s*"
                 autoComplete="off"
                 defaultValue={rawNumber ?? ""}
                 required
@@ -136,17 +149,27 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
             <FormError id="find-error" message={findError} testId="find-error" />
             {found && found.orders.length === 0 ? (
               <p role="status" data-testid="find-none" className="rounded-lg border-2 border-slate-300 bg-slate-50 px-4 py-3 text-lg">
-                {t("find.none", { number: found.number, day: dayText })}
+                {t("find.none", { number: found.display, day: dayText })}
               </p>
             ) : null}
             {found && found.orders.length > 0 ? (
               <div data-testid="find-results">
-                <h3 className="text-xl font-bold">{t("find.found", { count: found.orders.length, number: found.number })}</h3>
+                <h3 className="text-xl font-bold">{t("find.found", { count: found.orders.length, number: found.display })}</h3>
+                {severalSeries.length > 1 ? (
+                  <p data-testid="find-several" className="mt-1 text-lg text-slate-700">
+                    {t("find.several", {
+                      number: found.display,
+                      numbers: new Intl.ListFormat(locale, { type: "conjunction" }).format(severalSeries),
+                      example: severalSeries.find((d) => d !== found.display) ?? found.display,
+                    })}
+                  </p>
+                ) : null}
                 <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                   {found.orders.map((o) => (
                     <li key={o.id} className="rounded-xl border-2 border-slate-300 p-4" data-testid="found-order">
                       <p className="text-xl font-bold">
-                        {t("find.shift", { shift: o.shift })} · <span className="tabular-nums">#{o.number}</span>
+                        {t("find.shift", { shift: o.shift })} · <span className="tabular-nums">#{displayNumber(o.prefix, o.number)}</span>
+                        {o.seriesId !== null ? <span className="font-semibold text-slate-700"> · {seriesNameOf(o)}</span> : null}
                       </p>
                       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-lg">
                         <dt className="text-slate-600">{t("find.status")}</dt>

@@ -23,14 +23,21 @@ const statusQuery = z.array(z.enum(ORDER_STATUSES, { error: "status must be PLAC
 /**
  * The current shift's orders, optionally filtered: `?status=PLACED&status=READY` or
  * `?status=PLACED,READY`. With `?number=N[&day=YYYY-MM-DD]` (manager): every order of
- * that day with that number, whatever its shift.
+ * that day with that number, whatever its shift; `K12` those of the series lettered K,
+ * `12` every series' (more than one order is how an ambiguous number answers).
  */
 export const GET = api<Params>({ query: { status: "many", number: "one", day: "one" } }, async (req, { params, app }) => {
   const search = new URL(req.url).searchParams;
   if (search.has("number") || search.has("day")) {
     const { tenant } = await authorize(app, req, params.slug, ["MANAGER"]);
     const found = await app.reports.findByNumber(tenant, queryOf(req, ["number", "day"]));
-    return json({ businessDay: found.businessDay, number: found.number, orders: found.orders.map((o) => orderJson(o, tenant)) });
+    return json({
+      businessDay: found.businessDay,
+      number: found.number,
+      prefix: found.prefix,
+      display: found.display,
+      orders: found.orders.map((o) => orderJson(o, tenant)),
+    });
   }
   const { tenant } = await authorize(app, req, params.slug, ["CASHIER", "KITCHEN"]);
   const raw = new URL(req.url).searchParams
