@@ -179,6 +179,8 @@ export class OrderService {
     // Numbers open orders show with this prefix, read once the index first refuses one.
     let open: Set<number> | null = null;
     let skipped = 0;
+    // Numbers skipped on that reading since it was made.
+    let skippedOnRead = 0;
     for (let attempt = 1; ;) {
       const started = monotonic();
       // The default series counts numbers; another series counts tickets, each showing a number of its range.
@@ -188,6 +190,14 @@ export class OrderService {
       if (open?.has(number)) {
         // Still open: not spent, it comes round on a later lap or shift (decision 0027).
         if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
+        // A whole lap skipped on one reading: the free numbers it saw went to other cashiers'
+        // tickets (their draws interleave with ours, so ours may never show them). Read again:
+        // the series may be full by now, or have numbers free again.
+        if (++skippedOnRead >= seriesSize(series)) {
+          open = await orders.openNumbers(tenant.id, series.prefix);
+          skippedOnRead = 0;
+          if (openInRange(series, open) >= seriesSize(series)) throw seriesFull(series);
+        }
         continue;
       }
       try {
@@ -238,6 +248,7 @@ export class OrderService {
           metrics.uniqueViolation("openNumber");
           open = await orders.openNumbers(tenant.id, series.prefix);
           open.add(e.number);
+          skippedOnRead = 0;
           // Every number of the range open: refused before another ticket is drawn (nothing to hand out).
           if (openInRange(series, open) >= seriesSize(series)) throw seriesFull(series);
           if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);

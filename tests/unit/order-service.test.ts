@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import type { MenuItem } from "@/lib/core/menu";
 import { DuplicateNumberError, isUnavailableError, UnavailableError, type OrderRecord } from "@/lib/core/ports";
-import { DEFAULT_SERIES, type Series } from "@/lib/core/series";
+import { DEFAULT_SERIES, numberOfTicket, type Series } from "@/lib/core/series";
 import type { Tenant } from "@/lib/core/tenants";
 import { localDate, movableClock, wallTime } from "../support/clock";
 import { memoryCore, memoryTenant } from "../support/in-memory-core";
@@ -302,6 +302,48 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
     async function place(t: Tenant) {
       return (await core.orderService.place(t, {}, { channel: "counter" })).order;
     }
+  });
+
+  it("an order that skipped a whole lap on the numbers it read reads them again: SERIES_FULL once the last free one was taken", async () => {
+    // Other cashiers draw every ticket showing W13 (their draws interleave with this order's:
+    // the rush of tests/integration/series-concurrency.test.ts); the second time, one of them
+    // has stored W13. This order then only ever draws W11 and W12.
+    const { core, tenant, w, kiosk, drawn } = seriesSetup();
+    await kiosk();
+    await kiosk();
+    const next = core.counter.next.bind(core.counter);
+    let elsewhere = 0;
+    core.counter.next = async (...args: Parameters<typeof next>) => {
+      for (;;) {
+        const r = await next(...args);
+        if (r.kind !== "issued" || typeof args[0] === "string" || numberOfTicket(w, w.first, r.issued.number) !== 13) return r;
+        if (++elsewhere === 2) {
+          await core.orders.insert({
+            tenantId: tenant.id,
+            businessDay: r.issued.businessDay,
+            shift: r.issued.shift,
+            number: 13,
+            prefix: "W",
+            seriesId: w.id,
+            seriesName: w.name,
+            ticket: r.issued.number,
+            channel: "kiosk",
+            items: [],
+            idempotencyKey: null,
+            idempotencyScope: null,
+            requestHash: null,
+          });
+        }
+      }
+    };
+    const before = drawn();
+    // Ticket 4 shows W11: refused, W11 and W12 read as open, W13 free. Ticket 6 (W13) goes to
+    // another cashier, who stores it; tickets 5, 7 and 8 show W12, W11, W12: a lap skipped on
+    // what was read. Read again, every number is open.
+    const e = await kiosk().catch((err: unknown) => err);
+    expect(e).toMatchObject({ code: "SERIES_FULL" });
+    expect(drawn() - before).toBe(4);
+    expect(core.db.orders.filter((o) => o.prefix === "W").map((o) => o.number)).toEqual([11, 12, 13]);
   });
 
   it("a new shift restarts the series at its first number (ticket 1), past numbers kept open", async () => {
