@@ -325,18 +325,18 @@ const describeStored = (o: StoredOrder) =>
   `${o.businessDay}/shift ${o.shift}/#${o.prefix ?? ""}${o.number}${o.seriesId ? ` (series ${o.seriesName ?? o.seriesId}, ticket ${o.ticket})` : ""} (${o.id}, open ${new Date(o.createdAt).toISOString()}..${o.closedAt === null ? "" : new Date(o.closedAt).toISOString()})`;
 
 /**
- * Pairs of orders with one number that were open at the same time (open from createdAt until
- * closedAt): what decision 0027 promises never happens, across shifts and days.
- */
-/**
  * How far the stamps of two orders may overlap without the two having been open at once: an
  * order's `createdAt` is its INSERT statement's start (PostgreSQL's now()), and a batched
  * insert can wait on a concurrent collect of the same number, stamped before it committed.
  * The index makes a real twin impossible; a lasting one (a lost index) still shows here and
  * in OPEN TWICE NOW.
  */
-const STAMP_SLACK_MS = 1_000;
+export const STAMP_SLACK_MS = 1_000;
 
+/**
+ * Pairs of orders with one number that were open at the same time (open from createdAt until
+ * closedAt): what decision 0027 promises never happens, across shifts and days.
+ */
 export function openAtOnce(stored: StoredOrder[]): string[] {
   const out: string[] = [];
   const byNumber = new Map<string, StoredOrder[]>();
