@@ -8,8 +8,7 @@
  */
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { TestTenant } from "../support/tenants";
-import { addSeries } from "../support/series";
+import { insertSeries, type TestTenant } from "../support/tenants";
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -257,8 +256,8 @@ test("numbers of series with a prefix: the tiles show K1 and D100 whole; a K num
   const t = await newTenant({ name: "Golden Wok" });
   // Before anything reads the new restaurant: a node reads its series with it.
   const url = process.env.E2E_DATABASE_URL!;
-  await addSeries(url, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
-  await addSeries(url, t.id, { name: "Delivery", prefix: "D", first: 100, last: 199, channels: ["delivery"] });
+  await insertSeries(url, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
+  await insertSeries(url, t.id, { name: "Delivery", prefix: "D", first: 100, last: 199, channels: ["delivery"] });
   await openBoard(page, t);
   await enableSound(page);
 
@@ -384,7 +383,7 @@ for (const variant of [
 ]) {
   test(`a busy board fits ${variant.what} at TV size (screenshots)`, async ({ page, newTenant }) => {
     const t = await newTenant({ name: "Golden Wok" });
-    if (variant.series) await addSeries(process.env.E2E_DATABASE_URL!, t.id, variant.series);
+    if (variant.series) await insertSeries(process.env.E2E_DATABASE_URL!, t.id, variant.series);
     const orders = [];
     for (let i = 0; i < 36; i++) orders.push(await place(page, t, variant.series?.name));
     if (variant.series) expect(orders.at(-1)!.display).toBe("K335");

@@ -5,10 +5,10 @@
  * 12 hours away, so its business day cannot roll over mid-test.
  */
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { TestTenant } from "../support/tenants";
 import { stableDaySpec } from "../support/fixtures";
+import { expectNoSeriousAxe } from "./axe";
 import { expect, signIn, test, type NewTenant } from "./fixtures";
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -18,15 +18,9 @@ async function stableTenant(newTenant: NewTenant, name: string): Promise<TestTen
   return newTenant({ name, timeZone, dayStart });
 }
 
-/** No serious or critical axe violation on the page as it is now. */
 async function expectAxeClean(page: Page, what: string) {
   await expect(page).toHaveTitle(/\S/);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
-    what,
-  ).toEqual([]);
+  await expectNoSeriousAxe(page, what);
 }
 
 function api(request: APIRequestContext, t: TestTenant) {

@@ -5,8 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { TestTenant } from "../support/tenants";
-import { addSeries } from "../support/series";
+import { insertSeries, type TestTenant } from "../support/tenants";
 
 const SHOTS = "test-results/screenshots";
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -186,8 +185,8 @@ test("the page in Chinese", async ({ page, request, newTenant }) => {
 test("a number of a series with a prefix: the page shows K1 whole, in its title too, in English and Chinese", async ({ page, request, newTenant }) => {
   const t = await newTenant({ name: "Golden Wok" });
   // Before anything reads the new restaurant: a node reads its series with it.
-  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
-  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Web", prefix: "WM", first: 100, last: 199 });
+  await insertSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
+  await insertSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Web", prefix: "WM", first: 100, last: 199 });
   const plain = await placeOrder(request, t, [{ name: "Tea", qty: 1 }]);
   const mine = await placeOrder(request, t, [{ name: "Gamma noodles", qty: 1 }], undefined, "Kiosk");
   expect([plain.display, mine.display]).toEqual(["1", "K1"]);

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
-import { addSeries } from "../support/series";
+import { insertSeries } from "../support/tenants";
 
 const SHOTS = "test-results/screenshots";
 const PX_PER_MM = 96 / 25.4;
@@ -107,7 +107,7 @@ test("a kiosk whose channel a series with a prefix serves issues K300: the scree
 }) => {
   const t = await newTenant({ name: "Harbour Grill" });
   // Before anything reads the new restaurant: a node reads its series with it.
-  await addSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 300, last: 599, channels: ["kiosk"] });
+  await insertSeries(process.env.E2E_DATABASE_URL!, t.id, { name: "Kiosk", prefix: "K", first: 300, last: 599, channels: ["kiosk"] });
   await recordPrints(page);
   await signIn(page, t.slug, "Cashier", t.staff.cashier);
   await page.goto(`/${t.slug}/kiosk?lang=en`);

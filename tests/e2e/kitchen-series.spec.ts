@@ -5,10 +5,10 @@
  * and 12. Series are rows written before the app first reads the restaurant. Screenshots in
  * English and Chinese go to test-results/screenshots/kitchen-series-*.png.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { stableDaySpec } from "../support/fixtures";
 import { insertSeries, type TestTenant } from "../support/tenants";
+import { expectNoSeriousAxe } from "./axe";
 import { expect, signIn, test, type NewTenant } from "./fixtures";
 
 const SHOTS = "test-results/screenshots";
@@ -35,16 +35,6 @@ async function typeNumber(page: Page, value: string, label?: string) {
   await typed(page, label).press("Enter");
 }
 const pile = (page: Page, id: "to-prepare" | "waiting-pickup") => page.getByTestId(id);
-
-/** No serious or critical axe violation on the page as it is now (the question included). */
-async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
-    what,
-  ).toEqual([]);
-}
 
 test.describe("the kitchen at 1280×800", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -84,7 +74,7 @@ test.describe("the kitchen at 1280×800", () => {
     await expect(choice).toBeVisible();
     await expect(pile(page, "to-prepare").getByRole("article", { name: "Order D12", exact: true })).toBeVisible();
     await expect(pile(page, "waiting-pickup").getByRole("article", { name: "Order K12", exact: true })).toBeVisible();
-    await expectAxeClean(page, "kitchen asking which 12 (en)");
+    await expectNoSeriousAxe(page, "kitchen asking which 12 (en)");
     await page.screenshot({ path: `${SHOTS}/kitchen-series-choice-en.png` });
 
     await choice.getByRole("button", { name: /^D12 / }).click();
@@ -110,7 +100,7 @@ test.describe("the kitchen at 1280×800", () => {
     await typeNumber(page, "12", "取餐号");
     await expect(choice.getByRole("alert")).toHaveText("是哪一张 12？请点选，或连字母一起输入（如 D12）。");
     await expect(choice.getByRole("button", { name: /^[KD]12 / })).toHaveText(["D12 待取餐 · Dumplings", "K12 待取餐 · Beef noodles"]);
-    await expectAxeClean(page, "kitchen asking which 12 (zh-CN)");
+    await expectNoSeriousAxe(page, "kitchen asking which 12 (zh-CN)");
     await page.screenshot({ path: `${SHOTS}/kitchen-series-choice-zh-CN.png` });
     await choice.getByRole("button", { name: /^K12 / }).click();
     await expect(page.getByTestId("kitchen-status")).toHaveText("K12 → 已取餐");

@@ -6,8 +6,8 @@
  * in words, in both languages, with the cart kept; a remembered series that was deleted
  * falls back to the channel's, said quietly. Screenshots under test-results/screenshots/.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expectNoSeriousAxe } from "./axe";
 import { expect, signIn, test } from "./fixtures";
 import type { TestTenant } from "../support/tenants";
 
@@ -27,15 +27,6 @@ async function post<T>(request: APIRequestContext, t: TestTenant, path: string, 
 async function device(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }): Promise<Page> {
   const ctx = await browser.newContext({ baseURL, viewport });
   return ctx.newPage();
-}
-
-async function noSeriousAxe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) })),
-    what,
-  ).toEqual([]);
 }
 
 test("a manager adds the series Kiosk K1–K99 with the keyboard; the kiosk's ticket says K1", async ({ page, browser, baseURL, newTenant }) => {
@@ -102,7 +93,7 @@ test("a manager adds the series Kiosk K1–K99 with the keyboard; the kiosk's ti
   await form.getByRole("button", { name: "Add series" }).click();
   await expect(rows).toHaveCount(3);
   await expect(page.getByTestId("series-overlaps")).toContainText("Counter (K1–K99) overlaps Kiosk: the two skip each other's open numbers.");
-  await noSeriousAxe(page, "series page (en)");
+  await expectNoSeriousAxe(page, "series page (en)");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/console-series-en.png` });
   await page.screenshot({ path: `${SHOTS}/console-series-full-en.png`, fullPage: true });
@@ -128,7 +119,7 @@ test("a manager adds the series Kiosk K1–K99 with the keyboard; the kiosk's ti
   await expect(zhForm.getByTestId("overlap-warning")).toHaveText("K1–K99 与“Kiosk”重叠：两者会跳过对方仍在使用的号码。");
   await zhForm.getByRole("button", { name: "新增序列" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/console-series-form-zh-CN.png` });
-  await noSeriousAxe(page, "series page (zh-CN)");
+  await expectNoSeriousAxe(page, "series page (zh-CN)");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/console-series-zh-CN.png` });
   await zhForm.getByLabel("起始号码").fill("0");

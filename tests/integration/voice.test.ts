@@ -8,10 +8,9 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { provisionTenants, type TestTenant } from "../support/tenants";
+import { insertSeries, provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectStatus, type Api, type OrderJson } from "../support/http";
-import { addSeries } from "../support/series";
 
 // A server of its own: clips are cached per language and number for every restaurant of a
 // node, so another file's clip of "en 1" would turn this file's first render into a hit.
@@ -87,7 +86,7 @@ beforeAll(async () => {
   const made = await provisionTenants(inject("databaseUrl"), [stableDaySpec(slug), stableDaySpec(kSlug)]);
   [t, k] = [made[slug]!, made[kSlug]!];
   // Before the server starts: a node reads a restaurant's series with the restaurant, once.
-  await addSeries(inject("databaseUrl"), k.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
+  await insertSeries(inject("databaseUrl"), k.id, { name: "Kiosk", prefix: "K", first: 1, last: 99 });
   server = await startAppServer({ databaseUrl: inject("databaseUrl"), keyPrefix: testKeyPrefix("voice"), env: SHARED_SERVER_ENV });
   baseUrl = server.url;
   call = apiClient(baseUrl);
