@@ -39,6 +39,10 @@ export function SeriesFields({ idPrefix, initial, others }: { idPrefix: string; 
   const valid = from !== null && (to !== null || last.trim() === "") && (to === null || to >= from);
   const overlaps = touched && valid ? others.filter((o) => sharesNumbers(candidate, o)) : [];
   const id = (f: string) => `${idPrefix}-${f}`;
+  const change = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setTouched(true);
+  };
 
   return (
     <>
@@ -58,60 +62,18 @@ export function SeriesFields({ idPrefix, initial, others }: { idPrefix: string; 
             className={`${INPUT} bg-white`}
           />
         </div>
-        <div>
-          <label htmlFor={id("prefix")} className="mb-1 block text-lg font-semibold">
-            {t("prefix")}
-          </label>
-          <input
-            id={id("prefix")}
-            name="prefix"
-            maxLength={3}
-            autoComplete="off"
-            autoCapitalize="characters"
-            aria-describedby={id("prefix-hint")}
-            value={prefix}
-            onChange={(e) => {
-              setPrefix(e.target.value);
-              setTouched(true);
-            }}
-            className={`${INPUT} bg-white uppercase`}
-          />
-        </div>
-        <div>
-          <label htmlFor={id("first")} className="mb-1 block text-lg font-semibold">
-            {t("first")}
-          </label>
-          <input
-            id={id("first")}
-            name="first"
-            inputMode="numeric"
-            autoComplete="off"
-            value={first}
-            onChange={(e) => {
-              setFirst(e.target.value);
-              setTouched(true);
-            }}
-            className={`${INPUT} bg-white tabular-nums`}
-          />
-        </div>
-        <div>
-          <label htmlFor={id("last")} className="mb-1 block text-lg font-semibold">
-            {t("last")}
-          </label>
-          <input
-            id={id("last")}
-            name="last"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby={id("last-hint")}
-            value={last}
-            onChange={(e) => {
-              setLast(e.target.value);
-              setTouched(true);
-            }}
-            className={`${INPUT} bg-white tabular-nums`}
-          />
-        </div>
+        <WatchedField
+          id={id("prefix")}
+          name="prefix"
+          label={t("prefix")}
+          value={prefix}
+          onChange={change(setPrefix)}
+          hint={id("prefix-hint")}
+          maxLength={3}
+          uppercase
+        />
+        <WatchedField id={id("first")} name="first" label={t("first")} value={first} onChange={change(setFirst)} numeric />
+        <WatchedField id={id("last")} name="last" label={t("last")} value={last} onChange={change(setLast)} hint={id("last-hint")} numeric />
       </div>
       <ul className="space-y-1 text-base text-slate-700">
         <li id={id("prefix-hint")}>{t("prefixHint")}</li>
@@ -151,5 +113,38 @@ export function SeriesFields({ idPrefix, initial, others }: { idPrefix: string; 
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** A labelled text field whose value the form watches as it is typed (the overlap warning). */
+function WatchedField(p: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  hint?: string;
+  maxLength?: number;
+  numeric?: boolean;
+  uppercase?: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={p.id} className="mb-1 block text-lg font-semibold">
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        name={p.name}
+        autoComplete="off"
+        maxLength={p.maxLength}
+        inputMode={p.numeric ? "numeric" : undefined}
+        autoCapitalize={p.uppercase ? "characters" : undefined}
+        aria-describedby={p.hint}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        className={`${INPUT} bg-white ${p.numeric ? "tabular-nums" : ""} ${p.uppercase ? "uppercase" : ""}`}
+      />
+    </div>
   );
 }
