@@ -42,7 +42,8 @@ import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
 import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
 import { SYSTEM_ACTOR } from "./audit";
-import { displayNumber, numberOfTicket, parseTypedNumber, seriesFor, seriesFull, seriesOf, seriesSize, type Channel, type Series } from "./series";
+import { displayNumber, numberOfTicket, parseTypedNumber, seriesFor, seriesOf, type Channel, type Series } from "./series";
+import { OpenNumberSkips } from "./open-number-skips";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -70,8 +71,6 @@ const CLAIM_WAIT_MS = 5_000;
 
 /** How often an insert may meet the unique index before we give up (it should never happen twice). */
 const MAX_NUMBER_ATTEMPTS = 5;
-/** Draws beyond the open numbers one order may skip (other cashiers draw meanwhile) before it gives up. */
-const MAX_SKIP_SLACK = 1_000;
 
 /** An Undo that would put a number back on the floor after it was handed to another open order. */
 const numberReissued = (order: Order) =>
@@ -81,19 +80,6 @@ const numberReissued = (order: Order) =>
     details: { number: order.number, display: displayNumber(order.prefix, order.number) },
     reason: "numberReissued",
   });
-
-const tooManySkips = (tenant: Tenant, skipped: number) =>
-  new AppError("UNAVAILABLE", {
-    message: `Skipped ${skipped} open numbers for ${tenant.slug} without finding a free one`,
-    userMessage: "Could not issue a free number right now. Please try again.",
-  });
-
-/** How many numbers of the series' range `open` holds. */
-function openInRange(s: Pick<Series, "first" | "last">, open: ReadonlySet<number>): number {
-  let n = 0;
-  for (const x of open) if (x >= s.first && (s.last === null || x <= s.last)) n++;
-  return n;
-}
 
 export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
@@ -176,28 +162,15 @@ export class OrderService {
     const items = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
     const seriesId = series.isDefault ? null : series.id;
-    // Numbers open orders show with this prefix, read once the index first refuses one.
-    let open: Set<number> | null = null;
-    let skipped = 0;
-    // Numbers skipped on that reading since it was made.
-    let skippedOnRead = 0;
+    const open = new OpenNumberSkips(series, () => orders.openNumbers(tenant.id, series.prefix), tenant.slug);
     for (let attempt = 1; ;) {
       const started = monotonic();
       // The default series counts numbers; another series counts tickets, each showing a number of its range.
       const issued = await issuer.issue(tenant, seriesId);
       metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
       const number = seriesId === null ? issued.number : numberOfTicket(series, series.first, issued.number);
-      if (open?.has(number)) {
-        // Still open: not spent, it comes round on a later lap or shift (decision 0027).
-        if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
-        // A whole lap skipped on one reading: the free numbers it saw went to other cashiers'
-        // tickets (their draws interleave with ours, so ours may never show them). Read again:
-        // the series may be full by now, or have numbers free again.
-        if (++skippedOnRead >= seriesSize(series)) {
-          open = await orders.openNumbers(tenant.id, series.prefix);
-          skippedOnRead = 0;
-          if (openInRange(series, open) >= seriesSize(series)) throw seriesFull(series);
-        }
+      if (open.holds(number)) {
+        await open.skip();
         continue;
       }
       try {
@@ -246,12 +219,7 @@ export class OrderService {
         if (e instanceof NumberOpenError) {
           // An open order of an earlier shift or day shows this number: never a twin on the board.
           metrics.uniqueViolation("openNumber");
-          open = await orders.openNumbers(tenant.id, series.prefix);
-          open.add(e.number);
-          skippedOnRead = 0;
-          // Every number of the range open: refused before another ticket is drawn (nothing to hand out).
-          if (openInRange(series, open) >= seriesSize(series)) throw seriesFull(series);
-          if (++skipped > open.size + MAX_SKIP_SLACK) throw tooManySkips(tenant, skipped);
+          await open.refused(e.number);
           continue;
         }
         if (e instanceof DuplicateNumberError) {
