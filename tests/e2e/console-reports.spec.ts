@@ -140,6 +140,8 @@ test("figures show orders per hour as a chart with the same figures in a table, 
   await expect(table.getByRole("cell", { name: "3", exact: true })).toHaveCount(1);
   const shifts = page.getByTestId("shift-times");
   await expect(shifts.getByRole("row", { name: /Shift 1/ })).toContainText("3");
+  // One series only: no table per series.
+  await expect(page.getByTestId("series-times")).toHaveCount(0);
   await expectAxeClean(page, "figures (en)");
   await page.screenshot({ path: "test-results/screenshots/manager-figures-en.png", fullPage: true });
 

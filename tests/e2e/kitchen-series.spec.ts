@@ -209,5 +209,17 @@ test("the manager finds K12, k12, and 12 with every series' 12 listed; shift his
 
   await page.goto(`/${t.slug}/manager/history?lang=zh-CN&number=12`);
   await expect(page.getByTestId("find-several")).toHaveText("不带字母的 12 对应多个号码系列（12、D12和K12）：加上字母（如 D12）即可只看其中一个。");
+
+  // Figures: the whole day per series, the default first.
+  await page.goto(`/${t.slug}/manager/figures?lang=en`);
+  const rows = page.getByTestId("series-times").locator("tbody tr");
+  await expect(rows.locator("th")).toHaveText(["Default (no letters)", "Delivery (D)", "Kiosk (K)"]);
+  await expect(rows.locator("td:first-of-type")).toHaveText(["12", "1", "1"]);
+  await expectNoSeriousAxe(page, "figures per series (en)");
+  await page.screenshot({ path: `${SHOTS}/kitchen-series-manager-figures-en.png`, fullPage: true });
+  await page.goto(`/${t.slug}/manager/figures?lang=zh-CN`);
+  await expect(page.getByRole("heading", { name: "全天各号码系列" })).toBeVisible();
+  await expect(rows.locator("th")).toHaveText(["默认（无字母）", "Delivery（D）", "Kiosk（K）"]);
+  await page.screenshot({ path: `${SHOTS}/kitchen-series-manager-figures-zh-CN.png`, fullPage: true });
   await page.goto(`/${t.slug}/manager/history?lang=en`);
 });

@@ -53,6 +53,7 @@ interface StatsJson {
   totalOrders: number;
   hours: { hour: string; start: string; end: string; orders: number }[];
   shifts: { shift: number; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
+  series: { series: string; default: boolean; prefix: string; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
 }
 interface FoundJson {
   businessDay: string;
@@ -319,6 +320,20 @@ describe("number series in the reports (decision 0027)", () => {
       ["2", "Default", "", "2", "1× Noodles"],
       ["2", "Kiosk", "K", "K2", ""], // taken as a bare number
     ]);
+  });
+
+  it("the whole day per series: the default first, then each series' orders and times (decision 0027)", async () => {
+    const k1 = await move(series, placed.K1!.id, "READY");
+    const body = expectStatus(await get<StatsJson>(series, "/stats"), 200);
+    const none = { samples: 0, p50: null, p90: null };
+    const k1Ready = (Date.parse(k1.readyAt!) - Date.parse(k1.createdAt)) / 1000;
+    expect(body.series).toEqual([
+      { series: "Default", default: true, prefix: "", orders: 2, timeToReady: none, timeToCollected: none },
+      { series: "Delivery", default: false, prefix: "D", orders: 1, timeToReady: none, timeToCollected: none },
+      { series: "Kiosk", default: false, prefix: "K", orders: 2, timeToReady: { samples: 1, p50: k1Ready, p90: k1Ready }, timeToCollected: none },
+    ]);
+    // A restaurant of one series has just the default.
+    expect(expectStatus(await get<StatsJson>(hist, "/stats"), 200).series.map((x) => [x.series, x.orders])).toEqual([["Default", 5]]);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order } from "@/lib/core/orders";
+import type { OrderDuration } from "@/lib/core/reports/series-figures";
 import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
 import type { ReportStore } from "@/lib/core/ports";
@@ -61,10 +62,10 @@ export class PrismaReportStore implements ReportStore {
     return rows;
   }
 
-  async durations(tenantId: string, day: BusinessDay): Promise<{ shift: number; toReadyMs: number | null; toCollectedMs: number | null }[]> {
-    // Only what the percentiles need: two numbers per finished order.
-    return this.db.$queryRaw<{ shift: number; toReadyMs: number | null; toCollectedMs: number | null }[]>`
-      SELECT "shift",
+  async durations(tenantId: string, day: BusinessDay): Promise<OrderDuration[]> {
+    // Only what the percentiles need: two numbers per finished order, with its shift and series.
+    return this.db.$queryRaw<OrderDuration[]>`
+      SELECT "shift", "seriesId"::text AS "seriesId",
         CASE WHEN "status" IN ('READY', 'COLLECTED') AND "readyAt" IS NOT NULL
           THEN (extract(epoch FROM ("readyAt" - "createdAt")) * 1000)::float8 END AS "toReadyMs",
         CASE WHEN "status" = 'COLLECTED' AND "collectedAt" IS NOT NULL

@@ -1,6 +1,7 @@
 /** The store behind the manager's reports (lib/core/reports/). */
 import type { BusinessDay } from "../business-day";
 import type { Order } from "../orders";
+import type { OrderDuration } from "../reports/series-figures";
 import type { RecordedShift, SeriesCount } from "../reports/shift-history";
 
 /** What the reports read from the database. */
@@ -12,7 +13,7 @@ export interface ReportStore {
   /** Orders of `day` per whole hour since `dayStart` (by createdAt). */
   ordersPerHourIndex(tenantId: string, day: BusinessDay, dayStart: Date): Promise<{ index: number; orders: number }[]>;
   /** Durations in ms from createdAt to readyAt (ready or collected orders) and to collectedAt (collected orders). */
-  durations(tenantId: string, day: BusinessDay): Promise<{ shift: number; toReadyMs: number | null; toCollectedMs: number | null }[]>;
+  durations(tenantId: string, day: BusinessDay): Promise<OrderDuration[]>;
   /** Orders of `day` with that number: of the series with that prefix, or of every series when `prefix` is null. */
   ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<Order[]>;
   /** Orders from `from` to `to` by day, shift, number and prefix, read a page at a time. */

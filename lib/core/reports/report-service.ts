@@ -9,7 +9,8 @@ import { dayHours, dayStartInstant, hourlyCounts } from "./day-hours";
 import { orderCsvHeader, orderCsvLine } from "./orders-csv";
 import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
-import { assembleShiftHistory, type ShiftHistoryEntry } from "./shift-history";
+import { seriesFigures, type SeriesFigures } from "./series-figures";
+import { assembleShiftHistory, type SeriesCount, type ShiftHistoryEntry } from "./shift-history";
 import type { Clock, ReportStore } from "../ports";
 import { displayNumber } from "../series";
 
@@ -24,6 +25,8 @@ export interface DayFigures {
   hours: { hour: string; start: Date; end: Date; orders: number }[];
   totalOrders: number;
   shifts: { shift: number; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
+  /** The whole day per number series that took orders (decision 0027). */
+  series: SeriesFigures[];
 }
 
 export type Query = Record<string, string | undefined>;
@@ -51,27 +54,32 @@ export class ReportService {
   }
 
   private async shiftsOf(tenant: Tenant, day: BusinessDay): Promise<ShiftHistoryEntry[]> {
+    return (await this.shiftsAndCounts(tenant, day))[0];
+  }
+
+  /** The day's shifts, and its orders counted per shift and series (none for a day not begun). */
+  private async shiftsAndCounts(tenant: Tenant, day: BusinessDay): Promise<[ShiftHistoryEntry[], SeriesCount[]]> {
     const today = this.today(tenant);
-    if (day > today) return [];
+    if (day > today) return [[], []];
     const [recorded, counts] = await Promise.all([this.deps.store.recordedShifts(tenant.id, day), this.deps.store.countsByShift(tenant.id, day)]);
-    return assembleShiftHistory({ day, today, dayStart: dayStartInstant(day, tenant), recorded, counts });
+    return [assembleShiftHistory({ day, today, dayStart: dayStartInstant(day, tenant), recorded, counts }), counts];
   }
 
   async figures(tenant: Tenant, query: Query = {}): Promise<DayFigures> {
     const day = parseDayQuery(query).day ?? this.today(tenant);
     const hours = dayHours(day, tenant);
     const { store } = this.deps;
-    const [shifts, perHour, durations] = await Promise.all([
-      this.shiftsOf(tenant, day),
+    const [[shifts, counts], perHour, durations] = await Promise.all([
+      this.shiftsAndCounts(tenant, day),
       store.ordersPerHourIndex(tenant.id, day, hours[0]!.start),
       store.durations(tenant.id, day),
     ]);
-    const counts = hourlyCounts(hours, perHour);
+    const hourly = hourlyCounts(hours, perHour);
     return {
       businessDay: day,
       timeZone: tenant.timeZone,
-      hours: hours.map((h, i) => ({ hour: h.label, start: h.start, end: h.end, orders: counts[i]! })),
-      totalOrders: counts.reduce((a, b) => a + b, 0),
+      hours: hours.map((h, i) => ({ hour: h.label, start: h.start, end: h.end, orders: hourly[i]! })),
+      totalOrders: hourly.reduce((a, b) => a + b, 0),
       shifts: shifts.map((s) => {
         const mine = durations.filter((d) => d.shift === s.shift);
         return {
@@ -81,6 +89,7 @@ export class ReportService {
           timeToCollected: spreadSeconds(mine.flatMap((d) => (d.toCollectedMs === null ? [] : [d.toCollectedMs]))),
         };
       }),
+      series: seriesFigures(counts, durations),
     };
   }
 

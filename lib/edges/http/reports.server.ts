@@ -50,5 +50,6 @@ export function figuresJson(f: DayFigures) {
     totalOrders: f.totalOrders,
     hours: f.hours.map((h) => ({ hour: h.hour, start: h.start.toISOString(), end: h.end.toISOString(), orders: h.orders })),
     shifts: f.shifts,
+    series: f.series,
   };
 }

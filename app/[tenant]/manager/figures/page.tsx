@@ -104,6 +104,38 @@ export default async function FiguresPage({
             </div>
           )}
         </section>
+
+        {/* Only where the restaurant numbers in more than one series (decision 0027). */}
+        {f.series.some((s) => !s.default) ? (
+          <section aria-labelledby="per-series" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="per-series" className="text-2xl font-bold">
+              {t("seriesHeading")}
+            </h2>
+            <p className="mt-1 text-slate-600">{t("seriesIntro")}</p>
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-left text-lg" data-testid="series-times">
+                <ColumnHeads
+                  labels={[t("seriesCol"), ...(["orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => t(`col.${c}`))]}
+                />
+                <tbody>
+                  {f.series.map((s) => (
+                    <tr key={`${s.default}-${s.prefix}-${s.series}`} className="border-b border-slate-200">
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
+                        {s.default ? t("defaultSeries") : s.prefix ? t("seriesName", { name: s.series, prefix: s.prefix }) : s.series}
+                      </th>
+                      <td className="px-2 py-2 tabular-nums">{s.orders}</td>
+                      {[...cells(s.timeToReady), ...cells(s.timeToCollected)].map((v, i) => (
+                        <td key={i} className="px-2 py-2 tabular-nums">
+                          {spreadCell(v)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        ) : null}
       </div>
     </ConsoleShell>
   );
