@@ -19,8 +19,12 @@ import {
 
 /** How often the facts are read while nothing asks. */
 export const REPLICATION_POLL_MS = 10_000;
-/** Before numbering from the database, the history is read again when the last reading is older than this. */
-export const FRESH_HISTORY_MS = 1_000;
+/**
+ * Before numbering from the database alone, the history is read again when the last reading
+ * began longer ago than this: shorter than any failover takes (a crash, a promotion and an
+ * address that moves), so a reading of the old primary is never taken for the new one's.
+ */
+export const FRESH_HISTORY_MS = 100;
 /** Every jump adds this much: the blocks Redis may hold beyond the ledger (current and in reserve). */
 export const JUMP_MARGIN = 2 * BLOCK_SIZE;
 /** And what its counter handed out in this many seconds before its latest stored order: a replication lag far longer is not asynchronous but broken. */
@@ -81,6 +85,7 @@ export class ReplicationWatch {
 
   private async read(): Promise<void> {
     const { facts, log } = this.deps;
+    const began = this.now();
     let f: ReplicationFacts;
     try {
       f = await facts.read();
@@ -93,7 +98,7 @@ export class ReplicationWatch {
     this.setKind(replicationOf(f));
     try {
       if (f.history) await this.follow(f.history);
-      this.checkedAt = this.now();
+      this.checkedAt = began;
     } catch (e) {
       log.error({ err: e instanceof Error ? e.message : String(e) }, "could not move the counters past a database failover; trying again at the next reading");
     }
