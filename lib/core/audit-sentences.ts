@@ -106,11 +106,11 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
   }
 }
 
-/** "2026-11-26 shift 1: 925 → 1,290" per counter (a series by its id: its name may have changed since). */
+/** "2026-11-26/1: 40 → 131; Kiosk 2026-11-26/1: 10 → 93" (business day/shift: ceiling before → after). */
 function jumpedCounters(v: unknown): string {
   if (!Array.isArray(v)) return "";
   return v
-    .map((c: Record<string, unknown>) => `${c.series ? `${text(c.series)} ` : ""}${text(c.businessDay)} #${text(c.shift)}: ${text(c.from)} → ${text(c.to)}`)
+    .map((c: Record<string, unknown>) => `${c.series ? `${text(c.series)} ` : ""}${text(c.businessDay)}/${text(c.shift)}: ${text(c.from)} → ${text(c.to)}`)
     .join("; ");
 }
 

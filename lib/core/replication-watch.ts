@@ -141,7 +141,7 @@ export class ReplicationWatch {
           action: "counter.jumpedAfterFailover",
           details: {
             timeline: now.timeline,
-            counters: mine.map((j) => ({ series: j.seriesId, businessDay: j.businessDay, shift: j.shift, from: j.from, to: j.to })),
+            counters: mine.map((j) => ({ series: j.seriesName, businessDay: j.businessDay, shift: j.shift, from: j.from, to: j.to })),
           },
         })
         .catch((e: unknown) => log.error({ tenantId, err: e instanceof Error ? e.message : String(e) }, "could not audit a counter's jump"));

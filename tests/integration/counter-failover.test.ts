@@ -103,9 +103,9 @@ describe("the jump after a failover", () => {
       .sort((x, y) => `${x.tenantId}${x.seriesId}`.localeCompare(`${y.tenantId}${y.seriesId}`));
     expect(mine).toEqual(
       expect.arrayContaining([
-        { tenantId: busy, seriesId: null, businessDay: DAY, shift: 1, from: 40, to: 40 + 80 + 11 },
-        { tenantId: busy, seriesId: s, businessDay: DAY, shift: 1, from: 10, to: 10 + 80 + 3 },
-        { tenantId: quiet, seriesId: null, businessDay: DAY, shift: 1, from: 40, to: 120 },
+        { tenantId: busy, seriesId: null, seriesName: null, businessDay: DAY, shift: 1, from: 40, to: 40 + 80 + 11 },
+        { tenantId: busy, seriesId: s, seriesName: "Kiosk", businessDay: DAY, shift: 1, from: 10, to: 10 + 80 + 3 },
+        { tenantId: quiet, seriesId: null, seriesName: null, businessDay: DAY, shift: 1, from: 40, to: 120 },
       ]),
     );
     expect(mine).toHaveLength(3);

@@ -32,7 +32,7 @@ function rig(start: Partial<ReplicationFacts> = {}) {
       marked = h;
     },
   };
-  const jumped: CeilingJump[] = [{ tenantId: "t1", seriesId: null, businessDay: "2026-11-26", shift: 1, from: 60, to: 290 }];
+  const jumped: CeilingJump[] = [{ tenantId: "t1", seriesId: null, seriesName: null, businessDay: "2026-11-26", shift: 1, from: 60, to: 290 }];
   const watch = new ReplicationWatch({
     facts: db,
     mark,

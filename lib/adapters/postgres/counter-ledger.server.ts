@@ -299,7 +299,7 @@ export class PgCounterLedger implements CounterLedger, CeilingJumper {
           `${o}."tenantId" = c."tenantId" AND ${o}."businessDay" = c."businessDay" AND ${o}."shift" = c."shift" AND ${
             series ? `${o}."seriesId" = c."seriesId"` : `${o}."seriesId" IS NULL`
           }`;
-        const { rows } = await this.pool.query<{ tenantId: string; seriesId: string | null; businessDay: string; shift: number; from: number; to: number }>(
+        const { rows } = await this.pool.query<CeilingJump>(
           `WITH j AS (
              SELECT ${t.key.map((k) => `c.${k}`).join(", ")}, c."businessDay", c."shift", $1::int + (
                SELECT count(*) FROM "Order" o WHERE ${mine("o")}
@@ -309,7 +309,9 @@ export class PgCounterLedger implements CounterLedger, CeilingJumper {
            )
            UPDATE ${t.table} c SET "ceiling" = c."ceiling" + j."by", "updatedAt" = now()
            FROM j WHERE ${[...t.key, `"businessDay"`, `"shift"`].map((k) => `c.${k} = j.${k}`).join(" AND ")}
-           RETURNING c."tenantId", ${series ? `c."seriesId"` : "NULL::uuid"} AS "seriesId", to_char(c."businessDay", 'YYYY-MM-DD') AS "businessDay",
+           RETURNING c."tenantId", ${series ? `c."seriesId"` : "NULL::uuid"} AS "seriesId",
+             ${series ? `(SELECT s.name FROM "NumberSeries" s WHERE s.id = c."seriesId")` : "NULL::text"} AS "seriesName",
+             to_char(c."businessDay", 'YYYY-MM-DD') AS "businessDay",
              c."shift", c."ceiling" - j."by" AS "from", c."ceiling" AS "to"`,
           [margin, lookbackSeconds],
         );

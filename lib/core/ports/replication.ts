@@ -18,8 +18,11 @@ export interface CeilingJump {
   tenantId: string;
   /** null: the default series. */
   seriesId: string | null;
+  /** The series' name (null: the default series). */
+  seriesName: string | null;
   businessDay: BusinessDay;
   shift: number;
+  /** The ceiling before and after (a series': its tickets). */
   from: number;
   to: number;
 }
