@@ -21,7 +21,8 @@
  */
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
-import { blockReserved } from "../support/counter-state";
+import { BLOCK_SIZE } from "@/lib/core/numbering";
+import { blockReserved, lastIssuedIn } from "../support/counter-state";
 import { rigOnOneRedis, runFaultScenario } from "../support/fault-scenario";
 import { PgPair, type PgPairOptions } from "../support/pg-pair";
 import { sleep } from "../support/redis-process";
@@ -74,13 +75,24 @@ function failover(title: string, c: FailoverCase): void {
           lagAtCrash = await pg.lagBytes();
           // One connection, polled every 2 ms: the crash must come within the link's delay of the reservation.
           const watcher = new Redis(setup.redis.url);
-          const reserved = await blockReserved(watcher, setup.rig.counterKey, 2_000).finally(() => watcher.disconnect());
-          await sleep(c.linkDelayMs * CRASH_INTO_LINK_DELAY);
+          let reservedUpTo: number | undefined;
+          let issuedUpTo: number | undefined;
+          try {
+            reservedUpTo = await blockReserved(watcher, setup.rig.counterKey, 2_000);
+            await sleep(c.linkDelayMs * CRASH_INTO_LINK_DELAY);
+            issuedUpTo = lastIssuedIn(await watcher.hgetall(setup.rig.counterKey));
+          } finally {
+            watcher.disconnect();
+          }
           const crashedAt = Date.now();
           await Promise.all([pg.crashPrimary(), c.killRedis ? setup.redis.kill9() : null]);
+          // Numbers of that block handed out before the crash are answered numbers whose ceiling the standby misses.
+          const reservation =
+            reservedUpTo === undefined
+              ? "with no block reserved within 2 s"
+              : `${c.linkDelayMs * CRASH_INTO_LINK_DELAY} ms after the counter reserved #${reservedUpTo - BLOCK_SIZE + 1}–#${reservedUpTo} (it had handed out up to #${issuedUpTo ?? "?"})`;
           ctx.mark(
-            `primary crashed (immediate stop) ${reserved ? `${c.linkDelayMs * CRASH_INTO_LINK_DELAY} ms after the counter reserved a block` : "with no block reserved within 2 s"}` +
-              `${c.killRedis ? ", redis killed -9" : ""}; the standby was ${lagAtCrash ?? "?"} bytes of WAL behind shortly before`,
+            `primary crashed (immediate stop) ${reservation}${c.killRedis ? ", redis killed -9" : ""}; the standby was ${lagAtCrash ?? "?"} bytes of WAL behind shortly before`,
           );
           ctx.mark(`standby promoted in ${await pg.promoteStandby()} ms`);
           await sleep(crashedAt + MOVE_AFTER_MS - Date.now());

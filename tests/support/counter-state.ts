@@ -28,16 +28,18 @@ function reservedUpTo(hash: Record<string, string>): number {
 
 /**
  * Waits until the counter holds a block reserved after the call (reservedUpTo grows): the
- * database committed its ceiling moments ago. True then; false after `timeoutMs` without one.
+ * database committed its ceiling moments ago. Returns that block's end, or undefined after
+ * `timeoutMs` without one.
  */
-export async function blockReserved(redis: Pick<HashClient, "hgetall">, key: string, timeoutMs: number): Promise<boolean> {
+export async function blockReserved(redis: Pick<HashClient, "hgetall">, key: string, timeoutMs: number): Promise<number | undefined> {
   const before = reservedUpTo(await redis.hgetall(key));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (reservedUpTo(await redis.hgetall(key)) > before) return true;
+    const upTo = reservedUpTo(await redis.hgetall(key));
+    if (upTo > before) return upTo;
     await new Promise((r) => setTimeout(r, 2));
   }
-  return false;
+  return undefined;
 }
 
 export async function lastIssued(redis: HashClient, key: string): Promise<number | undefined> {
