@@ -27,8 +27,8 @@ export const REPLICATION_POLL_MS = 10_000;
 export const FRESH_HISTORY_MS = 100;
 /** Every jump adds this much: the blocks Redis may hold beyond the ledger (current and in reserve). */
 export const JUMP_MARGIN = 2 * BLOCK_SIZE;
-/** And what its counter handed out in this many seconds before its latest stored order: a replication lag far longer is not asynchronous but broken. */
-export const JUMP_LOOKBACK_SECONDS = 30;
+/** And what its counter handed out in this many seconds before its latest stored order: more than an asynchronous standby lags while it is healthy. */
+export const JUMP_LOOKBACK_SECONDS = 5;
 
 export interface ReplicationWatchDeps {
   facts: DatabaseFacts;
@@ -43,6 +43,8 @@ export interface ReplicationWatchDeps {
 
 export class ReplicationWatch {
   private kind: Replication = "unknown";
+  /** The replication last read while the database answered (decides whether a failover lost writes). */
+  private lastKnown: Replication = "unknown";
   /** The latest history this node saw. */
   private seen: DatabaseHistory | null = null;
   private checkedAt = -Infinity;
@@ -95,9 +97,11 @@ export class ReplicationWatch {
       log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not read the database's replication");
       return;
     }
+    // What the database promised before this reading: a promoted standby reads "none" itself.
+    const promised = this.lastKnown;
     this.setKind(replicationOf(f));
     try {
-      if (f.history) await this.follow(f.history);
+      if (f.history) await this.follow(f.history, promised);
       this.checkedAt = began;
     } catch (e) {
       log.error({ err: e instanceof Error ? e.message : String(e) }, "could not move the counters past a database failover; trying again at the next reading");
@@ -105,6 +109,8 @@ export class ReplicationWatch {
   }
 
   private setKind(kind: Replication): void {
+    // What the database promised before a failover: "unknown" while it is away says nothing.
+    if (kind !== "unknown") this.lastKnown = kind;
     if (kind === this.kind) return;
     const was = this.kind;
     this.kind = kind;
@@ -113,12 +119,16 @@ export class ReplicationWatch {
   }
 
   /** Compares `now` with what this node and the others saw; jumps when it went back. */
-  private async follow(now: DatabaseHistory): Promise<void> {
+  private async follow(now: DatabaseHistory, promised: Replication): Promise<void> {
     const { mark, log } = this.deps;
     // Redis may be away too: this node's own memory still tells.
     const marked = await mark.get().catch(() => null);
     const before = latestHistory(this.seen, marked);
-    if (historyWentBack(before, now)) await this.jump(before!, now);
+    if (historyWentBack(before, now)) {
+      // A synchronous standby holds every acknowledged commit, ceilings included: nothing to jump past.
+      if (promised === "sync") log.info({ before, now }, "the database failed over to a synchronous standby: nothing acknowledged was lost");
+      else await this.jump(before!, now);
+    }
     this.seen = latestHistory(this.seen, now);
     if (!marked || marked.systemId !== now.systemId || marked.timeline !== now.timeline) {
       await mark.set(now).catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not record the database's history"));

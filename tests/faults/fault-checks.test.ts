@@ -232,6 +232,24 @@ describe("fault checks", () => {
       expect(twins(stored[2]!.createdAt + STAMP_SLACK_MS)).toEqual([]);
     });
   });
+  it("numbers a counter jumped past after a database failover (decision 0028) add to that shift's budget, and only that much", () => {
+    // 1–3, then 104–105: 100 numbers skipped with one fault (budget 50).
+    const rs = [1, 2, 3, 104, 105].map((n) => rec(n));
+    const skipped = (jumps?: Map<string, number>) =>
+      checkRun({ scenario: "jump", records: rs, stored: storedFor(rs), faults: 1, jumps }).violations.filter((v) => v.startsWith("SKIPPED"));
+    expect(skipped()).toHaveLength(1);
+    expect(skipped(new Map([[`${DAY}/1`, 50]]))).toEqual([]);
+    expect(skipped(new Map([[`${DAY}/1`, 49]]))).toHaveLength(1);
+    // A jump of another shift or series is not this one's.
+    expect(
+      skipped(
+        new Map([
+          [`${DAY}/2`, 500],
+          [`${DAY}/1/Window`, 500],
+        ]),
+      ),
+    ).toHaveLength(1);
+  });
   describe("a wrapping series (decision 0027): numbers come round, tickets do not", () => {
     const W: SeriesDef = { id: "series-w", name: "Window", prefix: "W", first: 1, last: 3 };
     /** An order of series W, ticket `ticket`, asked for at `t` and answered 10 ms later. */

@@ -13,7 +13,8 @@
  *  - asynchronous standby (100 and 400 ms away): no number is answered twice; orders
  *    answered 201 and then lost are what asynchronous replication costs: counted in the
  *    report, not violations;
- *  - the same with Redis killed -9 at the crash and restarted empty a second later.
+ *  - the same with Redis killed -9 at the crash and restarted empty a second later;
+ *  - before the crash, /api/health says which replication the node runs on.
  *
  * "Answered twice" is judged from the clients' 201 answers (numbersAnsweredTwice): a lost
  * order's customer still holds its number. The burst orders into the default series only,
@@ -61,6 +62,7 @@ function failover(title: string, c: FailoverCase): void {
     it(promise, async () => {
       const pg = pair!;
       let lagAtCrash: number | null = null;
+      let replicationBefore: string | undefined;
       const report = await runFaultScenario({
         rig: setup.rig,
         name: `pg failover: ${title}`,
@@ -73,6 +75,8 @@ function failover(title: string, c: FailoverCase): void {
         inject: async (ctx) => {
           await ctx.at(CRASH_AT_MS);
           lagAtCrash = await pg.lagBytes();
+          // What the node says it runs on, before the crash (decision 0028).
+          replicationBefore = ((await (await fetch(`${setup.rig.apps[0]!.url}/api/health`)).json()) as { replication?: string }).replication;
           // One connection, polled every 2 ms: the crash must come within the link's delay of the reservation.
           const watcher = new Redis(setup.redis.url);
           let reservedUpTo: number | undefined;
@@ -111,6 +115,7 @@ function failover(title: string, c: FailoverCase): void {
         report.answeredTwice.map((a) => a.number),
         report.text,
       ).toEqual([]);
+      expect(replicationBefore, report.text).toBe(c.synchronous ? "sync" : "async");
       if (c.synchronous) expect(report.lost, report.text).toBe(0);
       expect(report.violations, report.text).toEqual([]);
     });

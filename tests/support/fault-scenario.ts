@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { startAppServer, testKeyPrefix, type AppServer } from "./app-server";
 import { killAllChildren, trackChild } from "./child-registry";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { checkRun, loadSeries, loadStoredOrders, type CheckInput, type FaultReport, type SeriesDef } from "./fault-checks";
+import { checkRun, loadJumps, loadSeries, loadStoredOrders, type CheckInput, type FaultReport, type SeriesDef } from "./fault-checks";
 import { stableDaySpec, uniqueSlug } from "./fixtures";
 import { startLoad, type AttemptRecord, type LoadOptions, type LoadRecord } from "./load-runner";
 import { RedisProcess, sleep } from "./redis-process";
@@ -519,7 +519,8 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
     const highest = Math.max(0, ...stored.filter((o) => o.seriesId === rig.series!.id).map((o) => o.ticket ?? 0));
     if (highest <= size) violations.push(`precondition: series ${rig.series.name} never came round (highest ticket ${highest}, ${size} numbers)`);
   }
-  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes, series, ...opts.checks });
+  const jumps = await loadJumps(rig.db.url, rig.tenant.id);
+  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes, series, jumps, ...opts.checks });
   report.violations.push(...violations);
   report.text = [report.text, ...violations.map((v) => `  ✗ ${v}`)].join("\n");
   report.text = report.text.replace(

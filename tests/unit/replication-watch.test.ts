@@ -101,6 +101,22 @@ describe("ReplicationWatch (decision 0028)", () => {
     expect(r.jumps).toHaveLength(1);
   });
 
+  it("a failover from a synchronous standby lost nothing: no jump, though the promoted one reads none", async () => {
+    const r = rig({ synchronousStandbyNames: "*", standbys: 1 });
+    await r.watch.check();
+    expect(r.watch.replication()).toBe("sync");
+    r.set({ synchronousStandbyNames: "", standbys: 0 });
+    r.promote();
+    await r.watch.check();
+    expect(r.watch.replication()).toBe("none");
+    expect(r.jumps).toEqual([]);
+    expect(r.marked()).toEqual({ systemId: "s", timeline: 2 });
+    // The next failover, from a database that then ran without a standby, jumps.
+    r.promote();
+    await r.watch.check();
+    expect(r.jumps).toHaveLength(1);
+  });
+
   it("a node started after the failover learns the timeline before from the mark; with Redis away too, from its own memory", async () => {
     const fresh = rig({ history: { systemId: "s", timeline: 3 } });
     fresh.setMarked({ systemId: "s", timeline: 2 });
