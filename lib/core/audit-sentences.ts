@@ -99,9 +99,19 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return seriesUpdate(d);
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
+    case "counter.jumpedAfterFailover":
+      return [sentence("counter.jumpedAfterFailover", { timeline: num(d.timeline) ?? 0, counters: jumpedCounters(d.counters) })];
     default:
       return other(d);
   }
+}
+
+/** "2026-11-26/1: 40 → 131; Kiosk 2026-11-26/1: 10 → 93" (business day/shift: ceiling before → after). */
+function jumpedCounters(v: unknown): string {
+  if (!Array.isArray(v)) return "";
+  return v
+    .map((c: Record<string, unknown>) => `${c.series ? `${text(c.series)} ` : ""}${text(c.businessDay)}/${text(c.shift)}: ${text(c.from)} → ${text(c.to)}`)
+    .join("; ");
 }
 
 function other(d: Record<string, unknown>): Sentence[] {

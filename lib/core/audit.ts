@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "series.update",
   "series.delete",
   "orders.clearForgotten",
+  "counter.jumpedAfterFailover",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

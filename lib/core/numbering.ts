@@ -1,7 +1,7 @@
 /**
  * Issuing queue numbers: the rules, independent of where the counter lives (its two sides,
  * FastCounter and CounterLedger, are ports: lib/core/ports/counter.ts).
- * Design and reasoning: docs/decisions/0006-numbers-under-faults.md.
+ * Design and reasoning: docs/decisions/0028-numbers-across-a-database-failover.md.
  *
  * A tenant's numbers live in (business day, shift). PostgreSQL holds the durable
  * **ceiling** of each (tenant, day, shift): every number at or below it has been handed
@@ -12,6 +12,8 @@
  *  - while Redis is unreachable, the database issues `ceiling + 1` itself;
  *  - Redis coming back with a stale block only issues numbers of that block, which the
  *    database never handed out again.
+ *  - a database that forgot its last ceilings (a failover to a standby that missed writes)
+ *    reserves above the end of Redis's block (the floor), and jumps when its timeline changes.
  * What a fault costs is the unused rest of the reserved blocks: at most
  * BLOCK_SIZE + LOW_WATER = 50 numbers per fault, and none without one.
  */
@@ -57,6 +59,17 @@ export function expiryJitterMs(tenantId: string): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What the issuer tells, and waits for, around the ledger (decision 0028). */
+export interface IssuerHooks {
+  /** A reservation found the ledger below what Redis handed out, by `by` numbers (the metrics count it). */
+  ceilingBehind?(tenant: Tenant, by: number): void;
+  /**
+   * Awaited before numbers come from the ledger alone (Redis down or emptied): nothing else
+   * then knows how far numbering went, so a database failover must be found first.
+   */
+  beforeLedgerNumbers?(): Promise<void>;
+}
+
 export class NumberIssuer {
   constructor(
     private readonly fast: FastCounter,
@@ -64,6 +77,7 @@ export class NumberIssuer {
     private readonly clock: Clock = systemClock,
     private readonly log: Pick<Logger, "warn"> = { warn: () => {} },
     private readonly refillWaitMs: number = REFILL_WAIT_MS,
+    private readonly hooks: IssuerHooks = {},
   ) {}
 
   today(tenant: Tenant): BusinessDay {
@@ -101,6 +115,7 @@ export class NumberIssuer {
         // fall through: Redis failed during this call
       }
     }
+    await this.hooks.beforeLedgerNumbers?.();
     return { ...(await this.ledger.issueDirect(counter, today)), source: "database" };
   }
 
@@ -116,13 +131,14 @@ export class NumberIssuer {
       if (brought >= MAX_OWN_REFILLS) throw new CounterUnavailableError("The counter did not keep the blocks brought to it");
       const r = await this.fast.next(counter, today, this.clock.now().getTime(), expireAt);
       if (r.kind === "issued") {
-        if (r.refill) this.track(counter, () => this.refill(tenant, counter, r.issued.businessDay, r.issued.shift)).catch(() => {}); // in the background
+        if (r.refill) this.track(counter, () => this.refill(tenant, counter, r.issued.businessDay, r.issued.shift, r.reached)).catch(() => {}); // in the background
         return r.issued;
       }
       if (r.kind === "missing" && r.lease) {
         // Redis lost the counter: continue above the durable ceiling.
         brought++;
         await this.track(counter, async () => {
+          await this.hooks.beforeLedgerNumbers?.();
           const block = await this.ledger.reserveCurrent(counter, today, BLOCK_SIZE);
           await this.fast.restore(counter, block, this.expiry(tenant, block.businessDay));
           const series = typeof counter === "string" ? undefined : counter.seriesId;
@@ -133,7 +149,7 @@ export class NumberIssuer {
         });
       } else if (r.kind === "empty" && r.lease) {
         brought++;
-        await this.track(counter, () => this.refill(tenant, counter, r.businessDay, r.shift));
+        await this.track(counter, () => this.refill(tenant, counter, r.businessDay, r.shift, r.reached));
       } else {
         // Someone else is bringing the next block: on this node, wait for that work (no
         // polling); on another node, poll with backoff. Either way at most until the deadline.
@@ -160,10 +176,22 @@ export class NumberIssuer {
     return p;
   }
 
-  /** Reserves the next block of (day, shift) and hands it to the fast counter. */
-  private async refill(tenant: Tenant, counter: CounterId, day: BusinessDay, shift: number): Promise<void> {
+  /**
+   * Reserves the next block of (day, shift) above `reached`, the end of Redis's current block,
+   * and hands it to the fast counter. A ledger found below `reached` forgot blocks (a
+   * database failover lost its last writes): said, and counted (decision 0028).
+   */
+  private async refill(tenant: Tenant, counter: CounterId, day: BusinessDay, shift: number, reached: number): Promise<void> {
     try {
-      const block = await this.ledger.reserve(counter, day, shift, BLOCK_SIZE);
+      const block = await this.ledger.reserve(counter, day, shift, BLOCK_SIZE, reached);
+      if (block.ceilingBehind) {
+        const series = typeof counter === "string" ? undefined : counter.seriesId;
+        this.log.warn(
+          { tenant: tenant.slug, series, businessDay: day, shift, reached, behind: block.ceilingBehind },
+          "the database had forgotten numbers Redis handed out (a failover lost its last writes?): the next block starts above them",
+        );
+        this.hooks.ceilingBehind?.(tenant, block.ceilingBehind);
+      }
       const expireAt = this.expiry(tenant, block.businessDay);
       if (block.shift !== shift || block.businessDay !== day) {
         // A shift was started where Redis could not hear of it: move Redis there.

@@ -5,17 +5,21 @@
  */
 import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
-import { NumberIssuer, systemClock } from "@/lib/core/numbering";
+import { NumberIssuer, REFILL_WAIT_MS, systemClock } from "@/lib/core/numbering";
+import { ReplicationWatch } from "@/lib/core/replication-watch";
+import type { Replication } from "@/lib/core/replication";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
 import { RedisLeaderLock } from "@/lib/adapters/redis/leader-lock.server";
+import { RedisHistoryMark } from "@/lib/adapters/redis/history-mark.server";
 import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.server";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
 import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
+import { PgDatabaseFacts } from "@/lib/adapters/postgres/database-facts.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
@@ -99,7 +103,16 @@ export interface App {
   /** Whether this node leads the scheduler now (no I/O). */
   leader(): boolean;
   /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
-  health(): Promise<{ status: "ok" | "degraded"; db: "up" | "down"; redis: "up" | "down"; counter: "redis" | "database"; leader: boolean }>;
+  health(): Promise<{
+    status: "ok" | "degraded";
+    db: "up" | "down";
+    redis: "up" | "down";
+    counter: "redis" | "database";
+    leader: boolean;
+    replication: Replication;
+  }>;
+  /** The database's replication and history, watched for the counter (decision 0028); started by warmUp(). */
+  replication: ReplicationWatch;
   /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/ops/readiness.server.ts). */
   readiness(): Promise<Readiness>;
   /** Marks the node as shutting down: readiness answers 503 from now on. */
@@ -259,7 +272,12 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // The counter's reservations get their own small pool: a block must never queue behind
   // a burst of order inserts, or cashiers would wait on it and fall back to the database.
   const ledgerPool = createLedgerPool(env.DATABASE_URL, log);
-  const issuer = new NumberIssuer(counter, new PgCounterLedger(ledgerPool), clock, log);
+  const ledger = new PgCounterLedger(ledgerPool);
+  const issuer = new NumberIssuer(counter, ledger, clock, log, REFILL_WAIT_MS, {
+    ceilingBehind: () => metrics.ceilingBehind(),
+    // Before numbers come from PostgreSQL alone, a database failover is found and jumped past (decision 0028).
+    beforeLedgerNumbers: () => replication.fresh(),
+  });
   let scheduler: Scheduler | null = null;
 
   const throttles = new Throttles(redis, env, () => counter.available());
@@ -289,6 +307,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     counterSource: () => issuer.source(),
     leader: () => scheduler?.isLeader() ?? false,
     sockets: () => io.of("/").sockets.size,
+    replication: () => replication.replication(),
   });
   counter.onSwitch((to) => metrics.counterSwitched(to));
   const deliveryLedger = new PrismaDeliveryLedger(db, webhookQueue, secretCipher);
@@ -305,6 +324,14 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const menuRepo = new PrismaMenuRepository(db);
   const audit = new PrismaAuditLog(db);
+  const replication = new ReplicationWatch({
+    facts: new PgDatabaseFacts(ledgerPool),
+    mark: new RedisHistoryMark(redis, env.REDIS_KEY_PREFIX),
+    jumper: ledger,
+    log,
+    audit,
+    metrics,
+  });
   const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo, audit });
   const menu = new MenuService({ menu: menuRepo, audit, log, events });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
@@ -356,6 +383,9 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     async warmUp() {
       // Before the first order: an order's transaction inserts into the queue's tables.
       await Promise.all([warmUpRedis(redis, log), webhookQueue.start()]);
+      // Read once before the first order (the start's log says the replication), then every few seconds.
+      await replication.check();
+      replication.start();
     },
     async startWebhookWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
@@ -378,10 +408,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         redis: redisUp ? "up" : "down",
         counter: issuer.source(),
         leader: scheduler?.isLeader() ?? false,
+        replication: replication.replication(),
       };
     },
+    replication,
     readiness: () =>
       checkReadiness({
+        replication: () => replication.replication(),
         database: () => db.$queryRaw`SELECT 1`.then(() => true),
         redis: () => pingRedis(redis),
         appliedMigrations: async () =>
@@ -417,6 +450,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       // Attempts in flight finish (bounded); the others stay queued for another node.
       await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));
       counter.shutdown();
+      replication.stop();
       voice?.close();
       await Promise.allSettled([redis.quit(), pub.quit(), sub.quit(), bus.close()]);
       await Promise.allSettled([db.$disconnect(), ledgerPool.end()]);

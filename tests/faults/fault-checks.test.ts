@@ -3,7 +3,7 @@
  * (a checker that always says "ok" would make every fault scenario pass).
  */
 import { describe, expect, it } from "vitest";
-import { checkRun, ranges, shiftStats, STAMP_SLACK_MS, type SeriesDef, type StoredOrder } from "../support/fault-checks";
+import { checkRun, numbersAnsweredTwice, ranges, shiftStats, STAMP_SLACK_MS, type SeriesDef, type StoredOrder } from "../support/fault-checks";
 import type { LoadRecord } from "../support/load-runner";
 
 const DAY = "2026-11-21";
@@ -111,6 +111,54 @@ describe("fault checks", () => {
     expect(r2.violations.some((v) => v.includes("x2"))).toBe(false); // the client gave up: allowed
   });
 
+  describe("numbers answered twice, judged from the 201 answers (issue #27)", () => {
+    it("catches one number answered to two orders although the first was lost by the database", () => {
+      // #2 answered, then lost with the standby's missing WAL; the counter hands 2 out again.
+      const first = rec(2);
+      const rs = [rec(1), first, rec(3), rec(2)];
+      const twice = numbersAnsweredTwice(rs);
+      expect(twice.map((a) => a.number)).toEqual([`${DAY}/shift 1/#2`]);
+      expect(twice[0]!.records.map((r) => r.key)).toEqual([first.key, rs[3]!.key]);
+
+      const stored = storedFor(rs).filter((o) => o.id !== first.id);
+      const report = checkRun({ scenario: "lost, then again", records: rs, stored, faults: 1, lostAllowed: true });
+      expect(report.answeredTwice).toHaveLength(1);
+      expect(report.lost).toBe(1);
+      expect(report.violations.some((v) => v.startsWith(`DUPLICATE ${DAY}/shift 1/#2 given to 2 orders`))).toBe(true);
+      expect(report.violations.some((v) => v.startsWith("201 order not stored"))).toBe(false); // lost, allowed here, counted
+      expect(report.violations).toHaveLength(1);
+    });
+
+    it("lets pass one number in two shifts, days or prefixes, one order under two keys, and a series that comes round", () => {
+      const again = rec(1);
+      const rs = [
+        again,
+        rec(1, { shift: 2 }),
+        rec(1, { businessDay: "2026-11-22" }),
+        rec(1, { prefix: "K" }),
+        rec(1, { id: again.id, key: "another-key" }), // one order, not two (checkRun flags the keys)
+        rec(null),
+        rec(2, { prefix: "W", series: "Window" }),
+        rec(2, { prefix: "W", series: "Window" }),
+      ];
+      expect(numbersAnsweredTwice(rs, (r) => r.series === "Window")).toEqual([]);
+      // Without saying that the series comes round, its W2 counts as answered twice.
+      expect(numbersAnsweredTwice(rs).map((a) => a.number)).toEqual([`${DAY}/shift 1/#W2`]);
+    });
+
+    it("counts orders lost as lost, their numbers as handed out (not skipped); not allowed, each is a violation", () => {
+      const rs = [1, 2, 3, 4].map((n) => rec(n));
+      const stored = storedFor(rs).filter((o) => o.number !== 3);
+      const allowed = checkRun({ scenario: "lost", records: rs, stored, faults: 0, lostAllowed: true });
+      expect(allowed.violations).toEqual([]);
+      expect(allowed.lost).toBe(1);
+      expect(allowed.shifts).toMatchObject([{ skipped: 0, max: 4 }]);
+      expect(allowed.lines.some((l) => l.startsWith("answered 201, then missing from PostgreSQL (lost): 1 (allowed here)"))).toBe(true);
+      const strict = checkRun({ scenario: "lost", records: rs, stored, faults: 0 });
+      expect(strict.violations.filter((v) => v.startsWith("201 order not stored"))).toHaveLength(1);
+    });
+  });
+
   it("catches a duplicate stored in PostgreSQL even if no client saw it", () => {
     const rs = [rec(1), rec(2)];
     const stored = [...storedFor(rs), { id: "z", businessDay: DAY, shift: 1, number: 2, idempotencyKey: null, createdAt: 2_000, closedAt: null, open: true }];
@@ -183,6 +231,24 @@ describe("fault checks", () => {
       // Within the slack, the insert may have waited on that very collect: not a twin.
       expect(twins(stored[2]!.createdAt + STAMP_SLACK_MS)).toEqual([]);
     });
+  });
+  it("numbers a counter jumped past after a database failover (decision 0028) add to that shift's budget, and only that much", () => {
+    // 1–3, then 104–105: 100 numbers skipped with one fault (budget 50).
+    const rs = [1, 2, 3, 104, 105].map((n) => rec(n));
+    const skipped = (jumps?: Map<string, number>) =>
+      checkRun({ scenario: "jump", records: rs, stored: storedFor(rs), faults: 1, jumps }).violations.filter((v) => v.startsWith("SKIPPED"));
+    expect(skipped()).toHaveLength(1);
+    expect(skipped(new Map([[`${DAY}/1`, 50]]))).toEqual([]);
+    expect(skipped(new Map([[`${DAY}/1`, 49]]))).toHaveLength(1);
+    // A jump of another shift or series is not this one's.
+    expect(
+      skipped(
+        new Map([
+          [`${DAY}/2`, 500],
+          [`${DAY}/1/Window`, 500],
+        ]),
+      ),
+    ).toHaveLength(1);
   });
   describe("a wrapping series (decision 0027): numbers come round, tickets do not", () => {
     const W: SeriesDef = { id: "series-w", name: "Window", prefix: "W", first: 1, last: 3 };

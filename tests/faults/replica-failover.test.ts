@@ -62,8 +62,7 @@ describe("fault: failover to a replica that missed writes", () => {
         states.masterBeforeKill = await master.hgetall(rig.counterKey);
         await master.kill9();
         ctx.mark("master killed -9");
-        proxy.pointTo(replica.port);
-        proxy.cutAll();
+        proxy.moveTo(replica.port);
         active = replica;
         ctx.mark("proxy re-pointed to the replica");
         states.replicaAtFailover = await replica.hgetall(rig.counterKey);

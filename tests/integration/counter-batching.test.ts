@@ -162,8 +162,9 @@ describe("the Redis counter's batches", () => {
     await a.counter.burn(t, { businessDay: DAY, shift: 1, number: 31 }, 31);
     // Nobody else may reserve a second block while the holder is at work…
     expect(await ask(a.counter, t, 2)).toEqual([
-      { kind: "empty", businessDay: DAY, shift: 1, lease: false },
-      { kind: "empty", businessDay: DAY, shift: 1, lease: false },
+      // `reached`: the end of the block used up, the floor of the next reservation (decision 0028).
+      { kind: "empty", businessDay: DAY, shift: 1, lease: false, reached: 40 },
+      { kind: "empty", businessDay: DAY, shift: 1, lease: false, reached: 40 },
     ]);
     // …and the holder's block is the next one issued from.
     expect(await a.counter.addBlock(t, block(40, 80), EXPIRE)).toBe(true);

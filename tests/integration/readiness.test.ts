@@ -65,12 +65,14 @@ describe("with its own Redis", () => {
   it("is ready with every dependency up, unready naming Redis while it is unreachable, ready again after", async () => {
     expect(await ready(server.url)).toEqual({
       status: 200,
-      body: { status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" } },
+      body: { status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" }, replication: "none" },
     });
     const call = apiClient(server.url);
     const place = () => call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }] } });
     expectStatus(await place(), 201);
     const before = await scrape(server.url, token);
+    // The replication this node read (decision 0028): a database without a standby.
+    expect(["sync", "async", "none", "unknown"].map((kind) => valueOf(before, "nextup_db_replication", { kind }))).toEqual([0, 0, 1, 0]);
 
     await redis.stop();
     const down = await until(
@@ -79,7 +81,7 @@ describe("with its own Redis", () => {
     );
     expect(down).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "up", redis: "down", migrations: "applied", node: "running" }, failing: ["redis"] },
+      body: { status: "unready", checks: { database: "up", redis: "down", migrations: "applied", node: "running" }, replication: "none", failing: ["redis"] },
     });
     // Liveness: the process is fine, nothing to restart.
     const health = await call<{ redis: string }>("GET", "/api/health");
@@ -135,7 +137,12 @@ it("is unready naming the migrations while one is not applied", async () => {
     server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("ready-mig"), env: { MIGRATE_ON_START: "false" } });
     expect(await ready(server.url)).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "pending", node: "running" }, failing: ["migrations"] },
+      body: {
+        status: "unready",
+        checks: { database: "up", redis: "up", migrations: "pending", node: "running" },
+        replication: "none",
+        failing: ["migrations"],
+      },
     });
   } finally {
     await server?.stop();
@@ -155,7 +162,7 @@ it("is unready from the moment the node is told to stop, while it still serves f
     );
     expect(stopping).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, failing: ["node"] },
+      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, replication: "none", failing: ["node"] },
     });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(await exited, server.output()).toBe(0);

@@ -62,8 +62,8 @@ export class RecordingLedger implements CounterLedger {
   readonly calls: LedgerCall[] = [];
   constructor(private readonly inner: CounterLedger) {}
 
-  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    const b = await this.inner.reserve(counter, day, shift, size);
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number, floor?: number): Promise<Block> {
+    const b = await this.inner.reserve(counter, day, shift, size, floor);
     this.calls.push({ ...who(counter), method: "reserve", lo: b.lo, hi: b.hi });
     return b;
   }

@@ -1,7 +1,8 @@
 /**
  * A tenant's counter hash as lua/issue-numbers-n.lua stores it, for tests that look into
  * Redis or play a replica that missed writes: the current block is (lo, max], and its own
- * field, named `day:shift:lo:max`, holds how many numbers it has left.
+ * field, named `day:shift:lo:max`, holds how many numbers it has left; a block in reserve
+ * is (nlo, nhi].
  */
 interface HashClient {
   hgetall(key: string): Promise<Record<string, string>>;
@@ -18,6 +19,27 @@ export function lastIssuedIn(hash: Record<string, string>): number | undefined {
   const field = blockField(hash);
   const left = field === undefined ? undefined : hash[field];
   return left === undefined ? undefined : Number(hash.max) - Number(left);
+}
+
+/** The end of the highest block the counter holds (its reserve's, when it has one); 0 without a block. */
+function reservedUpTo(hash: Record<string, string>): number {
+  return Math.max(Number(hash.max) || 0, Number(hash.nhi) || 0);
+}
+
+/**
+ * Waits until the counter holds a block reserved after the call (reservedUpTo grows): the
+ * database committed its ceiling moments ago. Returns that block's end, or undefined after
+ * `timeoutMs` without one.
+ */
+export async function blockReserved(redis: Pick<HashClient, "hgetall">, key: string, timeoutMs: number): Promise<number | undefined> {
+  const before = reservedUpTo(await redis.hgetall(key));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const upTo = reservedUpTo(await redis.hgetall(key));
+    if (upTo > before) return upTo;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return undefined;
 }
 
 export async function lastIssued(redis: HashClient, key: string): Promise<number | undefined> {

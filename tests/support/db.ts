@@ -23,8 +23,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database (no migrations applied) with a unique `nextup_test_<label>_<random>` name. */
-export async function createEmptyTestDatabase(label: string): Promise<TestDatabase> {
+/** Creates an empty database (no migrations applied) with a unique `nextup_test_<label>_<random>` name, on the run's server unless told another. */
+export async function createEmptyTestDatabase(label: string, adminUrl = testPgAdminUrl()): Promise<TestDatabase> {
   // PostgreSQL truncates identifiers at 63 bytes; keep the random suffix intact.
   const safeLabel =
     label
@@ -33,14 +33,13 @@ export async function createEmptyTestDatabase(label: string): Promise<TestDataba
       .replace(/^_+|_+$/g, "")
       .slice(0, 30) || "db";
   const name = `nextup_test_${safeLabel}_${randomBytes(4).toString("hex")}`;
-  const adminUrl = testPgAdminUrl();
   const url = await createDatabase(adminUrl, name);
   return { url, name, drop: () => dropDatabase(adminUrl, name) };
 }
 
 /** Creates a fresh database and applies prisma/migrations to it (as `npm run db:migrate` would). */
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
-  const db = await createEmptyTestDatabase(label);
+export async function createTestDatabase(label: string, adminUrl?: string): Promise<TestDatabase> {
+  const db = await createEmptyTestDatabase(label, adminUrl);
   try {
     await applyMigrations(db.url);
   } catch (error) {

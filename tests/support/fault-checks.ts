@@ -6,9 +6,11 @@
  *  - no two distinct orders hold the same (businessDay, shift, number) of the default series,
  *    nor the same (businessDay, shift, series, ticket) of another series (decision 0027:
  *    a series' numbers come round within a shift, its tickets do not), among 201 answers
- *    and in PostgreSQL;
+ *    (numbersAnsweredTwice: from the answers alone, so an order the database lost still
+ *    counts) and in PostgreSQL;
  *  - at least 99.5 % of orders answered 201 (after at most one retry with the same key);
- *  - every 201 order is stored, with the number the client was told; no stored order
+ *  - every 201 order is stored, with the number the client was told (unless `lostAllowed`:
+ *    a failover to an asynchronous standby loses the last commits; then they are counted); no stored order
  *    that no client saw, except for orders whose request failed on the client side
  *    (no HTTP answer for an attempt: the server may have stored it after the client gave
  *    up);
@@ -122,6 +124,32 @@ export async function loadSeries(databaseUrl: string, tenantId: string): Promise
     await client.end();
   }
 }
+
+/**
+ * How far the counters' ceilings jumped after a database failover (decision 0028), per
+ * "day/shift" of the default series and "day/shift/series name" of the others: the app
+ * audits each jump, and those numbers are skipped on purpose.
+ */
+export async function loadJumps(databaseUrl: string, tenantId: string): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ details: { counters?: { series: string | null; businessDay: string; shift: number; from: number; to: number }[] } }>(
+      `SELECT details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'counter.jumpedAfterFailover'`,
+      [tenantId],
+    );
+    const jumps = new Map<string, number>();
+    for (const c of rows.flatMap((r) => r.details.counters ?? [])) {
+      const key = jumpKey(c.businessDay, c.shift, c.series);
+      jumps.set(key, (jumps.get(key) ?? 0) + (c.to - c.from));
+    }
+    return jumps;
+  } finally {
+    await client.end();
+  }
+}
+
+const jumpKey = (day: string, shift: number, series: string | null | undefined) => `${day}/${shift}${series ? `/${series}` : ""}`;
 
 /**
  * What the database keeps unique within a shift: the number in the default series, the
@@ -360,6 +388,30 @@ export function openTwiceNow(stored: StoredOrder[]): string[] {
   return [...open].filter(([, os]) => os.length > 1).map(([k, os]) => `${k} open ${os.length} times: ${os.map(describeStored).join("; ")}`);
 }
 
+/** A number two different orders were answered with (201), and those answers. */
+export interface AnsweredTwice {
+  /** `<businessDay>/shift <shift>/#<prefix><number>`. */
+  number: string;
+  records: LoadRecord[];
+}
+
+/**
+ * Numbers answered to two customers, judged from the clients' 201 answers alone (an order the
+ * database lost afterwards still left a customer holding its number): 201 answers of different
+ * orders (ids; each has its own Idempotency-Key) with one (businessDay, shift, prefix+number).
+ * Answers for which `comesRound` is true are left out: a series whose numbers come round shows
+ * one number twice in a shift by design (decision 0027), its tickets are checked in checkRun.
+ */
+export function numbersAnsweredTwice(records: readonly LoadRecord[], comesRound: (r: LoadRecord) => boolean = () => false): AnsweredTwice[] {
+  const byNumber = new Map<string, LoadRecord[]>();
+  for (const r of records) {
+    if (r.status !== 201 || r.id === undefined || comesRound(r)) continue;
+    const number = `${r.businessDay}/shift ${r.shift}/#${r.prefix ?? ""}${r.number}`;
+    byNumber.set(number, [...(byNumber.get(number) ?? []), r]);
+  }
+  return [...byNumber].filter(([, rs]) => new Set(rs.map((r) => r.id)).size > 1).map(([number, rs]) => ({ number, records: rs }));
+}
+
 export interface LatencyStats {
   /** Whole order (both attempts and the pause between them). */
   p50: number;
@@ -403,6 +455,13 @@ export interface CheckInput {
   notes?: string[];
   /** The tenant's series other than the default (loadSeries): what their tickets show. */
   series?: readonly SeriesDef[];
+  /**
+   * Orders answered 201 and then missing from PostgreSQL are counted (`lost`) and listed, not
+   * violations: what a failover to an asynchronous standby costs by definition.
+   */
+  lostAllowed?: boolean;
+  /** Numbers skipped on purpose by a counter's jump after a database failover (loadJumps): added to that shift's budget. */
+  jumps?: ReadonlyMap<string, number>;
 }
 
 /** A refusal because every number of the series was open (decision 0027): nothing stored. */
@@ -416,6 +475,10 @@ export interface FaultReport {
   latency: LatencyStats;
   acceptance: number;
   duplicates: number;
+  /** Numbers answered to two orders (numbersAnsweredTwice, default series). */
+  answeredTwice: AnsweredTwice[];
+  /** Orders answered 201 that PostgreSQL does not hold. */
+  lost: number;
   /** What PostgreSQL held, as checked. */
   stored: StoredOrder[];
   text: string;
@@ -439,13 +502,16 @@ export function checkRun(input: CheckInput): FaultReport {
   // client is told the number only, which comes round within a shift).
   const storedById = new Map(stored.map((o) => [o.id, o]));
   const ok = records.filter((r) => r.status === 201);
-  const bySlot = new Map<string, LoadRecord[]>();
+  const inSeries = (r: LoadRecord) => {
+    const s = storedById.get(r.id!);
+    return s ? Boolean(s.seriesId) : r.series !== undefined || Boolean(r.prefix);
+  };
+  const answeredTwice = numbersAnsweredTwice(records, inSeries);
+  const bySlot = new Map<string, LoadRecord[]>(answeredTwice.map((a) => [a.number, a.records]));
   for (const r of ok) {
     const s = storedById.get(r.id!);
-    const inSeries = s ? Boolean(s.seriesId) : r.series !== undefined || Boolean(r.prefix);
-    if (inSeries && !s) continue; // its ticket is unknown; an answered order not stored is caught in 3.
-    const slot = inSeries ? countedAs(s!) : countedAs({ businessDay: r.businessDay, shift: r.shift, number: r.number });
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), r]);
+    if (!inSeries(r) || !s) continue; // its ticket is unknown when not stored; an answered order not stored is caught in 3.
+    bySlot.set(countedAs(s), [...(bySlot.get(countedAs(s)) ?? []), r]);
   }
   let duplicates = 0;
   for (const [slot, rs] of bySlot) {
@@ -499,10 +565,12 @@ export function checkRun(input: CheckInput): FaultReport {
   // 3. Stored orders vs. what clients were told.
   let missingFromDb = 0;
   let mismatched = 0;
+  const lost: LoadRecord[] = [];
   for (const r of ok) {
     const s = storedById.get(r.id!);
     if (!s) {
-      if (++missingFromDb <= 5) violations.push(`201 order not stored in PostgreSQL: ${describeRecord(r, t0)}`);
+      lost.push(r);
+      if (++missingFromDb <= 5 && !input.lostAllowed) violations.push(`201 order not stored in PostgreSQL: ${describeRecord(r, t0)}`);
     } else if (
       s.businessDay !== r.businessDay ||
       s.shift !== r.shift ||
@@ -516,7 +584,7 @@ export function checkRun(input: CheckInput): FaultReport {
         );
     }
   }
-  if (missingFromDb > 5) violations.push(`… ${missingFromDb} answered-201 orders missing from PostgreSQL in all`);
+  if (missingFromDb > 5 && !input.lostAllowed) violations.push(`… ${missingFromDb} answered-201 orders missing from PostgreSQL in all`);
   if (mismatched > 5) violations.push(`… ${mismatched} orders stored with another number than answered, in all`);
   const okIds = new Set(ok.map((r) => r.id!));
   let unseenAllowed = 0;
@@ -534,6 +602,26 @@ export function checkRun(input: CheckInput): FaultReport {
   if (unseenBad.length > 10) violations.push(`… ${unseenBad.length} stored orders that no client got, in all`);
   lines.push(
     `stored in PostgreSQL: ${stored.length} (201 answered: ${okIds.size}, stored after a client-side failure: ${unseenAllowed}, unexplained: ${unseenBad.length}, answered but missing: ${missingFromDb})`,
+  );
+  lines.push(
+    `answered 201, then missing from PostgreSQL (lost): ${lost.length}${input.lostAllowed ? " (allowed here)" : ""}${
+      lost.length
+        ? `, e.g. ${lost
+            .slice(0, 3)
+            .map((r) => describeRecord(r, t0))
+            .join("; ")}`
+        : ""
+    }`,
+  );
+  lines.push(
+    `numbers answered to two orders: ${answeredTwice.length}${
+      answeredTwice.length
+        ? ` (${answeredTwice
+            .slice(0, 8)
+            .map((a) => a.number)
+            .join(", ")}${answeredTwice.length > 8 ? ", …" : ""})`
+        : ""
+    }`,
   );
   const expected = okIds.size - missingFromDb + unseenAllowed + unseenBad.length;
   if (stored.length !== expected) violations.push(`stored count ${stored.length} ≠ ${expected} accounted for: harness bug?`);
@@ -592,16 +680,32 @@ export function checkRun(input: CheckInput): FaultReport {
 
   // 5. Skipped numbers per shift (numbers held open by another shift's or day's order are not spent).
   const short = (r: string) => (r.length > 300 ? `${r.slice(0, 300)}…` : r);
-  const shifts = shiftStats(stored, {
+  // A lost order's number was handed out, not skipped: it counts as a number of its shift.
+  const answeredOnly: StoredOrder[] = lost
+    .filter((r) => !inSeries(r))
+    .map((r) => ({
+      id: r.id!,
+      businessDay: r.businessDay!,
+      shift: r.shift!,
+      number: r.number!,
+      prefix: r.prefix ?? "",
+      idempotencyKey: r.key,
+      createdAt: r.end,
+      closedAt: null,
+      open: true,
+    }));
+  const shifts = shiftStats([...stored, ...answeredOnly], {
     requestStart: (o) => (o.idempotencyKey ? byKey.get(o.idempotencyKey)?.start : undefined),
     toleranceMs: CLOCK_TOLERANCE_MS,
     series: defs,
     failedWindows: (name) => records.filter((r) => r.status !== 201 && r.series?.toLowerCase() === name.toLowerCase()).map((r) => [r.start, r.end] as const),
   });
-  const budget = MAX_SKIPPED_PER_FAULT * faults;
+  const faultBudget = MAX_SKIPPED_PER_FAULT * faults;
   for (const s of shifts) {
+    const jumped = input.jumps?.get(jumpKey(s.businessDay, s.shift, s.unit === "ticket" ? s.series : null)) ?? 0;
+    const budget = faultBudget + jumped;
     lines.push(
-      `shift ${s.businessDay}/${s.shift}${s.unit === "ticket" ? `, series ${s.series}` : ""}: ${s.count} orders, ${s.unit}s ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"})` +
+      `shift ${s.businessDay}/${s.shift}${s.unit === "ticket" ? `, series ${s.series}` : ""}: ${s.count} orders, ${s.unit}s ${s.min}..${s.max}, skipped ${s.skipped} (budget ${budget} = ${MAX_SKIPPED_PER_FAULT} × ${faults} fault${faults === 1 ? "" : "s"}${jumped ? ` + ${jumped} jumped after the database failover` : ""})` +
         (s.missing ? `; missing ${short(s.missing)}` : "") +
         (s.held
           ? s.unit === "ticket"
@@ -611,7 +715,7 @@ export function checkRun(input: CheckInput): FaultReport {
     );
     if (s.skipped > budget)
       violations.push(
-        `SKIPPED ${s.skipped} ${s.unit}s in ${s.businessDay}/shift ${s.shift}${s.unit === "ticket" ? ` of series ${s.series}` : ""} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT})`,
+        `SKIPPED ${s.skipped} ${s.unit}s in ${s.businessDay}/shift ${s.shift}${s.unit === "ticket" ? ` of series ${s.series}` : ""} > budget ${budget} (${faults} fault${faults === 1 ? "" : "s"} × ${MAX_SKIPPED_PER_FAULT}${jumped ? ` + ${jumped} jumped` : ""})`,
       );
   }
 
@@ -643,5 +747,5 @@ export function checkRun(input: CheckInput): FaultReport {
     ...lines.map((l) => `  ${l}`),
     ...violations.map((v) => `  ✗ ${v}`),
   ].join("\n");
-  return { scenario, violations, lines, shifts, latency, acceptance, duplicates, stored, text };
+  return { scenario, violations, lines, shifts, latency, acceptance, duplicates, answeredTwice, lost: lost.length, stored, text };
 }

@@ -1,5 +1,6 @@
 /**
- * The frame every fault test shares: its own database, one tenant, one or more real app
+ * The frame every fault test shares: its own database (or one the test brings, e.g. a
+ * primary and standby of its own: tests/support/pg-pair.ts), one tenant, one or more real app
  * nodes (server.ts on the production build) pointed at the Redis (or proxy) the test
  * gives it, health pollers, a burst from several load-client processes while the test
  * injects its fault, then recovery, a probe order per node, and the checks of
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { startAppServer, testKeyPrefix, type AppServer } from "./app-server";
 import { killAllChildren, trackChild } from "./child-registry";
 import { createTestDatabase, type TestDatabase } from "./db";
-import { checkRun, loadSeries, loadStoredOrders, type FaultReport, type SeriesDef } from "./fault-checks";
+import { checkRun, loadJumps, loadSeries, loadStoredOrders, type CheckInput, type FaultReport, type SeriesDef } from "./fault-checks";
 import { stableDaySpec, uniqueSlug } from "./fixtures";
 import { startLoad, type AttemptRecord, type LoadOptions, type LoadRecord } from "./load-runner";
 import { RedisProcess, sleep } from "./redis-process";
@@ -36,6 +37,8 @@ export interface HealthSample {
   counter?: string;
   redis?: string;
   db?: string;
+  /** What replication the node says PostgreSQL runs with (issue #27), once it says. */
+  replication?: string;
   error?: string;
 }
 
@@ -76,6 +79,8 @@ export async function createRig(opts: {
   label: string;
   /** One app node per URL. */
   redisUrls: string[];
+  /** The nodes' database (default: a new one on the run's PostgreSQL); its drop() runs at close(). */
+  database?: (label: string) => Promise<TestDatabase>;
   /** Environment of every node… */
   env?: Record<string, string>;
   /** …and of node i only. */
@@ -90,7 +95,7 @@ export async function createRig(opts: {
 }): Promise<Rig> {
   const closers: (() => Promise<void> | void)[] = [];
   const timeline: { at: number; what: string }[] = [];
-  const db = await createTestDatabase(`faults_${opts.label}`);
+  const db = await (opts.database ?? createTestDatabase)(`faults_${opts.label}`);
   closers.push(() => db.drop());
   const apps: AppServer[] = [];
   const close = async () => {
@@ -208,8 +213,8 @@ export function pollHealth(apps: AppServer[], intervalMs = 250): { samples: Heal
     const start = Date.now();
     try {
       const res = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      const body = (await res.json().catch(() => ({}))) as { counter?: string; redis?: string; db?: string };
-      samples.push({ node, start, end: Date.now(), status: res.status, counter: body.counter, redis: body.redis, db: body.db });
+      const body = (await res.json().catch(() => ({}))) as Pick<HealthSample, "counter" | "redis" | "db" | "replication">;
+      samples.push({ node, start, end: Date.now(), status: res.status, counter: body.counter, redis: body.redis, db: body.db, replication: body.replication });
     } catch (e) {
       samples.push({ node, start, end: Date.now(), status: null, error: e instanceof Error ? e.message : String(e) });
     }
@@ -378,6 +383,8 @@ export interface ScenarioOptions {
   expectRedisThroughout?: boolean;
   /** Extra checks on the records, returning violations. */
   extraChecks?: (records: LoadRecord[]) => string[] | Promise<string[]>;
+  /** Where the fault's cost differs from the default checks (fault-checks.ts). */
+  checks?: Pick<CheckInput, "lostAllowed">;
 }
 
 export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultReport> {
@@ -484,7 +491,8 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
   for (const [node] of rig.apps.entries()) {
     const s = health.samples.filter((x) => x.node === node);
     notes.push(
-      `health samples node ${node}: ${s.length}; counter ${summarize(s.map((x) => x.counter ?? "error"))}; redis ${summarize(s.map((x) => x.redis ?? "error"))}; max health latency ${Math.max(0, ...s.map((x) => x.end - x.start))} ms`,
+      `health samples node ${node}: ${s.length}; counter ${summarize(s.map((x) => x.counter ?? "error"))}; redis ${summarize(s.map((x) => x.redis ?? "error"))}; db ${summarize(s.map((x) => x.db ?? "error"))}` +
+        `; replication ${summarize(s.map((x) => x.replication ?? (x.status === null ? "error" : "-")))}; max health latency ${Math.max(0, ...s.map((x) => x.end - x.start))} ms`,
     );
   }
 
@@ -511,7 +519,8 @@ export async function runFaultScenario(opts: ScenarioOptions): Promise<FaultRepo
     const highest = Math.max(0, ...stored.filter((o) => o.seriesId === rig.series!.id).map((o) => o.ticket ?? 0));
     if (highest <= size) violations.push(`precondition: series ${rig.series.name} never came round (highest ticket ${highest}, ${size} numbers)`);
   }
-  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes, series });
+  const jumps = await loadJumps(rig.db.url, rig.tenant.id);
+  const report = checkRun({ scenario: opts.name, records: all, stored, faults: opts.faults, timeline: rig.timeline, notes, series, jumps, ...opts.checks });
   report.violations.push(...violations);
   report.text = [report.text, ...violations.map((v) => `  ✗ ${v}`)].join("\n");
   report.text = report.text.replace(

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { AuditEntry } from "@/lib/core/audit";
 import type { MenuItem } from "@/lib/core/menu";
-import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS } from "@/lib/core/numbering";
+import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS, type IssuerHooks } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { isOpen, type Order, type OrderStatus } from "@/lib/core/orders";
 import {
@@ -79,11 +79,17 @@ export class MemoryDatabase {
   }
 
   /** Adds `size` to the ceiling of (day, shift): the block (old, new]. */
-  raise(counter: CounterId, day: BusinessDay, shift: number, size: number): Block {
+  raise(counter: CounterId, day: BusinessDay, shift: number, size: number, floor = 0): Block {
     const key = dayShift(counter, day, shift);
-    const hi = (this.ceilings.get(key) ?? 0) + size;
+    const before = this.ceilings.get(key) ?? 0;
+    const hi = Math.max(before, floor) + size;
     this.ceilings.set(key, hi);
-    return { businessDay: day, shift, lo: hi - size, hi };
+    return { businessDay: day, shift, lo: hi - size, hi, ...(before < floor ? { ceilingBehind: floor - before } : {}) };
+  }
+
+  /** A failover to a standby that missed the last writes: the ceiling goes back to `to`. */
+  forget(counter: CounterId, day: BusinessDay, shift: number, to: number): void {
+    this.ceilings.set(dayShift(counter, day, shift), to);
   }
 
   ceiling(counter: CounterId, day: BusinessDay, shift: number): number {
@@ -109,12 +115,12 @@ export class MemoryLedger implements CounterLedger {
     };
   }
 
-  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number, floor = 0): Promise<Block> {
     if (this.held) await this.held;
     this.db.check();
     // A later shift of the day exists: the caller's view was stale.
     if (this.db.currentShift(tenantOfCounter(counter), day) > shift) return this.reserveCurrent(counter, day, size);
-    return this.record("reserve", this.db.raise(counter, day, shift, size));
+    return this.record("reserve", this.db.raise(counter, day, shift, size, floor));
   }
 
   async reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block> {
@@ -228,14 +234,14 @@ export class MemoryCounter implements FastCounter {
     if (s.cur >= s.max) {
       const lease = s.leaseUntil <= nowMs;
       if (lease) s.leaseUntil = nowMs + REFILL_LEASE_MS;
-      return { kind: "empty", businessDay: s.day, shift: s.shift, lease };
+      return { kind: "empty", businessDay: s.day, shift: s.shift, lease, reached: s.max };
     }
     s.cur++;
     // The number that crosses the low-water mark asks for the next block, once.
     const left = s.max - s.cur;
     const refill = left === LOW_WATER - 1 && !s.next && s.leaseUntil <= nowMs;
     if (refill) s.leaseUntil = nowMs + REFILL_LEASE_MS;
-    return { kind: "issued", issued: { businessDay: s.day, shift: s.shift, number: s.cur }, refill };
+    return { kind: "issued", issued: { businessDay: s.day, shift: s.shift, number: s.cur }, refill, reached: s.max };
   }
 
   async addBlock(counter: CounterId, b: Block): Promise<boolean> {
@@ -541,12 +547,12 @@ export class Recorder {
  * The number-issuing core wired on in-memory ports. `refillWaitMs` is how long a caller
  * waits for a block another caller is bringing (short: these tests do not wait for real).
  */
-export function memoryCore(opts: { clock: Clock; refillWaitMs?: number; menu?: MenuItem[] }) {
+export function memoryCore(opts: { clock: Clock; refillWaitMs?: number; menu?: MenuItem[]; hooks?: IssuerHooks }) {
   const db = new MemoryDatabase();
   const counter = new MemoryCounter();
   const ledger = new MemoryLedger(db);
   const recorder = new Recorder();
-  const issuer = new NumberIssuer(counter, ledger, opts.clock, recorder.log, opts.refillWaitMs ?? 50);
+  const issuer = new NumberIssuer(counter, ledger, opts.clock, recorder.log, opts.refillWaitMs ?? 50, opts.hooks);
   const orders = new MemoryOrders(db, opts.clock);
   const shifts = new MemoryShifts(db, opts.clock);
   const claims = new MemoryClaims(opts.clock);

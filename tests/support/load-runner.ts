@@ -64,6 +64,8 @@ export interface LoadOptions {
   thinkMs?: number;
   /** Per-attempt client timeout (default 15 s). */
   timeoutMs?: number;
+  /** Pause before the one retry of a 503 or unanswered order, same key (default 100 ms). */
+  retryDelayMs?: number;
   /** How far in the future the burst starts, so every process is up by then (default 2.5 s). */
   startInMs?: number;
   /** Prefix of the client names. */
@@ -113,6 +115,7 @@ export function startLoad(opts: LoadOptions): LoadRun {
       String(opts.thinkMs ?? 10),
       "--timeout-ms",
       String(opts.timeoutMs ?? 15_000),
+      ...(opts.retryDelayMs !== undefined ? ["--retry-delay-ms", String(opts.retryDelayMs)] : []),
       ...(opts.durationMs !== undefined ? ["--duration", String(opts.durationMs)] : []),
       ...(opts.countPerProcess !== undefined ? ["--count", String(opts.countPerProcess)] : []),
       ...(opts.series ? ["--series", opts.series.name, "--series-every", String(opts.series.every ?? 4)] : []),

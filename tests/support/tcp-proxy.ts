@@ -1,8 +1,13 @@
 /**
- * A TCP proxy on 127.0.0.1 for network faults between the app and Redis:
+ * A TCP proxy on 127.0.0.1 for network faults between the app and Redis (or PostgreSQL):
  *
  *  - `pointTo(port)`: new connections go to another upstream (failover). Existing ones
  *    stay where they are until they close or are cut.
+ *  - `moveTo(port)`: pointTo and cutAll: the address moves, as PgBouncer/HAProxy or a DNS
+ *    flip does after a failover.
+ *  - `delayFromUpstreamMs` (start option): a link with a one-way delay: every byte from
+ *    upstream, and its end, reaches the client that much later (bytes already sent when
+ *    the upstream dies still arrive, as on a real wire).
  *  - `blackhole(true)`: a partition. Nothing is forwarded in either direction and
  *    nothing is closed: existing connections stall (the proxy stops reading, so TCP
  *    backpressure builds up as it would behind a dead link), new connections are
@@ -37,13 +42,14 @@ export class TcpProxy {
     readonly port: number,
     target: number,
     readonly label: string,
+    readonly delayFromUpstreamMs: number,
   ) {
     this.target = target;
   }
 
-  static async start(target: number, opts: { port?: number; label?: string } = {}): Promise<TcpProxy> {
+  static async start(target: number, opts: { port?: number; label?: string; delayFromUpstreamMs?: number } = {}): Promise<TcpProxy> {
     const port = opts.port ?? (await freeLowPort());
-    const proxy = new TcpProxy(port, target, opts.label ?? `proxy:${port}`);
+    const proxy = new TcpProxy(port, target, opts.label ?? `proxy:${port}`, opts.delayFromUpstreamMs ?? 0);
     await proxy.listen();
     return proxy;
   }
@@ -110,13 +116,21 @@ export class TcpProxy {
       this.flush(pair);
       pair.client.resume();
     });
-    upstream.on("data", (d: Buffer) => {
-      if (this.blackholed) pair.toClient.push(d);
-      else pair.client.write(d);
-    });
-    upstream.on("error", () => this.drop(pair));
-    upstream.on("close", () => this.drop(pair));
-    upstream.on("end", () => pair.client.end());
+    upstream.on("data", (d: Buffer) =>
+      this.fromUpstream(() => {
+        if (this.blackholed) pair.toClient.push(d);
+        else if (!pair.client.destroyed) pair.client.write(d);
+      }),
+    );
+    upstream.on("error", () => this.fromUpstream(() => this.drop(pair)));
+    upstream.on("close", () => this.fromUpstream(() => this.drop(pair)));
+    upstream.on("end", () => this.fromUpstream(() => pair.client.end()));
+  }
+
+  /** What upstream sent, after the link's delay (timers of one duration fire in order: bytes stay in order). */
+  private fromUpstream(deliver: () => void): void {
+    if (this.delayFromUpstreamMs > 0) setTimeout(deliver, this.delayFromUpstreamMs);
+    else deliver();
   }
 
   private flush(pair: Pair): void {
@@ -134,6 +148,12 @@ export class TcpProxy {
   pointTo(port: number): void {
     this.target = port;
     this.note(`now points to ${port}`);
+  }
+
+  /** New connections go to 127.0.0.1:`port`, and every open one is cut. */
+  moveTo(port: number): void {
+    this.pointTo(port);
+    this.cutAll();
   }
 
   /** Partition on/off (see the file comment). */

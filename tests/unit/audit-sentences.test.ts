@@ -69,6 +69,13 @@ const SAMPLES = [
     },
   }),
   entry("series.delete", { id: "s", name: "Delivery", prefix: "D", first: 300, last: null, channels: [] }),
+  entry("counter.jumpedAfterFailover", {
+    timeline: 2,
+    counters: [
+      { series: null, businessDay: "2026-11-26", shift: 1, from: 40, to: 131 },
+      { series: "Kiosk", businessDay: "2026-11-26", shift: 1, from: 10, to: 93 },
+    ],
+  }),
 ];
 
 describe("audit entries in sentences", () => {
@@ -105,6 +112,11 @@ describe("audit entries in sentences", () => {
     // An entry written before `kept` was recorded still reads.
     expect(lines(en, entry("shift.start", { shift: 2, openOrders: "keep", cleared: 0 }))).toEqual(["Shift 2 started, open orders kept"]);
     expect(lines(en, SAMPLES[10]!)).toEqual(["Forgotten open orders cleared: 3 (open for more than 12 hours)"]);
+    // After a database failover (decision 0028): each counter's ceiling before and after.
+    expect(lines(en, SAMPLES.at(-1)!)).toEqual([
+      "After a database failover (timeline 2) the numbers moved on, so that none handed out before it comes again (business day/shift: ceiling before → after): 2026-11-26/1: 40 → 131; Kiosk 2026-11-26/1: 10 → 93",
+    ]);
+    expect(lines(zh, SAMPLES.at(-1)!)[0]).toMatch(/^数据库故障切换（时间线 2）后号码已向后跳过.*：2026-11-26\/1: 40 → 131; Kiosk 2026-11-26\/1: 10 → 93$/);
   });
 
   it("codes, keys and webhooks", () => {

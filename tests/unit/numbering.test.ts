@@ -21,6 +21,33 @@ async function issue(core: ReturnType<typeof memoryCore>, tenant: ReturnType<typ
   return out;
 }
 
+describe("NumberIssuer: a database failover that lost writes (decision 0028)", () => {
+  it("the next block starts above what Redis handed out, even where the ledger forgot it: said and counted", async () => {
+    const behind: number[] = [];
+    const core = memoryCore({ clock: noon(), hooks: { ceilingBehind: (_t, by) => void behind.push(by) } });
+    const tenant = memoryTenant();
+    await issue(core, tenant, 5); // block 1–40, the ceiling at 40
+    core.db.forget(tenant.id, today, 1, 0); // the standby never saw that block's row
+    const issued = await issue(core, tenant, 60);
+    const numbers = issued.map((i) => i.number);
+    expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => i + 6));
+    expect(core.ledger.calls.filter((c) => c.method === "reserve")[0]).toEqual({ method: "reserve", businessDay: today, shift: 1, lo: 40, hi: 80 });
+    expect(behind).toEqual([40]);
+    expect(core.recorder.logs.some((l) => l.level === "warn" && l.msg?.includes("forgotten numbers Redis handed out"))).toBe(true);
+  });
+
+  it("numbers from the ledger alone wait for the failover check first", async () => {
+    const order: string[] = [];
+    const core = memoryCore({ clock: noon(), hooks: { beforeLedgerNumbers: async () => void order.push("checked") } });
+    const tenant = memoryTenant();
+    await issue(core, tenant, 1); // Redis lost the counter: restored from the ledger
+    core.counter.down = true;
+    await issue(core, tenant, 1); // Redis down: straight from the ledger
+    expect(order).toEqual(["checked", "checked"]);
+    expect(core.ledger.calls.map((c) => c.method)).toEqual(["reserveCurrent", "issueDirect"]);
+  });
+});
+
 describe("NumberIssuer: blocks", () => {
   it("restores a missing counter from the ledger, then numbers 1, 2, 3, … from blocks of 40 reserved ahead", async () => {
     const core = memoryCore({ clock: noon() });

@@ -8,11 +8,17 @@ const healthy = (): ReadinessProbes => ({
   expectedMigrations: async () => ["001_init", "002_menu"],
   stopping: () => false,
   redisRequired: true,
+  replication: () => "async",
 });
 
 describe("checkReadiness", () => {
   it("is ready when every check passes", async () => {
-    expect(await checkReadiness(healthy())).toEqual({ status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" } });
+    expect(await checkReadiness(healthy())).toEqual({
+      status: "ready",
+      checks: { database: "up", redis: "up", migrations: "applied", node: "running" },
+      // Told, never a reason to be unready (decision 0028).
+      replication: "async",
+    });
   });
 
   it("names each failing check", async () => {
@@ -36,6 +42,7 @@ describe("checkReadiness", () => {
     expect(await checkReadiness({ ...healthy(), redis: async () => false, redisRequired: false })).toEqual({
       status: "ready",
       checks: { database: "up", redis: "down", migrations: "applied", node: "running" },
+      replication: "async",
     });
   });
 });

@@ -22,7 +22,16 @@
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import { tenantOfCounter, type Logger, type Block, type CounterId, type CounterLedger, type IssuedNumber } from "@/lib/core/ports";
+import {
+  tenantOfCounter,
+  type Logger,
+  type Block,
+  type CeilingJump,
+  type CeilingJumper,
+  type CounterId,
+  type CounterLedger,
+  type IssuedNumber,
+} from "@/lib/core/ports";
 import { createPool } from "./pool.server";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
@@ -42,6 +51,8 @@ interface ReserveRequest {
   day: BusinessDay;
   shift: number;
   size: number;
+  /** Numbers up to here were handed out: the block starts above it (decision 0028). */
+  floor: number;
 }
 
 interface CurrentRequest {
@@ -90,7 +101,7 @@ async function perTable<R extends { seriesId: string | null }, A>(requests: read
   return answers;
 }
 
-export class PgCounterLedger implements CounterLedger {
+export class PgCounterLedger implements CounterLedger, CeilingJumper {
   private readonly reservations: DataLoader<ReserveRequest, Block | null>;
   private readonly currentReservations: DataLoader<CurrentRequest, Block>;
 
@@ -108,8 +119,8 @@ export class PgCounterLedger implements CounterLedger {
     });
   }
 
-  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block> {
-    const block = await this.reservations.load({ tenantId: tenantOfCounter(counter), seriesId: seriesOf(counter), day, shift, size });
+  async reserve(counter: CounterId, day: BusinessDay, shift: number, size: number, floor = 0): Promise<Block> {
+    const block = await this.reservations.load({ tenantId: tenantOfCounter(counter), seriesId: seriesOf(counter), day, shift, size, floor });
     return block ?? this.reserveCurrent(counter, day, size);
   }
 
@@ -118,53 +129,73 @@ export class PgCounterLedger implements CounterLedger {
    * shift) is reserved in `shift` only if no later shift of the day exists (null: the
    * caller's view was stale); requests for the same one share a single row update and split
    * its range in order. Rows are locked in key order, so two nodes' batches cannot deadlock.
+   * The ceiling first rises to the highest floor asked for: a ceiling below it had forgotten
+   * blocks (decision 0028), and the answer says by how much (read before the update).
    */
   private async reserveBatch(t: CeilingTable, requests: readonly ReserveRequest[]): Promise<(Block | null)[]> {
-    const rows = new Map<string, { tenantId: string; seriesId: string | null; day: BusinessDay; shift: number; size: number; at: number[] }>();
+    type Row = { tenantId: string; seriesId: string | null; day: BusinessDay; shift: number; size: number; floor: number; at: number[] };
+    const rows = new Map<string, Row>();
     requests.forEach((r, i) => {
       const id = rowId(r);
       const row = rows.get(id);
       if (row) {
         row.size += r.size;
+        row.floor = Math.max(row.floor, r.floor);
         row.at.push(i);
-      } else rows.set(id, { tenantId: r.tenantId, seriesId: r.seriesId, day: r.day, shift: r.shift, size: r.size, at: [i] });
+      } else rows.set(id, { tenantId: r.tenantId, seriesId: r.seriesId, day: r.day, shift: r.shift, size: r.size, floor: r.floor, at: [i] });
     });
     const want = [...rows.values()];
     const series = t === SERIES_CEILINGS;
     const key = t.key.join(", ");
-    const { rows: reserved } = await this.pool.query<{ tenantId: string; seriesId?: string; businessDay: string; shift: number; ceiling: number }>(
+    const sameRow = (a: string, b: string) => [...t.key, `"businessDay"`, `"shift"`].map((c) => `${a}.${c} = ${b}.${c}`).join(" AND ");
+    const { rows: reserved } = await this.pool.query<{
+      tenantId: string;
+      seriesId?: string;
+      businessDay: string;
+      shift: number;
+      ceiling: number;
+      before: number | null;
+    }>(
       `WITH req AS (
-         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[]${series ? ", $5::uuid[]" : ""})
-           AS r("tenantId", "businessDay", "shift", "size"${series ? `, "seriesId"` : ""})
+         SELECT * FROM unnest($1::uuid[], $2::date[], $3::int[], $4::int[], $5::int[]${series ? ", $6::uuid[]" : ""})
+           AS r("tenantId", "businessDay", "shift", "size", "floor"${series ? `, "seriesId"` : ""})
+         WHERE COALESCE((
+           SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = r."tenantId" AND s."businessDay" = r."businessDay"
+         ), 1) <= r."shift"
+       ), before AS (
+         SELECT c.*, c."ceiling" AS "before" FROM ${t.table} c JOIN req ON ${sameRow("c", "req")}
+       ), up AS (
+         INSERT INTO ${t.table} (${key}, "businessDay", "shift", "ceiling")
+         SELECT ${t.key.map((c) => `req.${c}`).join(", ")}, req."businessDay", req."shift", req."floor" + req."size" FROM req
+         ORDER BY ${t.key.map((_, i) => i + 1).join(", ")}, ${t.key.length + 1}, ${t.key.length + 2}
+         ON CONFLICT (${key}, "businessDay", "shift")
+           DO UPDATE SET "ceiling" = GREATEST(
+             ${t.table}."ceiling" + (SELECT req."size" FROM req WHERE ${sameRow("req", "EXCLUDED")}),
+             EXCLUDED."ceiling"
+           ), "updatedAt" = now()
+         RETURNING ${key}, "businessDay", "shift", "ceiling"
        )
-       INSERT INTO ${t.table} (${key}, "businessDay", "shift", "ceiling")
-       SELECT ${t.key.map((c) => `req.${c}`).join(", ")}, req."businessDay", req."shift", req."size" FROM req
-       WHERE COALESCE((
-         SELECT MAX(s."number") FROM "Shift" s WHERE s."tenantId" = req."tenantId" AND s."businessDay" = req."businessDay"
-       ), 1) <= req."shift"
-       ORDER BY ${t.key.map((_, i) => i + 1).join(", ")}, ${t.key.length + 1}, ${t.key.length + 2}
-       ON CONFLICT (${key}, "businessDay", "shift")
-         DO UPDATE SET "ceiling" = ${t.table}."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-       RETURNING ${key}, to_char("businessDay", 'YYYY-MM-DD') AS "businessDay", "shift", "ceiling"`,
+       SELECT ${t.key.map((c) => `up.${c}`).join(", ")}, to_char(up."businessDay", 'YYYY-MM-DD') AS "businessDay", up."shift", up."ceiling", before."before"
+       FROM up LEFT JOIN before ON ${sameRow("before", "up")}`,
       [
         want.map((w) => w.tenantId),
         want.map((w) => w.day),
         want.map((w) => w.shift),
         want.map((w) => w.size),
+        want.map((w) => w.floor),
         ...(series ? [want.map((w) => w.seriesId)] : []),
       ],
     );
-    const ceilings = new Map(
-      reserved.map((r) => [rowId({ tenantId: r.tenantId, seriesId: r.seriesId ?? null, day: r.businessDay, shift: r.shift }), r.ceiling]),
-    );
+    const answers = new Map(reserved.map((r) => [rowId({ tenantId: r.tenantId, seriesId: r.seriesId ?? null, day: r.businessDay, shift: r.shift }), r]));
     const blocks = new Array<Block | null>(requests.length).fill(null);
     for (const [id, w] of rows) {
-      const ceiling = ceilings.get(id);
-      if (ceiling === undefined) continue;
-      let lo = ceiling - w.size;
+      const answer = answers.get(id);
+      if (answer === undefined) continue;
+      const behind = w.floor - (answer.before ?? 0);
+      let lo = answer.ceiling - w.size;
       for (const i of w.at) {
         const size = requests[i]!.size;
-        blocks[i] = { businessDay: w.day, shift: w.shift, lo, hi: lo + size };
+        blocks[i] = { businessDay: w.day, shift: w.shift, lo, hi: lo + size, ...(behind > 0 && i === w.at[0] ? { ceilingBehind: behind } : {}) };
         lo += size;
       }
     }
@@ -253,6 +284,41 @@ export class PgCounterLedger implements CounterLedger {
   async issueDirect(counter: CounterId, day: BusinessDay): Promise<IssuedNumber> {
     const b = await this.reserveCurrent(counter, day, 1);
     return { businessDay: b.businessDay, shift: b.shift, number: b.hi };
+  }
+
+  /**
+   * After a failover that lost writes (decision 0028): each ceiling of the last days rises by
+   * `margin` and by the orders its counter stored in the `lookbackSeconds` before its latest
+   * one (what the lost moments may have handed out at that pace). One statement per table.
+   */
+  async jumpPastLoss(margin: number, lookbackSeconds: number): Promise<CeilingJump[]> {
+    const jumps = await Promise.all(
+      [DEFAULT_CEILINGS, SERIES_CEILINGS].map(async (t) => {
+        const series = t === SERIES_CEILINGS;
+        const mine = (o: string) =>
+          `${o}."tenantId" = c."tenantId" AND ${o}."businessDay" = c."businessDay" AND ${o}."shift" = c."shift" AND ${
+            series ? `${o}."seriesId" = c."seriesId"` : `${o}."seriesId" IS NULL`
+          }`;
+        const { rows } = await this.pool.query<CeilingJump>(
+          `WITH j AS (
+             SELECT ${t.key.map((k) => `c.${k}`).join(", ")}, c."businessDay", c."shift", $1::int + (
+               SELECT count(*) FROM "Order" o WHERE ${mine("o")}
+                 AND o."createdAt" > (SELECT max(l."createdAt") FROM "Order" l WHERE ${mine("l")}) - make_interval(secs => $2::int)
+             )::int AS "by"
+             FROM ${t.table} c WHERE c."businessDay" >= current_date - 2
+           )
+           UPDATE ${t.table} c SET "ceiling" = c."ceiling" + j."by", "updatedAt" = now()
+           FROM j WHERE ${[...t.key, `"businessDay"`, `"shift"`].map((k) => `c.${k} = j.${k}`).join(" AND ")}
+           RETURNING c."tenantId", ${series ? `c."seriesId"` : "NULL::uuid"} AS "seriesId",
+             ${series ? `(SELECT s.name FROM "NumberSeries" s WHERE s.id = c."seriesId")` : "NULL::text"} AS "seriesName",
+             to_char(c."businessDay", 'YYYY-MM-DD') AS "businessDay",
+             c."shift", c."ceiling" - j."by" AS "from", c."ceiling" AS "to"`,
+          [margin, lookbackSeconds],
+        );
+        return rows;
+      }),
+    );
+    return jumps.flat();
   }
 
   async highestStored(counter: CounterId, day: BusinessDay, shift: number): Promise<number> {

@@ -235,6 +235,7 @@ function decode(read: ReturnType<typeof reader>, callers: number, sent: BlockHin
       kind: "issued",
       issued: { businessDay: sent.day, shift: sent.shift, number: first + j },
       refill: code === IssueReply.FAST_REFILL && j === callers - 1,
+      reached: sent.max,
     }));
     return { answers, hint: undefined };
   }
@@ -248,16 +249,17 @@ function decode(read: ReturnType<typeof reader>, callers: number, sent: BlockHin
   const flag = read.int() === Flag.YES;
   const field = read.str();
   read.int(); // lo: the block's start, not needed here
+  // The current block's end: no block is in reserve when a refill is asked for or the blocks ran out.
   const max = read.int();
   const numbers = Array.from({ length: read.int() }, () => read.int());
   const answers = Array.from({ length: callers }, (_, j): FastIssue => {
     if (j < numbers.length) {
       // The caller of the last number holds the lease to reserve the next block, if any.
       const refill = code === IssueReply.FULL && flag && j === numbers.length - 1;
-      return { kind: "issued", issued: { businessDay, shift, number: numbers[j]! }, refill };
+      return { kind: "issued", issued: { businessDay, shift, number: numbers[j]! }, refill, reached: max };
     }
     // Only the first caller left without a number may hold the lease.
-    return { kind: "empty", businessDay, shift, lease: flag && j === numbers.length };
+    return { kind: "empty", businessDay, shift, lease: flag && j === numbers.length, reached: max };
   });
   return { answers, hint: field ? { field, day: businessDay, shift, max } : null };
 }

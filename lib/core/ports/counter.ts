@@ -1,5 +1,5 @@
 /**
- * The counter's two sides (docs/decisions/0006): the fast one (Redis) and the durable
+ * The counter's two sides (docs/decisions/0028): the fast one (Redis) and the durable
  * ledger of ceilings (PostgreSQL), and the blocks of numbers between them. The rules that
  * use them: lib/core/numbering.ts.
  */
@@ -32,15 +32,21 @@ export interface Block {
   shift: number;
   lo: number;
   hi: number;
+  /** Set by a reservation whose floor was above the stored ceiling: by how much the ledger had forgotten (decision 0028). */
+  ceilingBehind?: number;
 }
 
 export type FastIssue =
-  /** A number; `refill` asks the caller to reserve the next block (it holds the lease). */
-  | { kind: "issued"; issued: IssuedNumber; refill: boolean }
+  /**
+   * A number; `refill` asks the caller to reserve the next block (it holds the lease).
+   * `reached`: the highest number of the block it came from, so the next block starts above
+   * it even where the ledger forgot that block (decision 0028).
+   */
+  | { kind: "issued"; issued: IssuedNumber; refill: boolean; reached: number }
   /** The counter is gone from Redis; `lease` says this caller should restore it from the ledger. */
   | { kind: "missing"; lease: boolean }
-  /** The block is used up; `lease` says this caller should reserve the next one. */
-  | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean };
+  /** The block is used up (`reached`: its highest number); `lease` says this caller should reserve the next one. */
+  | { kind: "empty"; businessDay: BusinessDay; shift: number; lease: boolean; reached: number };
 
 /** Raised by a FastCounter when its store cannot be reached (or the breaker is open). */
 export class CounterUnavailableError extends UnavailableError {
@@ -73,10 +79,12 @@ export interface FastCounter {
 /** The durable side (PostgreSQL). */
 export interface CounterLedger {
   /**
-   * Reserves `size` numbers above the ceiling of (day, shift). If a later shift of that
-   * day exists, reserves in the latest shift instead (the caller's view was stale).
+   * Reserves `size` numbers above the ceiling of (day, shift), and above `floor`: numbers up
+   * to it were handed out, whatever the ledger remembers (a failover may have lost its last
+   * writes). If a later shift of that day exists, reserves in the latest shift instead (the
+   * caller's view was stale; the floor does not apply there).
    */
-  reserve(counter: CounterId, day: BusinessDay, shift: number, size: number): Promise<Block>;
+  reserve(counter: CounterId, day: BusinessDay, shift: number, size: number, floor?: number): Promise<Block>;
   /** Reserves a block in the current shift of `day` (or of a later day the ledger already holds). */
   reserveCurrent(counter: CounterId, day: BusinessDay, size: number): Promise<Block>;
   /** The fallback: one number straight from the ceiling of the current shift. */

@@ -19,3 +19,4 @@ export * from "./audit";
 export * from "./reports";
 export * from "./webhooks";
 export * from "./series";
+export * from "./replication";

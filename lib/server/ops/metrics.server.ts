@@ -7,6 +7,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
 import type { Metrics, DeliveryOutcome, WebhookMetrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
+import { REPLICATIONS, type Replication } from "@/lib/core/replication";
 
 type CounterSource = "redis" | "database";
 
@@ -16,6 +17,10 @@ export interface AppMetrics extends Metrics {
   httpRequest(labels: { method: string; route: string; status: string }, seconds: number): void;
   /** Numbers switched to PostgreSQL (`database`) or back to Redis. */
   counterSwitched(to: CounterSource): void;
+  /** A block reservation found the ledger below what Redis handed out (decision 0028). */
+  ceilingBehind(): void;
+  /** Ceilings raised after the database's history went back (decision 0028). */
+  ceilingsJumped(count: number): void;
 }
 
 /** What the gauges read at each scrape (no I/O). */
@@ -26,6 +31,8 @@ export interface MetricSources {
   leader(): boolean;
   /** Socket.IO connections open on this node. */
   sockets(): number;
+  /** The database's replication as last read (decision 0028). */
+  replication(): Replication;
 }
 
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -56,6 +63,26 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     collect() {
       this.set(sources.sockets());
     },
+  });
+  new Gauge({
+    name: "nextup_db_replication",
+    help: "1 for the PostgreSQL replication this node last read (kind=sync|async|none|unknown), 0 for the others; async: orders acknowledged just before a database failover can be lost (numbers never repeat).",
+    labelNames: ["kind"],
+    registers: [registry],
+    collect() {
+      const now = sources.replication();
+      for (const kind of REPLICATIONS) this.set({ kind }, kind === now ? 1 : 0);
+    },
+  });
+  const behind = new Counter({
+    name: "nextup_counter_ceiling_behind_total",
+    help: "Block reservations that found PostgreSQL's ceiling below what Redis had handed out (a database failover lost writes); the block started above Redis's numbers.",
+    registers: [registry],
+  });
+  const jumped = new Counter({
+    name: "nextup_counter_ceilings_jumped_total",
+    help: "Counters' ceilings raised past possibly lost numbers after the database's history went back (a standby promoted).",
+    registers: [registry],
   });
   const duplicates = new Counter({
     name: "nextup_duplicate_numbers_total",
@@ -117,6 +144,8 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     orderPlaced: (channel) => orders.inc({ channel: (CHANNELS as readonly string[]).includes(channel) ? channel : "other" }),
     orderStatusChanged: (status: OrderStatus) => statusChanges.inc({ status }),
     counterSwitched: (to) => switches.inc({ to }),
+    ceilingBehind: () => behind.inc(),
+    ceilingsJumped: (count) => jumped.inc(count),
     httpRequest: ({ method, route, status }, seconds) => http.observe({ method: HTTP_METHODS.has(method) ? method : "other", route, status }, seconds),
   };
 }

@@ -1,3 +1,5 @@
+import type { Replication } from "@/lib/core/replication";
+
 /**
  * Readiness (GET /api/ready): whether a load balancer should send this node traffic. Unlike
  * liveness (/api/health), a failing dependency or a node that is shutting down makes it 503.
@@ -14,11 +16,15 @@ export interface ReadinessChecks {
 export interface Readiness {
   status: "ready" | "unready";
   checks: ReadinessChecks;
+  /** What the database's replication promises (decision 0028): told, never a reason to be unready. */
+  replication: Replication;
   /** The checks that made the node unready (absent when ready). */
   failing?: (keyof ReadinessChecks)[];
 }
 
 export interface ReadinessProbes {
+  /** As last read (no I/O). */
+  replication(): Replication;
   database(): Promise<boolean>;
   redis(): Promise<boolean>;
   /** Migrations recorded as finished; rejects when the database or its bookkeeping table cannot be read. */
@@ -67,5 +73,6 @@ export async function checkReadiness(p: ReadinessProbes): Promise<Readiness> {
   if (checks.redis === "down" && p.redisRequired) failing.push("redis");
   if (checks.migrations !== "applied") failing.push("migrations");
   if (checks.node === "stopping") failing.push("node");
-  return failing.length ? { status: "unready", checks, failing } : { status: "ready", checks };
+  const replication = p.replication();
+  return failing.length ? { status: "unready", checks, replication, failing } : { status: "ready", checks, replication };
 }
