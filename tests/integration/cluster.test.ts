@@ -247,7 +247,14 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
     expect(order.number).toBe(1);
 
     const health = await call<Record<string, unknown>>("GET", "/api/health");
-    expect(expectStatus(health, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis", leader: expect.any(Boolean) as boolean });
+    expect(expectStatus(health, 200)).toEqual({
+      status: "ok",
+      db: "up",
+      redis: "up",
+      counter: "redis",
+      leader: expect.any(Boolean) as boolean,
+      replication: "none",
+    });
     // The scheduler's lock is in the cluster too: one of the two nodes leads (whichever took it first).
     const leads = async (s: AppServer) => (await apiClient(s.url)<{ leader: boolean }>("GET", "/api/health")).body.leader;
     await timeUntil(async () => (await Promise.all(servers.map(leads))).filter(Boolean).length === 1, 10_000);
