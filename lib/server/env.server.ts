@@ -9,6 +9,11 @@ import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
 import { parseTrustProxy } from "./http/client-address.server";
 
 /** A yes/no variable; exported (envFlag) for the CLIs, which read one variable, not the server's whole environment. */
+/** The host part of a URL's authority (after any user:password@), as written. */
+const hostsOf = (url: string): string => {
+  const authority = url.replace(/^[^/]*\/\//, "").split(/[/?#]/)[0] ?? "";
+  return authority.slice(authority.lastIndexOf("@") + 1);
+};
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** One `host:port` of REDIS_CLUSTER_NODES; an IPv6 host goes in brackets (`[::1]:7000`). */
@@ -73,6 +78,11 @@ const schema = z
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+      // node-postgres and Prisma read one host: a promoted primary is found through one address that moves (decision 0028).
+      .refine((url) => !hostsOf(url).includes(","), {
+        message:
+          "must name one host: several hosts (host1,host2…?target_session_attrs=read-write) are not supported; put PgBouncer, HAProxy or your provider's endpoint in front (README: PostgreSQL high availability)",
+      })
       .optional(),
     REDIS_URL: z
       .string()

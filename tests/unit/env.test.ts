@@ -30,6 +30,13 @@ describe("environment", () => {
     for (const name of ["PORT", "REDIS_URL", "DATABASE_URL", "SESSION_SECRET"]) expect(p.some((x) => x.startsWith(name))).toBe(true);
   });
 
+  it("refuses a multi-host DATABASE_URL in words (node-postgres would throw 'Invalid URL'), and takes one host", () => {
+    const p = problems({ DATABASE_URL: "postgresql://app:secret@db1:5432,db2:5432/nextup?target_session_attrs=read-write" });
+    expect(p).toEqual([expect.stringMatching(/^DATABASE_URL: must name one host: several hosts .* are not supported; put PgBouncer/)]);
+    expect(p.join()).not.toContain("secret");
+    expect(loadEnv({ DATABASE_URL: "postgresql://app:a,b@db1:5432/nextup?options=-c%20x%3Dy,z" }).DATABASE_URL).toContain("db1");
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadEnv({ PORT: "", REDIS_URL: "" }).PORT).toBe(3000);
   });
