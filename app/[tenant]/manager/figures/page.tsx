@@ -35,16 +35,6 @@ export default async function FiguresPage({
   const today = app.reports.today(tenant);
   const f = await app.reports.figures(tenant, asked.day ? { day: asked.day } : {});
   const dayText = formatBusinessDay(f.businessDay, locale);
-  const spreadCell = (v: number | null) =>
-    v === null ? (
-      <>
-        <span aria-hidden="true">{t("noData")}</span>
-        <span className="sr-only">{t("noDataLabel")}</span>
-      </>
-    ) : (
-      formatDuration(v)
-    );
-  const cells = (s: Spread) => [s.p50, s.p90];
 
   return (
     <ConsoleShell caller={caller} section="figures">
@@ -83,24 +73,11 @@ export default async function FiguresPage({
             <p className="mt-3 text-lg">{t("noShifts")}</p>
           ) : (
             <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-lg" data-testid="shift-times">
-                <ColumnHeads labels={(["shift", "orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => t(`col.${c}`))} />
-                <tbody>
-                  {f.shifts.map((s) => (
-                    <tr key={s.shift} className="border-b border-slate-200">
-                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
-                        {t("shiftN", { shift: s.shift })}
-                      </th>
-                      <td className="px-2 py-2 tabular-nums">{s.orders}</td>
-                      {[...cells(s.timeToReady), ...cells(s.timeToCollected)].map((v, i) => (
-                        <td key={i} className="px-2 py-2 tabular-nums">
-                          {spreadCell(v)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <TimesTable
+                testId="shift-times"
+                firstColumn={t("col.shift")}
+                rows={f.shifts.map((s) => ({ key: String(s.shift), head: t("shiftN", { shift: s.shift }), ...s }))}
+              />
             </div>
           )}
         </section>
@@ -113,30 +90,59 @@ export default async function FiguresPage({
             </h2>
             <p className="mt-1 text-slate-600">{t("seriesIntro")}</p>
             <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-lg" data-testid="series-times">
-                <ColumnHeads
-                  labels={[t("seriesCol"), ...(["orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => t(`col.${c}`))]}
-                />
-                <tbody>
-                  {f.series.map((s) => (
-                    <tr key={`${s.default}-${s.prefix}-${s.series}`} className="border-b border-slate-200">
-                      <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
-                        {s.default ? t("defaultSeries") : s.prefix ? t("seriesName", { name: s.series, prefix: s.prefix }) : s.series}
-                      </th>
-                      <td className="px-2 py-2 tabular-nums">{s.orders}</td>
-                      {[...cells(s.timeToReady), ...cells(s.timeToCollected)].map((v, i) => (
-                        <td key={i} className="px-2 py-2 tabular-nums">
-                          {spreadCell(v)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <TimesTable
+                testId="series-times"
+                firstColumn={t("seriesCol")}
+                rows={f.series.map((s) => ({
+                  key: `${s.default}-${s.prefix}-${s.series}`,
+                  head: s.default ? t("defaultSeries") : s.prefix ? t("seriesName", { name: s.series, prefix: s.prefix }) : s.series,
+                  ...s,
+                }))}
+              />
             </div>
           </section>
         ) : null}
       </div>
     </ConsoleShell>
+  );
+}
+
+/** Orders and the median and 90th percentile of both times, one row per shift or series. */
+async function TimesTable({
+  testId,
+  firstColumn,
+  rows,
+}: {
+  testId: string;
+  firstColumn: string;
+  rows: { key: string; head: string; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
+}) {
+  const t = await getTranslations("managerFigures");
+  return (
+    <table className="w-full text-left text-lg" data-testid={testId}>
+      <ColumnHeads labels={[firstColumn, ...(["orders", "readyP50", "readyP90", "collectedP50", "collectedP90"] as const).map((c) => t(`col.${c}`))]} />
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-b border-slate-200">
+            <th scope="row" className="whitespace-nowrap px-2 py-2 font-bold">
+              {r.head}
+            </th>
+            <td className="px-2 py-2 tabular-nums">{r.orders}</td>
+            {[r.timeToReady.p50, r.timeToReady.p90, r.timeToCollected.p50, r.timeToCollected.p90].map((v, i) => (
+              <td key={i} className="px-2 py-2 tabular-nums">
+                {v === null ? (
+                  <>
+                    <span aria-hidden="true">{t("noData")}</span>
+                    <span className="sr-only">{t("noDataLabel")}</span>
+                  </>
+                ) : (
+                  formatDuration(v)
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
