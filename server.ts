@@ -133,7 +133,7 @@ async function main() {
     http.listen(env.PORT, env.HOST, resolve);
   });
   app.scheduler?.start();
-  await app.startWebhookWorkers();
+  await app.startWorkers();
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info({ port, dev }, `nextup listening on http://localhost:${port}`);

@@ -22,6 +22,8 @@ export interface BoardSocketHandlers {
   onSettingsChanged?: () => void;
   /** The menu changed (sold out, a new dish, a price): re-read it. */
   onMenuChanged?: () => void;
+  /** A printer's state or queue changed: re-read it (kiosk, console). */
+  onPrinterChanged?: () => void;
 }
 
 /** How long to wait before retrying after the server refused the handshake. */
@@ -73,6 +75,7 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
     socket.on("shift:started", (shift) => latest.current.onShiftStarted?.(shift));
     socket.on("settings:changed", () => latest.current.onSettingsChanged?.());
     socket.on("menu:changed", () => latest.current.onMenuChanged?.());
+    socket.on("printer:changed", () => latest.current.onPrinterChanged?.());
 
     return () => {
       document.removeEventListener("visibilitychange", onVisible);

@@ -31,6 +31,8 @@ const SKIP_REASONS = ["pastGrace", "shiftStartedSince", "superseded"] as const;
 const LANGUAGES = ["en", "zh-CN"] as const;
 const EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started", "ping"] as const;
 
+const PRINTER_FIELDS = ["name", "host", "port", "paper", "charset", "channels", "series"] as const;
+
 const known = <T extends string>(list: readonly T[], v: unknown): v is T => typeof v === "string" && (list as readonly string[]).includes(v);
 
 /** A stored value as plain text; a nested object as JSON (only for what no sentence knows). */
@@ -99,6 +101,28 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return seriesUpdate(d);
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
+    case "printer.create":
+    case "printer.delete":
+      return [
+        sentence(e.action === "printer.create" ? "printers.created" : "printers.deleted", {
+          name: text(d.name),
+          address: `${text(d.host)}:${text(d.port)}`,
+          queued: num(d.queued) ?? 0,
+        }),
+      ];
+    case "printer.update":
+      return Object.entries(obj(d.changes)).map(([field, c]) =>
+        sentence("printers.changed", {
+          name: text(d.name),
+          field: ref(`printers.fields.${known(PRINTER_FIELDS, field) ? field : "other"}`),
+          from: text(obj(c).from),
+          to: text(obj(c).to),
+        }),
+      );
+    case "printer.test":
+      return [sentence("printers.tested", { name: text(d.name) })];
+    case "printer.reprint":
+      return [sentence("printers.reprinted", { number: displayNumber(text(d.prefix), num(d.number) ?? 0) })];
     case "counter.jumpedAfterFailover":
       return [sentence("counter.jumpedAfterFailover", { timeline: num(d.timeline) ?? 0, counters: jumpedCounters(d.counters) })];
     default:

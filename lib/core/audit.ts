@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = [
   "series.delete",
   "orders.clearForgotten",
   "counter.jumpedAfterFailover",
+  "printer.create",
+  "printer.update",
+  "printer.delete",
+  "printer.test",
+  "printer.reprint",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

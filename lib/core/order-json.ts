@@ -3,6 +3,9 @@ import type { Order } from "./orders";
 import type { Tenant } from "./tenants";
 import { displayNumber, seriesNameOf } from "./series";
 
+/** Where the customer follows an order (the ticket's link and QR code), from the site's root. */
+export const trackPath = (tenant: Pick<Tenant, "slug">, orderId: string): string => `/${tenant.slug}/o/${orderId}`;
+
 export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
   return {
     id: order.id,
@@ -24,6 +27,6 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
     /** Taken off the floor (a new shift that cleared, or forgotten for 12 h) while still open: it can no longer move. */
     cleared: order.clearedAt !== null,
     clearedAt: order.clearedAt?.toISOString() ?? null,
-    trackPath: `/${tenant.slug}/o/${order.id}`,
+    trackPath: trackPath(tenant, order.id),
   };
 }

@@ -37,6 +37,7 @@ import {
   type Clock,
   type MenuCatalog,
   type AuditLog,
+  type PrintRequest,
 } from "./ports";
 import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
@@ -44,6 +45,8 @@ import { orderCleared, orderCreated, orderMoved } from "./webhooks/events";
 import { SYSTEM_ACTOR } from "./audit";
 import { displayNumber, numberOfTicket, parseTypedNumber, seriesFor, seriesOf, type Channel, type Series } from "./series";
 import { OpenNumberSkips } from "./open-number-skips";
+import { trackPath } from "./order-json";
+import type { PrinterService } from "./printing/printer-service";
 
 export interface OrderServiceDeps {
   issuer: NumberIssuer;
@@ -56,6 +59,8 @@ export interface OrderServiceDeps {
   clock: Clock;
   /** The tenant's menu, for lines sent as a menuItemId; without it such lines are refused. */
   menu?: MenuCatalog;
+  /** Which printer prints a new order's ticket (decision 0029); without it nothing prints. */
+  printing?: Pick<PrinterService, "printerFor">;
   /** A monotonic clock in ms, for the number-issue timing (default: performance.now). */
   monotonic?: () => number;
   /** Where clearing forgotten orders is recorded; without it the clearing goes unaudited (tools, tests). */
@@ -84,6 +89,11 @@ const numberReissued = (order: Order) =>
 export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
   channel: string;
+  /**
+   * Print the ticket on the restaurant's network printer (unless the order says `"print": false`):
+   * the device's own printer when it chose one, and the origin the customer's QR code opens.
+   */
+  print?: { device: string | null; origin: string };
 } & (
   | { idempotencyKey?: null }
   | {
@@ -96,10 +106,18 @@ export type PlaceOrderOptions = {
     }
 );
 
+export interface Placed {
+  order: Order;
+  /** False when an idempotent retry found the order already taken. */
+  created: boolean;
+  printer: string | null;
+}
+
 export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
 
-  async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<{ order: Order; created: boolean }> {
+  /** Takes an order; `printer` is the printer its ticket was queued on (null: none, or a replay). */
+  async place(tenant: Tenant, input: unknown, opts: PlaceOrderOptions): Promise<Placed> {
     // No body at all is a bare number; a body of `null` is not an order and is refused.
     const data = parseOrThrow(newOrderSchema, input === undefined ? {} : input, "order");
     const key = opts.idempotencyKey == null ? null : parseOrThrow(idempotencyKeySchema, opts.idempotencyKey, "Idempotency-Key", "Idempotency-Key");
@@ -117,7 +135,7 @@ export class OrderService {
           userMessage: "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
         });
       }
-      return { order: existing, created: false };
+      return { order: existing, created: false, printer: null };
     };
 
     if (key) {
@@ -138,13 +156,26 @@ export class OrderService {
         // The first attempt failed or is stuck: go ahead (the unique index still decides).
       }
       try {
-        return await this.insertWithNumber(tenant, data, channel, series, { key, scope }, requestHash, replay);
+        return await this.insertWithNumber(tenant, data, channel, series, { key, scope }, requestHash, replay, opts.print);
       } catch (e) {
         await this.deps.claims.release(tenant.id, day, scope, key).catch(() => {});
         throw e;
       }
     }
-    return this.insertWithNumber(tenant, data, channel, series, null, null, replay);
+    return this.insertWithNumber(tenant, data, channel, series, null, null, replay, opts.print);
+  }
+
+  /** Where this order's ticket prints, decided before a number is drawn; null: nowhere. */
+  private async printRequest(
+    tenant: Tenant,
+    data: NewOrder,
+    channel: string,
+    seriesId: string | null,
+    print: PlaceOrderOptions["print"],
+  ): Promise<PrintRequest | null> {
+    if (!print || data.print === false || !this.deps.printing) return null;
+    const chosen = await this.deps.printing.printerFor(tenant, { channel, seriesId }, print.device);
+    return chosen && { printerId: chosen.printerId, urlOf: (orderId) => `${print.origin}${trackPath(tenant, orderId)}` };
   }
 
   private async insertWithNumber(
@@ -154,14 +185,16 @@ export class OrderService {
     series: Series,
     key: { key: string; scope: string } | null,
     requestHash: string | null,
-    replay: (existing: Order) => { order: Order; created: boolean },
-  ): Promise<{ order: Order; created: boolean }> {
+    replay: (existing: Order) => Placed,
+    print: PlaceOrderOptions["print"],
+  ): Promise<Placed> {
     const { issuer, orders, events, log, metrics } = this.deps;
     // Menu lines are checked (and their names copied) before a number is drawn: a refused
     // order spends no number.
     const items = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
     const seriesId = series.isDefault ? null : series.id;
+    const printTo = await this.printRequest(tenant, data, channel, seriesId, print);
     const open = new OpenNumberSkips(series, () => orders.openNumbers(tenant.id, series.prefix), tenant.slug);
     for (let attempt = 1; ;) {
       const started = monotonic();
@@ -192,6 +225,7 @@ export class OrderService {
             requestHash,
           },
           orderCreated(tenant),
+          printTo,
         );
         metrics.orderPlaced(channel);
         log.info(
@@ -207,7 +241,7 @@ export class OrderService {
           "order placed",
         );
         events.orderCreated(tenant, toBoardOrder(order));
-        return { order, created: true };
+        return { order, created: true, printer: printTo?.printerId ?? null };
       } catch (e) {
         if (e instanceof DuplicateIdempotencyKeyError && key) {
           // A concurrent retry with the same key won the race; its order is the answer.

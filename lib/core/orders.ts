@@ -82,6 +82,8 @@ export const newOrderSchema = z.strictObject({
   channel: z.enum(CHANNELS).optional(),
   /** A series by name (decision 0027); otherwise the channel's series, else the default. */
   series: lineText("Series").min(1, "Series must not be empty").max(40, "Series must be at most 40 characters").optional(),
+  /** false: no ticket is printed on the restaurant's printer (decision 0029). */
+  print: z.boolean({ error: "print must be true or false" }).optional(),
 });
 
 export type NewOrderInput = z.input<typeof newOrderSchema>;

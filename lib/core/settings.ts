@@ -30,6 +30,8 @@ export interface TenantSettings {
   currency: string | null;
   /** The kiosk shows only a big "Next number" button (orders are taken on another till). */
   kioskNumberOnly: boolean;
+  /** Minutes after which a ticket that could not be printed is given up (a late ticket is useless). */
+  printGiveUpMinutes: number;
 }
 
 export const SETTINGS_FIELDS = [
@@ -43,6 +45,7 @@ export const SETTINGS_FIELDS = [
   "ageLateMinutes",
   "currency",
   "kioskNumberOnly",
+  "printGiveUpMinutes",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -80,6 +83,7 @@ export const settingsUpdateSchema = z.strictObject({
     .nullable()
     .optional(),
   kioskNumberOnly: z.boolean({ error: "kioskNumberOnly must be true or false" }).optional(),
+  printGiveUpMinutes: minutes(1, 120).optional(),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -95,6 +99,7 @@ export function settingsOf(t: Tenant): TenantSettings {
     ageLateMinutes: t.floor.ageLateMinutes,
     currency: t.floor.currency,
     kioskNumberOnly: t.floor.kioskNumberOnly,
+    printGiveUpMinutes: t.floor.printGiveUpMinutes,
   };
 }
 

@@ -19,6 +19,8 @@ export interface FloorSettings {
   currency: string | null;
   /** The kiosk only hands out numbers (the restaurant takes orders on another till). */
   kioskNumberOnly: boolean;
+  /** A ticket not printed this many minutes after its order is given up (decision 0029). */
+  printGiveUpMinutes: number;
 }
 
 export const floorSettingsSchema = z.strictObject({
@@ -28,6 +30,7 @@ export const floorSettingsSchema = z.strictObject({
   ageLateMinutes: z.number().int().min(1).max(480),
   currency: z.string().refine(isCurrencyCode, "Currency must be an ISO 4217 code such as EUR").nullable(),
   kioskNumberOnly: z.boolean(),
+  printGiveUpMinutes: z.number().int().min(1).max(120),
 }) satisfies z.ZodType<FloorSettings>;
 
 export interface Tenant extends DayRule {

@@ -40,7 +40,7 @@ import { Access } from "@/lib/auth/access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./ops/logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
-import { createMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
+import { createMetrics, registerPrintMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { SeriesService } from "@/lib/core/series-service";
 import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
@@ -61,6 +61,12 @@ import { SettingsService } from "@/lib/core/settings-service";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
 import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
 import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
+import { PrinterService } from "@/lib/core/printing/printer-service";
+import { PrintDrainer } from "@/lib/core/printing/print-drainer";
+import { PrismaPrinterStore, PRINTER_ROUTES_CACHE_MS } from "@/lib/adapters/postgres/printer-store.server";
+import { PrismaPrintLedger } from "@/lib/adapters/postgres/print-ledger.server";
+import { PrintQueue, PRINT_QUEUE_SPEC, PRINT_SWEEP_MS } from "@/lib/adapters/postgres/print-queue.server";
+import { createPrinterLink } from "@/lib/adapters/printers/network-printer.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -87,6 +93,8 @@ export interface App {
   menu: MenuService;
   /** Webhook endpoints and their deliveries (the console and the REST API). */
   webhooks: WebhookService;
+  /** Network printers, their status and print jobs (decision 0029). */
+  printers: PrinterService;
   metrics: AppMetrics;
   /** Every rate limit: per key, per address before authentication, sign-in, public reads, sockets, voice. */
   throttles: Throttles;
@@ -94,8 +102,8 @@ export interface App {
   voice: VoiceRenderer | null;
   /** Waits (bounded) for Redis and loads the scripts, so the first orders don't pay for it. */
   warmUp(): Promise<void>;
-  /** Starts delivering webhooks from this node (after warmUp). */
-  startWebhookWorkers(): Promise<void>;
+  /** Starts delivering webhooks and printing tickets from this node (after warmUp). */
+  startWorkers(): Promise<void>;
   /** Where this node takes numbers from right now (no I/O). */
   counterSource(): "redis" | "database";
   /** Starts this restaurant's scheduled shifts while this node leads; null when SCHEDULER is off. */
@@ -226,6 +234,12 @@ async function pingRedis(redis: Redis | Cluster): Promise<boolean> {
 /** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS). */
 const WEBHOOK_WORKERS = 4;
 
+/** Printers one node drains at once (each holds one printer, in order). */
+const PRINT_WORKERS = 4;
+
+/** Idle printers one node asks for their status per sweep. */
+const IDLE_CHECKS_PER_SWEEP = 20;
+
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
   const { env, log, http } = opts;
   const clock = opts.clock ?? systemClock;
@@ -259,11 +273,15 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     log,
   });
   const outbox = new WebhookOutbox(webhookQueue, db, ttlWhileSubscribed(bus, OUTBOX_CACHE_MS));
-  const invalidate = wireInvalidation(bus, { tenants, access, outbox });
+  // Printing: the print jobs are an outbox too, drained per printer through the same pg-boss.
+  webhookQueue.alsoCreate(PRINT_QUEUE_SPEC);
+  const printQueue = new PrintQueue(webhookQueue.boss, db, log);
+  const printerStore = new PrismaPrinterStore(db, printQueue, ttlWhileSubscribed(bus, PRINTER_ROUTES_CACHE_MS));
+  const invalidate = wireInvalidation(bus, { tenants, access, outbox, printers: printerStore });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   // One policy for both checks: at creation (the service) and at every attempt (the sender).
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, allowLinkLocal: env.WEBHOOKS_ALLOW_LINK_LOCAL ?? [] };
-  const orderRepo = new PrismaOrderRepository(db, outbox, poolFor(env.DATABASE_URL));
+  const orderRepo = new PrismaOrderRepository(db, outbox, poolFor(env.DATABASE_URL), printerStore);
   const shiftRepo = new PrismaShiftRepository(db, outbox);
   const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
     timeoutMs: env.COUNTER_TIMEOUT_MS,
@@ -320,6 +338,25 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
   });
   const events = new SocketPublisher(io, log);
+  // One policy for both checks: at creation (the service) and at every connection (the link).
+  const printerPolicy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
+  const printers = new PrinterService({ store: printerStore, routes: printerStore, resolve: resolveHost, policy: printerPolicy, invalidate, events });
+  const printLedger = new PrismaPrintLedger(db);
+  const drainer = new PrintDrainer({
+    ledger: printLedger,
+    link: createPrinterLink({ policy: printerPolicy }),
+    events,
+    metrics: registerPrintMetrics(metrics.registry, () => printerStore.waiting()),
+    log,
+    clock,
+  });
+  /** Idle printers are asked how they are every sweep (the console and kiosks show it). */
+  const checkIdlePrinters = async () => {
+    for (const id of await printLedger.dueForCheck(PRINT_SWEEP_MS, IDLE_CHECKS_PER_SWEEP)) {
+      const target = await printLedger.target(id);
+      if (target && (await drainer.checkStatus(target))) events.printersChanged({ id: target.tenantId });
+    }
+  };
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const menuRepo = new PrismaMenuRepository(db);
@@ -332,7 +369,19 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     audit,
     metrics,
   });
-  const orders = new OrderService({ issuer, claims, orders: orderRepo, shifts: shiftRepo, events, metrics, log, clock, menu: menuRepo, audit });
+  const orders = new OrderService({
+    issuer,
+    claims,
+    orders: orderRepo,
+    shifts: shiftRepo,
+    events,
+    metrics,
+    log,
+    clock,
+    menu: menuRepo,
+    audit,
+    printing: printers,
+  });
   const menu = new MenuService({ menu: menuRepo, audit, log, events });
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit, log, clock });
   if (env.SCHEDULER) {
@@ -377,6 +426,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       policy: webhookPolicy,
       invalidate,
     }),
+    printers,
     metrics,
     throttles,
     voice,
@@ -387,8 +437,9 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
       await replication.check();
       replication.start();
     },
-    async startWebhookWorkers() {
+    async startWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
+      await printQueue.work(PRINT_WORKERS, (printerId, owner) => drainer.drain(printerId, owner), checkIdlePrinters);
     },
     counterSource: () => issuer.source(),
     scheduler,
@@ -447,7 +498,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         // and the bound.
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
-      // Attempts in flight finish (bounded); the others stay queued for another node.
+      printQueue.stop();
+      // Attempts and drains in flight finish (bounded); the others stay queued for another node.
       await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));
       counter.shutdown();
       replication.stop();

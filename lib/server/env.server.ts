@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
+import { parsePrinterNetworks, parsePrinterPorts, type PortRule } from "@/lib/core/printing/printer-network";
 import { parseTrustProxy } from "./http/client-address.server";
 
 /** A yes/no variable; exported (envFlag) for the CLIs, which read one variable, not the server's whole environment. */
@@ -67,6 +68,29 @@ const linkLocalList = z.string().transform((value, ctx): string[] => {
   }
   return entries;
 });
+
+/** Where printers may be in development when PRINTER_NETWORKS is unset: the private IPv4 ranges. */
+export const DEV_PRINTER_NETWORKS = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"];
+
+/** PRINTER_NETWORKS: where printers may be (decision 0029); unset: no network printing. */
+const printerNetworks = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const r = parsePrinterNetworks(value);
+    if ("error" in r) ctx.addIssue({ code: "custom", message: r.error });
+    return "networks" in r ? r.networks : [];
+  });
+
+/** PRINTER_PORTS: the ports printers may listen on (default 9100). */
+const printerPorts = z
+  .string()
+  .optional()
+  .transform((value, ctx): PortRule[] => {
+    const r = parsePrinterPorts(value);
+    if ("error" in r) ctx.addIssue({ code: "custom", message: r.error });
+    return "ports" in r ? r.ports : [];
+  });
 
 export { bool as envFlag };
 
@@ -180,6 +204,10 @@ const schema = z
     WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
     /** One webhook attempt's timeout (ms), connection to response headers. */
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Networks (CIDRs) network printers may be in, e.g. 192.168.0.0/16; unset: none can be added. */
+    PRINTER_NETWORKS: printerNetworks,
+    /** Ports network printers may listen on: ports and ranges, default 9100. */
+    PRINTER_PORTS: printerPorts,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {
@@ -212,6 +240,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
   }
   const env = result.data;
+  // `npm run dev` on a restaurant's LAN: its printers are on a private network.
+  const printerNetworks = env.NODE_ENV === "development" && cleaned.PRINTER_NETWORKS === undefined ? DEV_PRINTER_NETWORKS : env.PRINTER_NETWORKS;
   // Development may run without a secret: sessions then last until the server restarts.
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString("hex") };
+  return { ...env, PRINTER_NETWORKS: printerNetworks, SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString("hex") };
 }

@@ -22,11 +22,12 @@ export default async function globalSetup() {
       { slug: "e2e-alpha", name: "Alpha Noodles", timeZone: "Asia/Shanghai" },
       { slug: "e2e-bravo", name: "Bravo Burgers", timeZone: "America/New_York" },
     ]);
-    // Webhooks to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts): a restaurant's own network.
+    // Webhooks to a receiver on 127.0.0.1 (tests/e2e/webhooks.spec.ts) and printer stand-ins on
+    // 127.0.0.1 (tests/e2e/printing.spec.ts): a restaurant's own network.
     const server = await startAppServer({
       databaseUrl: db.url,
       keyPrefix: testKeyPrefix("e2e"),
-      env: { ...SHARED_SERVER_ENV, WEBHOOKS_ALLOW_PRIVATE: "true" },
+      env: { ...SHARED_SERVER_ENV, WEBHOOKS_ALLOW_PRIVATE: "true", PRINTER_NETWORKS: "127.0.0.1/32", PRINTER_PORTS: "1024-65535" },
     });
     teardowns.push(async () => void (await server.stop()));
     process.env.E2E_BASE_URL = server.url;

@@ -39,6 +39,7 @@ interface Settings {
   ageLateMinutes: number;
   currency: string | null;
   kioskNumberOnly: boolean;
+  printGiveUpMinutes: number;
 }
 interface AuditJson {
   entries: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -112,6 +113,7 @@ describe("settings", () => {
       ageLateMinutes: 20,
       currency: null,
       kioskNumberOnly: false,
+      printGiveUpMinutes: 10,
     });
   });
 
@@ -136,6 +138,8 @@ describe("settings", () => {
       [{ currency: 978 }, "currency"],
       [{ currency: "" }, "currency"],
       [{ kioskNumberOnly: "yes" }, "kioskNumberOnly"],
+      [{ printGiveUpMinutes: 0 }, "printGiveUpMinutes"],
+      [{ printGiveUpMinutes: 121 }, "printGiveUpMinutes"],
       [{ name: "Half Changed", kioskNumberOnly: true, currency: "Euro" }, "currency"],
     ];
     for (const [json, field] of bad) {

@@ -43,6 +43,9 @@ export class RecordingPublisher implements EventPublisher {
   menuChanged(t: { slug: string }) {
     this.events.push({ type: "menu:changed", tenant: t.slug, payload: null });
   }
+  printersChanged(t: { id: string }) {
+    this.events.push({ type: "printer:changed", tenant: t.id, payload: null });
+  }
 }
 
 /** One block (lo, hi] the ledger handed out, or one number (hi) it issued directly (the fallback). */

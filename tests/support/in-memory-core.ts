@@ -54,7 +54,7 @@ export function memoryTenant(slug = "t1"): Tenant {
     name: slug.toUpperCase(),
     timeZone: "Europe/Berlin",
     dayStartMinutes: 240,
-    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false },
+    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10 },
     schedule: [],
   };
 }
@@ -535,6 +535,7 @@ export class Recorder {
     shiftStarted: (_t, payload) => this.events.push({ type: "shift:started", payload }),
     settingsChanged: () => this.events.push({ type: "settings:changed", payload: null }),
     menuChanged: () => this.events.push({ type: "menu:changed", payload: null }),
+    printersChanged: () => this.events.push({ type: "printer:changed", payload: null }),
   };
 
   readonly auditLog: AuditLog = {

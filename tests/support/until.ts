@@ -7,3 +7,14 @@ export async function timeUntil(check: () => Promise<boolean>, maxMs: number): P
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Polls `probe` every 200 ms until `ok` holds of its value, and returns that value; throws after `timeoutMs` saying what it last saw. */
+export async function eventually<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -16,6 +16,7 @@ const current: TenantSettings = {
   ageLateMinutes: 20,
   currency: null,
   kioskNumberOnly: false,
+  printGiveUpMinutes: 10,
 };
 
 /** The bad field names of a BAD_INPUT thrown by `fn`. */

@@ -13,6 +13,9 @@ import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
 import { publicOrigin } from "@/lib/server/http/public-origin.server";
 import { kioskView, type KioskView } from "./kiosk-view.server";
+import { trackPath } from "@/lib/core/order-json";
+import type { PrinterStatus } from "@/lib/core/printing/printers";
+import type { PrintJobState } from "@/lib/core/ports";
 
 export interface IssuedTicket {
   orderId: string;
@@ -33,6 +36,8 @@ export interface IssuedTicket {
   url: string;
   /** A data: URL of the QR code (SVG). */
   qr: string;
+  /** The network printer the server queued this ticket on (no dialog then); null: the browser prints it. */
+  printerId?: string | null;
 }
 
 /**
@@ -57,8 +62,10 @@ function orderForm(t: Translator) {
       intent: z.enum(KIOSK_INTENTS).default("order"),
       // The number series this device chose (by name); absent: the kiosk channel's.
       series: z.string().trim().max(40).optional(),
+      // The network printer this device chose (an id); absent: the one its channel and series use.
+      printer: z.string().trim().max(64).optional(),
     })
-    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent, series }, ctx) => {
+    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent, series, printer }, ctx) => {
       const items: OrderLineInput[] = [];
       let bad = false;
       const issue = (message: string) => {
@@ -83,41 +90,91 @@ function orderForm(t: Translator) {
       // The screen checks this first; here too, so that no number is spent by an empty mis-tap.
       const refusal = kioskRefusal(intent, { items: items.length, note });
       if (refusal && !bad) issue(t(`kiosk.errors.${refusal}`));
-      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null, series: series || undefined };
+      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null, series: series || undefined, printer: printer || null };
     });
 }
 
-export const placeOrder = staffAction(["CASHIER"], orderForm, async ({ items, note, idempotencyKey, series }, { app, caller }): Promise<IssuedTicket> => {
-  // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
-  // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
-  const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
-  // Keys are scoped to this kiosk's own sign-in (each device signs in by itself): another till's key never replays here.
-  const { order, created } = await app.orders.place(
-    caller.tenant,
-    { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
-    { channel: "kiosk", idempotencyKey, idempotencyScope: caller.client },
-  );
+export const placeOrder = staffAction(
+  ["CASHIER"],
+  orderForm,
+  async ({ items, note, idempotencyKey, series, printer }, { app, caller }): Promise<IssuedTicket> => {
+    // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
+    // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
+    const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
+    const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
+    // Keys are scoped to this kiosk's own sign-in (each device signs in by itself): another till's key never replays here.
+    const placed = await app.orders.place(
+      caller.tenant,
+      { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
+      { channel: "kiosk", idempotencyKey, idempotencyScope: caller.client, print: { device: printer, origin } },
+    );
+    const { order, created } = placed;
 
-  const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
-  const url = `${origin}/${caller.tenant.slug}/o/${order.id}`;
-  // SVG, not PNG: encoding a 320 px PNG cost ~19 ms of CPU per order (scripts/bench/kiosk.ts), an SVG ~1.5 ms, and prints sharp at any size.
-  const svg = await qrSvg(url, { type: "svg", errorCorrectionLevel: "M", margin: 1, width: 320 });
-  const qr = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-  return {
-    orderId: order.id,
-    number: order.number,
-    display: displayNumber(order.prefix, order.number),
-    created,
-    restaurant: caller.tenant.name,
-    time: formatTime(order.createdAt, caller.tenant.timeZone),
-    items: order.items,
-    note: order.note,
-    total: orderTotal(order.items),
-    currency: caller.tenant.floor.currency,
-    url,
-    qr,
-  };
-});
+    const url = `${origin}${trackPath(caller.tenant, order.id)}`;
+    // SVG, not PNG: encoding a 320 px PNG cost ~19 ms of CPU per order (scripts/bench/kiosk.ts), an SVG ~1.5 ms, and prints sharp at any size.
+    const svg = await qrSvg(url, { type: "svg", errorCorrectionLevel: "M", margin: 1, width: 320 });
+    const qr = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    return {
+      orderId: order.id,
+      number: order.number,
+      display: displayNumber(order.prefix, order.number),
+      created,
+      restaurant: caller.tenant.name,
+      time: formatTime(order.createdAt, caller.tenant.timeZone),
+      items: order.items,
+      note: order.note,
+      total: orderTotal(order.items),
+      currency: caller.tenant.floor.currency,
+      url,
+      qr,
+      printerId: placed.printer,
+    };
+  },
+);
+
+/** What a kiosk shows of printing: the printers (state, waiting tickets) and the jobs of its recent tickets. */
+export interface KioskPrinting {
+  printers: { id: string; name: string; status: PrinterStatus; lastError: string | null; queued: number }[];
+  jobs: { id: string; orderId: string | null; display: string | null; printerId: string; state: PrintJobState; lastError: string | null; createdAt: string }[];
+}
+
+export const readPrinting = staffAction(
+  ["CASHIER"],
+  () => z.object({ orderId: formList(z.string().trim().max(64)) }),
+  async ({ orderId }, { app, caller }): Promise<KioskPrinting> => {
+    const [printers, jobs] = await Promise.all([app.printers.list(caller.tenant), app.printers.jobsOf(caller.tenant, orderId.slice(0, 20))]);
+    return {
+      printers: printers.map((p) => ({ id: p.id, name: p.name, status: p.status, lastError: p.lastError, queued: p.queued })),
+      jobs: jobs.map((j) => ({
+        id: j.id,
+        orderId: j.orderId,
+        display: j.display,
+        printerId: j.printerId,
+        state: j.state,
+        lastError: j.lastError,
+        createdAt: j.createdAt.toISOString(),
+      })),
+    };
+  },
+);
+
+/** "Reprint" on a kiosk with a network printer: the server prints the ticket again (on `printer`, else the order's). */
+export const reprintTicket = staffAction(
+  ["CASHIER"],
+  () => z.object({ orderId: z.string().trim().max(64), printer: z.string().trim().max(64).optional() }),
+  async ({ orderId, printer }, { app, caller }): Promise<{ jobId: string; printerId: string }> => {
+    const order = await app.orders.get(caller.tenant, orderId);
+    const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
+    const job = await app.printers.reprint(
+      caller.tenant,
+      order,
+      printer ? { printerId: printer } : {},
+      `${origin}${trackPath(caller.tenant, order.id)}`,
+      caller.actor,
+    );
+    return { jobId: job.id, printerId: job.printerId };
+  },
+);
 
 /** The menu and settings again, when an open kiosk hears menu:changed or settings:changed (or reconnects). */
 export const readKiosk = staffAction(

@@ -9,6 +9,8 @@ import type { Emits } from "@/lib/core/webhooks/events";
 import type pg from "pg";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
+import type { PrismaPrinterStore } from "./printer-store.server";
+import type { PrintRequest } from "@/lib/core/ports";
 import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
 
@@ -41,6 +43,8 @@ export class PrismaOrderRepository implements OrderRepository {
     private readonly db: Db,
     private readonly outbox?: WebhookOutbox,
     private readonly sql?: pg.Pool,
+    /** Where an order's print job is written, in the order's transaction (decision 0029). */
+    private readonly prints?: Pick<PrismaPrinterStore, "write" | "committed">,
   ) {}
 
   /** Whether a change of `tenantId` that `emits` has webhook events to write. */
@@ -48,22 +52,33 @@ export class PrismaOrderRepository implements OrderRepository {
     return !!this.outbox && !!emits && (await this.outbox.active(tenantId));
   }
 
-  /** Runs `change` and writes the events it emits in one transaction (none without an outbox). */
-  private async withEvents<T>(tenantId: string, emits: Emits<T> | undefined, change: (db: Tx | Db) => Promise<T | null>): Promise<T | null> {
+  /**
+   * Runs `change` and writes the events it emits in one transaction (none without an
+   * outbox), with `also` (an order's print job) in it too.
+   */
+  private async withEvents<T>(
+    tenantId: string,
+    emits: Emits<T> | undefined,
+    change: (db: Tx | Db) => Promise<T | null>,
+    also?: (tx: Tx, row: T) => Promise<void>,
+  ): Promise<T | null> {
     const outbox = this.outbox;
-    if (!outbox || !emits || !(await this.writesEvents(tenantId, emits))) return change(this.db);
+    const events = !!outbox && !!emits && (await this.writesEvents(tenantId, emits));
+    if (!events && !also) return change(this.db);
     const { row, queued } = await this.db.$transaction(async (tx) => {
       const row = await change(tx);
-      return { row, queued: row === null ? 0 : await outbox.write(tx, tenantId, emits(row)) };
+      if (row !== null && also) await also(tx, row);
+      return { row, queued: row === null || !events ? 0 : await outbox!.write(tx, tenantId, emits!(row)) };
     });
-    outbox.committed(queued);
+    outbox?.committed(queued);
     return row;
   }
 
-  async insert(r: OrderRecord, emits?: Emits<Order>): Promise<Order> {
+  async insert(r: OrderRecord, emits?: Emits<Order>, print?: PrintRequest | null): Promise<Order> {
     try {
-      if (this.sql && !(await this.writesEvents(r.tenantId, emits))) return await insertOrder(this.sql, r);
-      const order = await this.withEvents(r.tenantId, emits, async (db) =>
+      const prints = print ? this.prints : undefined;
+      if (this.sql && !prints && !(await this.writesEvents(r.tenantId, emits))) return await insertOrder(this.sql, r);
+      const write = async (db: Tx | Db) =>
         toOrder(
           await db.order.create({
             data: {
@@ -83,9 +98,16 @@ export class PrismaOrderRepository implements OrderRepository {
               ticket: r.ticket,
             },
           }),
-        ),
-      );
-      return order!;
+        );
+      if (prints && print) {
+        // The ticket's job is stored exactly when its order is: the print outbox.
+        const order = await this.withEvents(r.tenantId, emits, write, async (tx, order) => {
+          await prints.write(tx, r.tenantId, { printerId: print.printerId, orderId: order.id, kind: "ticket", url: print.urlOf(order.id) });
+        });
+        prints.committed();
+        return order!;
+      }
+      return (await this.withEvents(r.tenantId, emits, write))!;
     } catch (e) {
       const target = uniqueViolationOn(e) ?? violatedConstraint(e);
       if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {

@@ -63,6 +63,7 @@ export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant 
       ageLateMinutes: row.ageLateMinutes,
       currency: row.currency,
       kioskNumberOnly: row.kioskNumberOnly,
+      printGiveUpMinutes: row.printGiveUpMinutes,
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,

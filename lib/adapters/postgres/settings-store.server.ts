@@ -19,6 +19,7 @@ function toSettings(row: TenantRow): TenantSettings {
     ageLateMinutes: row.ageLateMinutes,
     currency: row.currency,
     kioskNumberOnly: row.kioskNumberOnly,
+    printGiveUpMinutes: row.printGiveUpMinutes,
   };
 }
 
@@ -49,6 +50,7 @@ export class PrismaSettingsStore implements SettingsStore {
           ageLateMinutes: next.ageLateMinutes,
           currency: next.currency,
           kioskNumberOnly: next.kioskNumberOnly,
+          printGiveUpMinutes: next.printGiveUpMinutes,
           ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },
       });

@@ -23,12 +23,20 @@ export interface QueuedAttempt {
 }
 
 /** Runs pg-boss's SQL inside a Prisma interactive transaction. */
-const inTx = (tx: Tx): PgBoss.Db => ({
+export const inTx = (tx: Tx): PgBoss.Db => ({
   executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((v: unknown) => (v === undefined ? null : v))) }),
 });
 
+/** Another queue on the same pg-boss (the print queue): created with the webhooks' under the start lock. */
+export interface QueueSpec {
+  name: string;
+  options: Omit<PgBoss.Queue, "name">;
+}
+
 export class WebhookQueue {
-  private readonly boss: PgBoss;
+  /** Shared with the print queue (one pg-boss, one schema, one maintenance). */
+  readonly boss: PgBoss;
+  private readonly others: QueueSpec[] = [];
   private readonly workers: string[] = [];
   private readonly expireSeconds: number;
 
@@ -48,7 +56,12 @@ export class WebhookQueue {
     this.boss.on("error", (e: Error) => opts.log.warn({ err: e.message }, "webhook queue error"));
   }
 
-  /** Installs or upgrades pg-boss's schema (under its own lock) and the queue; before any order is taken. */
+  /** A queue `start()` creates too. */
+  alsoCreate(spec: QueueSpec): void {
+    this.others.push(spec);
+  }
+
+  /** Installs or upgrades pg-boss's schema (under its own lock) and the queues; before any order is taken. */
   async start(): Promise<void> {
     const lock = new pg.Client({ connectionString: this.connectionString });
     await lock.connect();
@@ -66,6 +79,7 @@ export class WebhookQueue {
     // Retries here only re-run a job that failed inside Nextup (a crash, the database); an
     // endpoint's failures are scheduled by the dispatcher as new jobs (lib/core/webhooks/retry.ts).
     await this.boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 12, retryDelay: 1, retryBackoff: true, expireInSeconds: this.expireSeconds });
+    for (const q of this.others) await this.boss.createQueue(q.name, { name: q.name, ...q.options });
   }
 
   /** Queues attempts in `tx`: they exist exactly when `tx` commits. */

@@ -23,6 +23,8 @@ export interface ServerToClientEvents {
   "settings:changed": () => void;
   /** The menu changed: a kiosk re-reads it. */
   "menu:changed": () => void;
+  /** A printer's state, settings or queue changed: a kiosk or the console re-reads them (through a signed-in read). */
+  "printer:changed": () => void;
 }
 
 /** Clients send nothing: the board is read-only. */

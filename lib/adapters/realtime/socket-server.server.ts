@@ -168,13 +168,13 @@ export class SocketPublisher implements EventPublisher {
     private readonly log: Logger,
   ) {}
 
-  private emit<E extends keyof ServerToClientEvents>(tenant: Tenant, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+  private emit<E extends keyof ServerToClientEvents>(tenant: Pick<Tenant, "id" | "slug"> | Pick<Tenant, "id">, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
     try {
       // A broadcast that cannot reach Redis must not fail the order: the boards resync
       // from the API when they reconnect.
       this.io.to(boardRoom(tenant.id)).emit(event, ...args);
     } catch (e) {
-      this.log.warn({ err: e, tenant: tenant.slug, event }, "broadcast failed");
+      this.log.warn({ err: e, tenant: "slug" in tenant ? tenant.slug : tenant.id, event }, "broadcast failed");
     }
   }
 
@@ -195,5 +195,8 @@ export class SocketPublisher implements EventPublisher {
   }
   menuChanged(tenant: Tenant) {
     this.emit(tenant, "menu:changed");
+  }
+  printersChanged(tenant: Pick<Tenant, "id">) {
+    this.emit(tenant, "printer:changed");
   }
 }

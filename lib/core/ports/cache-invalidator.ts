@@ -14,4 +14,6 @@ export interface CacheInvalidator {
   staffChanged(tenantId: string, role: StaffRole): Promise<void>;
   /** A restaurant's webhook endpoints were created or deleted. */
   webhooksChanged(tenantId: string): Promise<void>;
+  /** A restaurant's printers were added, changed or removed (which printer an order's ticket goes to). */
+  printersChanged(tenantId: string): Promise<void>;
 }

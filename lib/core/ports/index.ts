@@ -20,3 +20,4 @@ export * from "./reports";
 export * from "./webhooks";
 export * from "./series";
 export * from "./replication";
+export * from "./printing";

@@ -2,6 +2,7 @@
 import type { BusinessDay } from "../business-day";
 import type { NewOrder, Order, OrderItem, OrderStatus } from "../orders";
 import type { Emits } from "../webhooks/events";
+import type { PrintRequest } from "./printing";
 
 /**
  * Raised by an OrderRepository when the unique (tenant, day, shift, number) index of the
@@ -66,7 +67,8 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "serie
  * written in the same transaction as the change (the outbox), so none is lost or invented.
  */
 export interface OrderRepository {
-  insert(record: OrderRecord, emits?: Emits<Order>): Promise<Order>;
+  /** Stores a new order; with `print`, its print job in the same transaction (decision 0029). */
+  insert(record: OrderRecord, emits?: Emits<Order>, print?: PrintRequest | null): Promise<Order>;
   findById(tenantId: string, id: string): Promise<Order | null>;
   /**
    * The order `scope` took on `day` with `key`; else one taken with `key` before keys were

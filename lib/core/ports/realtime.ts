@@ -13,4 +13,6 @@ export interface EventPublisher {
   settingsChanged(tenant: Tenant): void;
   /** The menu changed (an item sold out, a new dish, a price): open kiosks re-read it. */
   menuChanged(tenant: Tenant): void;
+  /** A printer's state, settings or queue changed: kiosks and the console re-read them (no payload: staff data). */
+  printersChanged(tenant: Pick<Tenant, "id">): void;
 }

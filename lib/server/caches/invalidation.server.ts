@@ -9,6 +9,7 @@ import type { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.serv
 import type { Access } from "@/lib/auth/access.server";
 import type { TenantDirectory } from "./tenant-directory.server";
 import type { WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
+import type { PrismaPrinterStore } from "@/lib/adapters/postgres/printer-store.server";
 import type { CacheInvalidator } from "@/lib/core/ports";
 
 /** How long a cache entry may be trusted while the bus is down. */
@@ -19,12 +20,16 @@ export interface Invalidator extends CacheInvalidator {
   sessionEnded(id: string): Promise<void>;
 }
 
-export function wireInvalidation(bus: InvalidationBus, caches: { tenants: TenantDirectory; access: Access; outbox: WebhookOutbox }): Invalidator {
-  const { tenants, access, outbox } = caches;
+export function wireInvalidation(
+  bus: InvalidationBus,
+  caches: { tenants: TenantDirectory; access: Access; outbox: WebhookOutbox; printers: Pick<PrismaPrinterStore, "forget" | "clear"> },
+): Invalidator {
+  const { tenants, access, outbox, printers } = caches;
   bus.onReset(() => {
     tenants.clear();
     access.clear();
     outbox.clear();
+    printers.clear();
   });
   bus.onMessage((message) => {
     // A session id may itself hold ':' ("legacy:<hash>").
@@ -33,6 +38,7 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
     if (kind === "tenant" && a) tenants.forget(a);
     else if (kind === "keys") access.forgetKeys();
     else if (kind === "webhooks" && a) outbox.forget(a);
+    else if (kind === "printers" && a) printers.forget(a);
     else if (kind === "staff" && a && STAFF_ROLES.includes(b as StaffRole)) access.forgetStaff(a, b as StaffRole);
   });
   return {
@@ -51,6 +57,10 @@ export function wireInvalidation(bus: InvalidationBus, caches: { tenants: Tenant
     async webhooksChanged(tenantId) {
       outbox.forget(tenantId);
       await bus.publish(`webhooks:${tenantId}`);
+    },
+    async printersChanged(tenantId) {
+      printers.forget(tenantId);
+      await bus.publish(`printers:${tenantId}`);
     },
     async sessionEnded(id) {
       access.forgetSession(id);

@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
-import type { Metrics, DeliveryOutcome, WebhookMetrics } from "@/lib/core/ports";
+import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import { REPLICATIONS, type Replication } from "@/lib/core/replication";
 
@@ -172,4 +172,23 @@ export function registerWebhookMetrics(registry: Registry, pending: () => Promis
     },
   });
   return { delivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) };
+}
+
+export function registerPrintMetrics(registry: Registry, waiting: () => Promise<number>): PrintMetrics {
+  const jobs = new Counter({
+    name: "nextup_print_jobs_total",
+    help: "Print jobs by outcome: printed, retried (the printer could not print: offline, out of paper, cover open; the job waits), gave_up (older than the restaurant's give-up age).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  for (const outcome of ["printed", "retried", "gave_up"]) jobs.inc({ outcome }, 0);
+  new Gauge({
+    name: "nextup_print_queue_depth",
+    help: "Print jobs waiting for their printer (all tenants).",
+    registers: [registry],
+    async collect() {
+      this.set(await waiting().catch(() => NaN));
+    },
+  });
+  return { job: (outcome: PrintOutcome) => jobs.inc({ outcome }) };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, parseOrThrow } from "@/lib/core/orders";
 import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
 import { queryOf } from "@/lib/edges/http/reports.server";
+import { publicOrigin } from "@/lib/server/http/public-origin.server";
 
 type Params = { slug: string };
 
@@ -14,6 +15,8 @@ export const POST = api<Params>({ body: "json" }, async (req, { params, app }) =
     // Per API key: two integrators' `order-1001` are two orders.
     idempotencyScope: client,
     channel: "api",
+    // The restaurant's printer prints the ticket unless the body says "print": false.
+    print: { device: null, origin: publicOrigin({ env: app.env, requestOrigin: new URL(req.url).origin }) },
   });
   return json(orderJson(order, tenant), 201, created ? undefined : { "Idempotent-Replayed": "true" });
 });

@@ -1,0 +1,97 @@
+/**
+ * The print queue (decision 0029): a pg-boss job says "drain printer P". It is inserted in
+ * the transaction that writes a print job (the order's own), at most one waits per printer
+ * (policy `short`, keyed by printer), and whichever node fetches it prints that printer's
+ * tickets in order while it holds the printer (PrintLedger.hold). A sweep re-queues
+ * printers whose tickets wait with no queue job (a node killed mid-drain, a lost wake-up).
+ */
+import type PgBoss from "pg-boss";
+import type { Logger } from "@/lib/core/ports";
+import type { DrainNext } from "@/lib/core/printing/print-drainer";
+import { inTx, type QueueSpec } from "./webhook-queue.server";
+import type { Db, Tx } from "./prisma.server";
+
+export const PRINT_QUEUE = "print-drain";
+
+/** While a printer cannot print, its queue job comes back this often. */
+export const PRINT_RETRY_MS = 3_000;
+
+/** A node that died mid-drain: its queue job is run again after this (the printer's hold lasts as long). */
+export const PRINT_EXPIRE_SECONDS = 40;
+
+/** How often each node looks for printers whose tickets wait without a queue job, and checks idle printers. */
+export const PRINT_SWEEP_MS = 15_000;
+
+export const PRINT_QUEUE_SPEC: QueueSpec = {
+  name: PRINT_QUEUE,
+  options: { policy: "short", retryLimit: 1_000, retryDelay: PRINT_RETRY_MS / 1000, expireInSeconds: PRINT_EXPIRE_SECONDS },
+};
+
+const drainJob = (printerId: string, startAfter?: Date) => ({
+  name: PRINT_QUEUE,
+  data: { printerId },
+  singletonKey: printerId,
+  ...(startAfter ? { startAfter } : {}),
+});
+
+export class PrintQueue {
+  private readonly workers: string[] = [];
+  private sweep: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  /** Queues a drain of `printerId` in `tx` (a drain already waiting makes this one redundant). */
+  async wakeIn(tx: Tx, printerId: string): Promise<void> {
+    await this.boss.insert([drainJob(printerId)], { db: inTx(tx) });
+  }
+
+  /** Queues a drain of `printerId` now, or at `after`. */
+  async wake(printerId: string, after?: Date): Promise<void> {
+    await this.boss.insert([drainJob(printerId, after)]);
+  }
+
+  /** After a commit that queued a drain: this node's workers fetch at once. */
+  poke(): void {
+    for (const id of this.workers) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * `concurrency` workers on this node; each drain says what comes next. `idle`: each sweep
+   * also asks idle printers how they are (`checkIdle`).
+   */
+  async work(concurrency: number, drain: (printerId: string, owner: string) => Promise<DrainNext>, checkIdle: () => Promise<void>): Promise<void> {
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<{ printerId: string }>(PRINT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (!job) return;
+        const next = await drain(job.data.printerId, job.id);
+        if (next === "now") await this.wake(job.data.printerId);
+        else if (next === "later") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_RETRY_MS));
+      });
+      this.workers.push(id);
+    }
+    const tick = () => {
+      this.requeueWaiting()
+        .then(checkIdle)
+        .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "print sweep failed"));
+    };
+    tick();
+    this.sweep = setInterval(tick, PRINT_SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  /** Every printer with a waiting ticket and no one printing it gets a drain (deduplicated by the queue). */
+  private async requeueWaiting(): Promise<void> {
+    const rows = await this.db.$queryRaw<{ printerId: string }[]>`
+      SELECT DISTINCT j."printerId"::text AS "printerId" FROM "PrintJob" j JOIN "Printer" p ON p.id = j."printerId"
+      WHERE j.state IN ('queued', 'printing') AND (p."drainingUntil" IS NULL OR p."drainingUntil" < now())`;
+    if (rows.length > 0) await this.boss.insert(rows.map((r) => drainJob(r.printerId)));
+  }
+
+  stop(): void {
+    clearInterval(this.sweep);
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * Printers and their print jobs in PostgreSQL (tables Printer, PrintJob; decision 0029): the
+ * console's reads and writes with their audit entries, the per-node cache of which printer
+ * an order's ticket goes to, and the print outbox an order's transaction writes into.
+ */
+import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/core/errors";
+import { displayNumber } from "@/lib/core/series";
+import { ReadThroughCache } from "@/lib/core/read-through-cache";
+import type { NewPrintJob, Printer, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
+import type { Charset, PaperWidth, PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
+import { Prisma, type Db, type Tx } from "./prisma.server";
+import type { PrintQueue } from "./print-queue.server";
+import { uniqueViolationOn } from "./rows.server";
+import type { Printer as PrinterRow, PrintJob as PrintJobRow } from "./generated/prisma/client";
+
+type PrinterRoute = Awaited<ReturnType<PrinterRoutes["routes"]>>[number];
+
+/** How long "which printers" is trusted without an invalidation. */
+export const PRINTER_ROUTES_CACHE_MS = 5_000;
+
+const WAITING: PrintJobState[] = ["queued", "printing"];
+
+const toPrinter = (row: PrinterRow): Printer => ({
+  id: row.id,
+  name: row.name,
+  host: row.host,
+  port: row.port,
+  paper: row.paper as PaperWidth,
+  charset: row.charset as Charset,
+  channels: [...row.channels],
+  series: [...row.series],
+  createdAt: row.createdAt,
+});
+
+const toView = (row: PrinterRow, queued: number): PrinterView => ({
+  ...toPrinter(row),
+  status: row.status as PrinterStatus,
+  checkedAt: row.checkedAt,
+  lastError: row.lastError,
+  queued,
+});
+
+type JobRow = PrintJobRow & { printer: { name: string } };
+
+const toJob = (row: JobRow, orders: ReadonlyMap<string, { number: number; prefix: string }>): PrintJobView => {
+  const order = row.orderId ? orders.get(row.orderId) : undefined;
+  return {
+    id: row.id,
+    printerId: row.printerId,
+    printerName: row.printer.name,
+    orderId: row.orderId,
+    display: order ? displayNumber(order.prefix, order.number) : null,
+    kind: row.kind as PrintJobKind,
+    state: row.state as PrintJobState,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    printedAt: row.printedAt,
+    gaveUpAt: row.gaveUpAt,
+  };
+};
+
+const nameTaken = (name: string) =>
+  new AppError("CONFLICT", {
+    message: `A printer named "${name}" already exists`,
+    userMessage: `A printer named "${name}" already exists.`,
+    reason: "printerNameTaken",
+    details: { fields: [{ path: "name", message: "This name is taken" }] },
+  });
+
+const data = (f: PrinterFields) => ({ name: f.name, host: f.host, port: f.port, paper: f.paper, charset: f.charset, channels: f.channels, series: f.series });
+
+export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
+  private readonly cache: ReadThroughCache<string, PrinterRoute[]>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: PrintQueue,
+    ttlMs: () => number = () => PRINTER_ROUTES_CACHE_MS,
+  ) {
+    const load = async (tenantId: string): Promise<PrinterRoute[]> =>
+      (await db.printer.findMany({ where: { tenantId }, orderBy: { name: "asc" }, select: { id: true, name: true, channels: true, series: true } })).map(
+        (p) => ({
+          id: p.id,
+          name: p.name,
+          channels: p.channels,
+          series: p.series,
+        }),
+      );
+    this.cache = new ReadThroughCache(load, () => Math.min(ttlMs(), PRINTER_ROUTES_CACHE_MS), 100_000);
+  }
+
+  routes(tenantId: string) {
+    return this.cache.get(tenantId);
+  }
+
+  /** Printers of `tenantId` changed (here or on another node). */
+  forget(tenantId: string): void {
+    this.cache.forget(tenantId);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async queuedOf(tenantId: string): Promise<Map<string, number>> {
+    const counts = await this.db.printJob.groupBy({ by: ["printerId"], where: { tenantId, state: { in: WAITING } }, _count: { _all: true } });
+    return new Map(counts.map((c) => [c.printerId, c._count._all]));
+  }
+
+  async list(tenantId: string): Promise<PrinterView[]> {
+    const [rows, queued] = await Promise.all([this.db.printer.findMany({ where: { tenantId }, orderBy: { name: "asc" } }), this.queuedOf(tenantId)]);
+    return rows.map((r) => toView(r, queued.get(r.id) ?? 0));
+  }
+
+  async get(tenantId: string, id: string): Promise<PrinterView | null> {
+    const row = await this.db.printer.findFirst({ where: { tenantId, id } });
+    if (!row) return null;
+    return toView(row, await this.db.printJob.count({ where: { printerId: id, state: { in: WAITING } } }));
+  }
+
+  async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2]): Promise<PrinterView> {
+    try {
+      const row = await this.db.$transaction(async (tx) => {
+        const made = await tx.printer.create({ data: { tenantId, ...data(fields) } });
+        await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: made.id } } });
+        return made;
+      });
+      return toView(row, 0);
+    } catch (e) {
+      if (uniqueViolationOn(e)) throw nameTaken(fields.name);
+      throw e;
+    }
+  }
+
+  async update(tenantId: string, id: string, plan: Parameters<PrinterStore["update"]>[2]): Promise<PrinterView | null> {
+    try {
+      const row = await this.db.$transaction(async (tx) => {
+        const [locked] = await tx.$queryRaw<
+          { id: string }[]
+        >`SELECT "id" FROM "Printer" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+        if (!locked) return null;
+        const before = await tx.printer.findUniqueOrThrow({ where: { id } });
+        const { fields, audit } = plan(toPrinter(before));
+        const saved = await tx.printer.update({ where: { id }, data: data(fields) });
+        await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id } } });
+        return saved;
+      });
+      return row && this.get(tenantId, row.id);
+    } catch (e) {
+      if (uniqueViolationOn(e)) throw nameTaken(String((await this.db.printer.findFirst({ where: { id } }))?.name ?? ""));
+      throw e;
+    }
+  }
+
+  async remove(tenantId: string, id: string, audit: Parameters<PrinterStore["remove"]>[2]): Promise<PrinterView | null> {
+    return this.db.$transaction(async (tx) => {
+      const row = await tx.printer.findFirst({ where: { tenantId, id } });
+      if (!row) return null;
+      const queued = await tx.printJob.count({ where: { printerId: id, state: { in: WAITING } } });
+      await tx.printer.delete({ where: { id } });
+      const entry = audit(toPrinter(row));
+      await tx.auditEntry.create({ data: { tenantId, actor: entry.actor, action: entry.action, details: { ...entry.details, id, queued } } });
+      return toView(row, queued);
+    });
+  }
+
+  async enqueue(tenantId: string, job: NewPrintJob, audit: Parameters<PrinterStore["enqueue"]>[2]): Promise<PrintJobView> {
+    const id = await this.db.$transaction(async (tx) => {
+      const made = await this.write(tx, tenantId, job);
+      if (!made)
+        throw new AppError("NOT_FOUND", { message: `No printer ${job.printerId}`, userMessage: "This printer does not exist.", reason: "printerNotFound" });
+      if (audit) await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: audit.details as Prisma.InputJsonValue } });
+      return made;
+    });
+    this.queue.poke();
+    const [view] = await this.jobsWhere({ id }, 1);
+    return view!;
+  }
+
+  /**
+   * Writes a print job and its queue wake-up in `tx` (an order's transaction: the outbox);
+   * returns its id, or null when the printer is gone (removed since the routes were cached:
+   * the order is taken all the same, without a ticket).
+   */
+  async write(tx: Tx, tenantId: string, job: NewPrintJob): Promise<string | null> {
+    const [row] = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url")
+      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url}
+      FROM "Printer" WHERE "id" = ${job.printerId}::uuid AND "tenantId" = ${tenantId}::uuid FOR KEY SHARE
+      RETURNING "id"::text AS "id"`;
+    if (!row) return null;
+    await this.queue.wakeIn(tx, job.printerId);
+    return row.id;
+  }
+
+  /** Call once an order's transaction that wrote a job has committed. */
+  committed(): void {
+    this.queue.poke();
+  }
+
+  jobs(tenantId: string, filter: Parameters<PrinterStore["jobs"]>[1]): Promise<PrintJobView[]> {
+    return this.jobsWhere(
+      { tenantId, ...(filter.printerId ? { printerId: filter.printerId } : {}), ...(filter.orderIds ? { orderId: { in: [...filter.orderIds] } } : {}) },
+      filter.limit,
+    );
+  }
+
+  private async jobsWhere(where: Prisma.PrintJobWhereInput, limit: number): Promise<PrintJobView[]> {
+    const rows = await this.db.printJob.findMany({ where, orderBy: { seq: "desc" }, take: limit, include: { printer: { select: { name: true } } } });
+    const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
+    const orders = orderIds.length ? await this.db.order.findMany({ where: { id: { in: orderIds } }, select: { id: true, number: true, prefix: true } }) : [];
+    const byId = new Map(orders.map((o) => [o.id, o]));
+    return rows.map((r) => toJob(r, byId));
+  }
+
+  /** Jobs waiting on any printer (the metrics' queue depth). */
+  waiting(): Promise<number> {
+    return this.db.printJob.count({ where: { state: { in: WAITING } } });
+  }
+}
