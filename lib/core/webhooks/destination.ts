@@ -19,15 +19,18 @@ export interface DestinationPolicy {
 /** Ranges a restaurant's LAN may use, allowed only with allowPrivate (ipaddr.js range names). */
 const PRIVATE_RANGES = new Set(["loopback", "private", "linkLocal", "uniqueLocal", "carrierGradeNat"]);
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+/** An address range as ipaddr.js parses a CIDR. */
+export type AddressRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
+type Range = AddressRange;
 const cidr = (c: string): Range => ipaddr.parseCIDR(c);
 const inRange = (addr: ipaddr.IPv4 | ipaddr.IPv6, [net, bits]: Range): boolean => addr.kind() === net.kind() && addr.match(net, bits);
 
 /**
  * Cloud metadata and credential services: refused whatever the policy and whatever the
- * operator names (they hand out the host's credentials).
+ * operator names (they hand out the host's credentials). Printers (lib/core/printing/printer-network.ts)
+ * share this list: there an address of it must be named on its own in PRINTER_NETWORKS.
  */
-const METADATA: readonly Range[] = [
+export const METADATA: readonly Range[] = [
   "169.254.169.254/32", // instance metadata: AWS, GCP, Azure, Oracle, DigitalOcean, Hetzner…
   "169.254.170.2/32", // AWS ECS task credentials
   "169.254.170.23/32", // AWS EKS Pod Identity
