@@ -73,7 +73,8 @@ function render(doc: string[], p: { paper: PaperWidth; charset: Charset }): Buff
 export function ticketBytes(t: TicketContent, p: { paper: PaperWidth; charset: Charset }): Buffer {
   const e = escapeReceiptText;
   const qty = t.items.map((i) => `${i.quantity} ×`);
-  const qtyWidth = Math.max(0, ...qty.map((q) => q.length));
+  // "×" is a wide character in GB18030 fonts: room for two columns.
+  const qtyWidth = Math.max(0, ...t.items.map((i) => String(i.quantity).length + 3));
   const doc = [
     "{width:auto; border:space; text:wrap; align:center}",
     `^^^${e(t.restaurant)}`,

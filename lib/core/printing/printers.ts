@@ -41,6 +41,7 @@ const hostSchema = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+const UUID = z.uuid();
 const unique = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
 
 const fields = {
@@ -58,7 +59,12 @@ const fields = {
     .max(MAX_PRINTER_LINKS, `A printer serves at most ${MAX_PRINTER_LINKS} channels`)
     .refine(unique, "A channel is listed twice"),
   series: z
-    .array(z.union([z.uuid(), z.literal(DEFAULT_SERIES_ID)], { error: "Series must be series ids" }), { error: "series must be a list of series ids" })
+    .array(
+      z
+        .string({ error: "Series must be series ids" })
+        .refine((id) => id === DEFAULT_SERIES_ID || UUID.safeParse(id).success, `Series must be series ids (a UUID, or "${DEFAULT_SERIES_ID}")`),
+      { error: "series must be a list of series ids" },
+    )
     .max(MAX_PRINTER_LINKS, `A printer serves at most ${MAX_PRINTER_LINKS} series`)
     .refine(unique, "A series is listed twice"),
 };
