@@ -6,8 +6,7 @@
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import net from "node:net";
-import ipaddr from "ipaddr.js";
-import { printerAddressRefusal, type PrinterNetworkPolicy } from "@/lib/core/printing/printer-network";
+import { printerDestination, type PrinterNetworkPolicy } from "@/lib/core/printing/printer-network";
 import { STATUS_OFFLINE_CAUSE, STATUS_PAPER, STATUS_PRINTER, type StatusReplies } from "@/lib/core/printing/printer-status";
 
 export interface PrinterTarget {
@@ -37,30 +36,18 @@ const CLOSE_GRACE_MS = 2_000;
 /** Every address of `host` (A and AAAA), as the operating system resolves it. */
 export const resolvePrinterHost = async (host: string): Promise<string[]> => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-const isLiteral = (host: string): boolean => (host.includes(":") ? ipaddr.IPv6.isValid(host) : ipaddr.IPv4.isValidFourPartDecimal(host));
-
 /**
- * Resolves `t.host` once (all addresses), refuses by printerAddressRefusal on EVERY resolved
- * address, and returns the one address to connect to. Throws PrinterError "refused" or "unresolved".
+ * The one checked address of `t` (printerDestination: resolved once, every address allowed).
+ * Throws PrinterError "refused" or "unresolved".
  */
 export async function resolvePrinter(
   t: PrinterTarget,
   policy: PrinterNetworkPolicy,
   resolve: (host: string) => Promise<string[]> = resolvePrinterHost,
 ): Promise<string> {
-  const literal = isLiteral(t.host);
-  let addresses: string[];
-  try {
-    addresses = literal ? [t.host] : await resolve(t.host);
-  } catch {
-    throw new PrinterError("unresolved", `the printer's host ${t.host} does not resolve`);
-  }
-  if (addresses.length === 0) throw new PrinterError("unresolved", `the printer's host ${t.host} does not resolve`);
-  for (const a of addresses) {
-    const refusal = printerAddressRefusal(a, t.port, policy);
-    if (refusal) throw new PrinterError("refused", literal ? refusal : `${t.host} resolves to ${a}: ${refusal}`);
-  }
-  return addresses[0]!;
+  const found = await printerDestination(t, policy, resolve);
+  if ("refusal" in found) throw new PrinterError(found.kind, found.refusal);
+  return found.address;
 }
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
