@@ -74,7 +74,7 @@ describe("OrderService.place: idempotency keys", () => {
     const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
     const calls = numberCalls(core);
     const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
-    expect(again).toEqual({ order: first.order, created: false });
+    expect(again).toEqual({ order: first.order, created: false, printer: null });
     expect(numberCalls(core)).toBe(calls);
     expect(core.recorder.placed).toEqual(["api"]); // a replay is not counted
     expect((await place(tenant, input, { channel: "api" })).order.number).toBe(2);
