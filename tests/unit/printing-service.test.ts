@@ -136,7 +136,7 @@ const tenant = (language: Tenant["floor"]["language"]): Tenant =>
     schedule: [],
     scheduleChangedAt: null,
     series: [DEFAULT_SERIES],
-  }) as Tenant;
+  });
 
 const refusal = async (p: Promise<unknown>): Promise<AppError> => {
   const e = await p.then(

@@ -68,7 +68,7 @@ export class PrismaOrderRepository implements OrderRepository {
     const { row, queued } = await this.db.$transaction(async (tx) => {
       const row = await change(tx);
       if (row !== null && also) await also(tx, row);
-      return { row, queued: row === null || !events ? 0 : await outbox!.write(tx, tenantId, emits!(row)) };
+      return { row, queued: row === null || !events ? 0 : await outbox.write(tx, tenantId, emits(row)) };
     });
     outbox?.committed(queued);
     return row;
