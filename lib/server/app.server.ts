@@ -237,8 +237,9 @@ const WEBHOOK_WORKERS = 4;
 /** Printers one node drains at once (each holds one printer, in order). */
 const PRINT_WORKERS = 4;
 
-/** Idle printers one node asks for their status per sweep. */
+/** Idle printers one node asks for their status per sweep, and at once. */
 const IDLE_CHECKS_PER_SWEEP = 20;
+const IDLE_CHECKS_AT_ONCE = 5;
 
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
   const { env, log, http } = opts;
@@ -352,10 +353,13 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   });
   /** Idle printers are asked how they are every sweep (the console and kiosks show it). */
   const checkIdlePrinters = async () => {
-    for (const id of await printLedger.dueForCheck(PRINT_SWEEP_MS, IDLE_CHECKS_PER_SWEEP)) {
+    const check = async (id: string) => {
       const target = await printLedger.target(id);
       if (target && (await drainer.checkStatus(target))) events.printersChanged({ id: target.tenantId });
-    }
+    };
+    // A few at once: a printer that is off answers nothing for its whole connect timeout.
+    const due = await printLedger.dueForCheck(PRINT_SWEEP_MS, IDLE_CHECKS_PER_SWEEP);
+    for (let i = 0; i < due.length; i += IDLE_CHECKS_AT_ONCE) await Promise.all(due.slice(i, i + IDLE_CHECKS_AT_ONCE).map(check));
   };
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());

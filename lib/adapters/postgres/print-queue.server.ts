@@ -73,10 +73,15 @@ export class PrintQueue {
       });
       this.workers.push(id);
     }
+    // One sweep at a time: printers that never answer make one last longer than the interval.
+    let sweeping = false;
     const tick = () => {
+      if (sweeping) return;
+      sweeping = true;
       this.requeueWaiting()
         .then(checkIdle)
-        .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "print sweep failed"));
+        .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "print sweep failed"))
+        .finally(() => (sweeping = false));
     };
     tick();
     this.sweep = setInterval(tick, PRINT_SWEEP_MS);
