@@ -135,6 +135,7 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
   }
 
   async update(tenantId: string, id: string, plan: Parameters<PrinterStore["update"]>[2]): Promise<PrinterView | null> {
+    let name = "";
     try {
       const row = await this.db.$transaction(async (tx) => {
         const [locked] = await tx.$queryRaw<
@@ -143,13 +144,14 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
         if (!locked) return null;
         const before = await tx.printer.findUniqueOrThrow({ where: { id } });
         const { fields, audit } = plan(toPrinter(before));
+        name = fields.name;
         const saved = await tx.printer.update({ where: { id }, data: data(fields) });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id } } });
         return saved;
       });
       return row && this.get(tenantId, row.id);
     } catch (e) {
-      if (uniqueViolationOn(e)) throw nameTaken(String((await this.db.printer.findFirst({ where: { id } }))?.name ?? ""));
+      if (uniqueViolationOn(e)) throw nameTaken(name);
       throw e;
     }
   }
