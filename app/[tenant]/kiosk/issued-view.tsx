@@ -5,13 +5,50 @@ import { useTranslations } from "next-intl";
 import type { IssuedTicket } from "./actions";
 import { Ticket } from "./ticket";
 import type { Paper } from "./use-kiosk-device";
+import type { KioskPrintingState } from "./use-kiosk-printing";
+import { printerState } from "./printer-picker";
 import { numberWidth } from "@/app/_lib/number-width";
 
 /** As large as before (7–16rem by the screen's width), never wider than its box: "K123" has four characters. */
 const issuedSize = (display: string) => `min(clamp(7rem, 22vw, 16rem), ${(100 / numberWidth(display)).toFixed(2)}cqw)`;
 
-/** The number just issued, big, with Print and Next order (focused: Enter starts the next order). */
-export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; paper: Paper; onNext: () => void }) {
+/** Where a ticket the server prints is: "Printing on Counter…", "Printed on Counter", waiting for a printer that cannot print, not printed. */
+function ServerPrint({ ticket, printing }: { ticket: IssuedTicket; printing: KioskPrintingState }) {
+  const t = useTranslations("kiosk.printing");
+  const job = printing.jobOf(ticket.orderId);
+  const printerId = job?.printerId ?? ticket.printerId ?? null;
+  const printer = printing.printers?.find((p) => p.id === printerId) ?? null;
+  const name = printer?.name ?? null;
+  let text: string;
+  let done = false;
+  if (job?.state === "printed") {
+    text = name ? t("printedOn", { printer: name }) : t("printed");
+    done = true;
+  } else if (job?.state === "gaveUp") text = t("notPrinted");
+  else if (printer && (printer.status === "offline" || printer.status === "paperOut" || printer.status === "coverOpen"))
+    text = t("waitingFor", { printer: printer.name, state: printerState(t, printer.status) });
+  else text = name ? t("printingOn", { printer: name }) : t("printingOnUnknown");
+  return (
+    <p
+      role="status"
+      data-testid="issued-printing"
+      data-state={job?.state ?? "queued"}
+      className={`rounded-xl border-2 px-6 py-3 text-2xl font-bold ${done ? "border-emerald-700 bg-white text-emerald-900" : "border-slate-600 bg-white text-slate-900"}`}
+    >
+      <span aria-hidden="true" className="mr-2">
+        {done ? "✓" : "⎙"}
+      </span>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The number just issued, big, with Next order (focused: Enter starts the next order) and
+ * Print (the browser's dialog) — or, when the server prints it on a network printer, where
+ * that ticket is instead of the dialog.
+ */
+export function IssuedView({ ticket, paper, printing, onNext }: { ticket: IssuedTicket; paper: Paper; printing: KioskPrintingState; onNext: () => void }) {
   const t = useTranslations("kiosk");
   const nextOrderRef = useRef<HTMLButtonElement>(null);
   useEffect(() => nextOrderRef.current?.focus(), [ticket.orderId]);
@@ -33,13 +70,17 @@ export function IssuedView({ ticket, paper, onNext }: { ticket: IssuedTicket; pa
         </p>
         {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
-          <button
-            type="button"
-            onClick={() => window.print()}
-            className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-          >
-            {t("print")}
-          </button>
+          {ticket.printerId ? (
+            <ServerPrint ticket={ticket} printing={printing} />
+          ) : (
+            <button
+              type="button"
+              onClick={() => window.print()}
+              className="rounded-xl border-2 border-slate-800 bg-white px-8 py-4 text-2xl font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
+            >
+              {t("print")}
+            </button>
+          )}
           <button
             ref={nextOrderRef}
             type="button"
