@@ -6,6 +6,7 @@ import type { IssuedTicket } from "./actions";
 import { Ticket } from "./ticket";
 import type { Paper } from "./use-kiosk-device";
 import type { KioskPrintingState } from "./use-kiosk-printing";
+import { PrinterIcon } from "./printer-icon";
 import { printerState } from "./printer-picker";
 import { numberWidth } from "@/app/_lib/number-width";
 
@@ -20,25 +21,28 @@ function ServerPrint({ ticket, printing }: { ticket: IssuedTicket; printing: Kio
   const printer = printing.printers?.find((p) => p.id === printerId) ?? null;
   const name = printer?.name ?? null;
   let text: string;
-  let done = false;
+  let tone = "text-slate-800";
   if (job?.state === "printed") {
     text = name ? t("printedOn", { printer: name }) : t("printed");
-    done = true;
-  } else if (job?.state === "gaveUp") text = t("notPrinted");
-  else if (printer && (printer.status === "offline" || printer.status === "paperOut" || printer.status === "coverOpen"))
+    tone = "text-emerald-900";
+  } else if (job?.state === "gaveUp") {
+    text = t("notPrinted");
+    tone = "text-red-800";
+  } else if (printer && (printer.status === "offline" || printer.status === "paperOut" || printer.status === "coverOpen")) {
     text = t("waitingFor", { printer: printer.name, state: printerState(t, printer.status) });
-  else text = name ? t("printingOn", { printer: name }) : t("printingOnUnknown");
+    tone = "text-amber-900";
+  } else text = name ? t("printingOn", { printer: name }) : t("printingOnUnknown");
+  // Words with a sign, not a button: nothing to press here (the printer does it).
   return (
     <p
       role="status"
       data-testid="issued-printing"
       data-state={job?.state ?? "queued"}
-      className={`rounded-xl border-2 px-6 py-3 text-2xl font-bold ${done ? "border-emerald-700 bg-white text-emerald-900" : "border-slate-600 bg-white text-slate-900"}`}
+      className={`flex w-full items-center justify-center gap-3 py-2 text-2xl font-bold ${tone}`}
     >
-      <span aria-hidden="true" className="mr-2">
-        {done ? "✓" : "⎙"}
-      </span>
-      {text}
+      <PrinterIcon className="size-8 shrink-0" />
+      {job?.state === "printed" ? <span aria-hidden="true">✓</span> : null}
+      <span>{text}</span>
     </p>
   );
 }

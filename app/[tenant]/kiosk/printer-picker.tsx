@@ -49,9 +49,12 @@ export function PrinterPicker({
   const t = useTranslations("kiosk.printing");
   if (!printers || printers.length === 0) return null;
   return (
-    <label className="flex items-center gap-3 text-base font-semibold text-slate-700 print:hidden">
-      {t("label")}
+    <div className="flex items-center gap-3 print:hidden">
+      <label htmlFor="printer-picker" className="text-base font-semibold text-slate-700">
+        {t("label")}
+      </label>
       <select
+        id="printer-picker"
         data-testid="printer-picker"
         value={chosen?.id ?? ""}
         onChange={(e) => {
@@ -67,6 +70,6 @@ export function PrinterPicker({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

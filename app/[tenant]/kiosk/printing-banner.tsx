@@ -2,19 +2,8 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { PrinterIcon } from "./printer-icon";
 import type { KioskPrintingState, PrintTrouble } from "./use-kiosk-printing";
-
-/** A printer with a warning mark: the banner's sign, beside its words. */
-function PrinterIcon({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-      <path d="M6 9V3h12v6" />
-      <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
-      <path d="M6 14h12v7H6z" />
-      <path d="M12 16.5v1.5" strokeWidth={2.5} />
-    </svg>
-  );
-}
 
 const troubleKey = (tr: PrintTrouble) => (tr.kind === "gaveUp" ? `job-${tr.job.id}` : `printer-${tr.printer.id}`);
 
@@ -40,12 +29,12 @@ export function PrintingBanner({ printing }: { printing: KioskPrintingState }) {
   return (
     <div role="status" aria-live="polite" data-testid="printing-banner" className="print:hidden">
       {troubles.length > 0 ? (
-        <ul className="mb-4 space-y-2">
+        <ul className="mb-4 space-y-1.5">
           {troubles.map((tr) => (
             <li
               key={troubleKey(tr)}
               data-testid={`print-trouble-${tr.kind}`}
-              className={`flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border-2 px-4 py-3 text-lg ${
+              className={`flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border-2 px-4 py-2 text-lg ${
                 tr.kind === "gaveUp" ? "border-red-700 bg-red-50 text-red-950" : "border-amber-600 bg-amber-50 text-amber-950"
               }`}
             >
@@ -58,7 +47,7 @@ export function PrintingBanner({ printing }: { printing: KioskPrintingState }) {
                       type="button"
                       disabled={busy === tr.job.orderId}
                       onClick={() => void reprint(tr.job.orderId!, tr.job.printerId)}
-                      className="rounded-lg bg-red-800 px-4 py-2 font-bold text-white hover:bg-red-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300 disabled:cursor-wait disabled:opacity-70"
+                      className="rounded-lg bg-red-800 px-4 py-1.5 font-bold text-white hover:bg-red-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300 disabled:cursor-wait disabled:opacity-70"
                     >
                       {t("reprint")}
                     </button>
@@ -66,7 +55,7 @@ export function PrintingBanner({ printing }: { printing: KioskPrintingState }) {
                       type="button"
                       onClick={() => printing.dismiss(tr.job.orderId!)}
                       aria-label={t("dismissLabel", { number: tr.job.display ?? "?" })}
-                      className="rounded-lg border-2 border-red-800 bg-white px-4 py-2 font-bold text-red-900 hover:bg-red-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300"
+                      className="rounded-lg border-2 border-red-800 bg-white px-4 py-1.5 font-bold text-red-900 hover:bg-red-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300"
                     >
                       {t("dismiss")}
                     </button>
