@@ -74,7 +74,7 @@ export function IssuedView({ ticket, paper, printing, onNext }: { ticket: Issued
         </p>
         {!ticket.created ? <p className="text-lg font-medium text-emerald-900">{t("sameOrder")}</p> : null}
         <div className="mt-8 flex flex-wrap justify-center gap-4 print:hidden">
-          {ticket.printerId ? (
+          {ticket.printerId || printing.jobOf(ticket.orderId) ? (
             <ServerPrint ticket={ticket} printing={printing} />
           ) : (
             <button

@@ -78,8 +78,9 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
           lastTicket={lastTicket}
           onIssued={(ticket) => {
             rememberTicket(ticket);
-            // The server prints it: follow its job (read at once, then on events and every 15 s while it waits).
-            if (ticket.printerId) trackPrinted(ticket.orderId);
+            // The server prints it: follow its job (read at once, then on events and every 15 s while it waits). A retry
+            // of an order already taken comes back without its printer: followed too, its job (if any) tells.
+            if (ticket.printerId || !ticket.created) trackPrinted(ticket.orderId);
             setLastUpdated(Date.now());
           }}
           onStaleMenu={() => void reread()}

@@ -16,7 +16,9 @@ export function Reprint({ lastTicket, printing, printerId }: { lastTicket: Issue
   const [sent, setSent] = useState<{ orderId: string; text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   if (!lastTicket) return null;
-  const server = lastTicket.printerId ? (printerId ?? lastTicket.printerId) : null;
+  // A retry of an order already taken comes back without its printer: its job says where it went.
+  const sentTo = lastTicket.printerId ?? printing.jobOf(lastTicket.orderId)?.printerId ?? null;
+  const server = sentTo ? (printerId ?? sentTo) : null;
 
   async function onReprint() {
     if (!lastTicket) return;
