@@ -17,6 +17,7 @@ import { Reprint } from "./reprint";
 import { NextNumber } from "./next-number";
 import { useIsApple } from "./use-shortcut-label";
 import type { Paper } from "./use-kiosk-device";
+import type { KioskPrintingState } from "./use-kiosk-printing";
 
 /** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
 function newKey(): string {
@@ -34,6 +35,10 @@ export interface KioskFormProps {
   paper: Paper;
   /** The number series this device chose (its name); null: the kiosk channel's. */
   series: string | null;
+  /** The network printer this device chose (its id); null: this screen's print dialog (or the restaurant's printer for the kiosk). */
+  printer: string | null;
+  /** This device's network printing: where its tickets are, and reprinting on the server. */
+  printing: KioskPrintingState;
   /** The last ticket this device issued (kept across reloads), for "Reprint last ticket". */
   lastTicket: IssuedTicket | null;
   onIssued: (ticket: IssuedTicket) => void;
@@ -41,7 +46,7 @@ export interface KioskFormProps {
   onStaleMenu: () => void;
 }
 
-export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
+export function KioskForm({ slug, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
   const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
@@ -125,7 +130,7 @@ export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onS
     if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && e.target instanceof HTMLInputElement) e.preventDefault();
   }
 
-  if (ticket) return <IssuedView ticket={ticket} paper={paper} onNext={() => setDismissed(ticket.orderId)} />;
+  if (ticket) return <IssuedView ticket={ticket} paper={paper} printing={printing} onNext={() => setDismissed(ticket.orderId)} />;
 
   const serverError = state && !state.ok ? state.error : null;
   const error = refused && refused.form === formKey ? refused.message : serverError;
@@ -137,6 +142,7 @@ export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onS
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {series !== null ? <input type="hidden" name="series" value={series} /> : null}
+      {printer !== null ? <input type="hidden" name="printer" value={printer} /> : null}
     </>
   );
 
@@ -144,7 +150,7 @@ export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onS
     return (
       <form onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
         {hidden}
-        <NextNumber pending={pending} error={shown} lastTicket={lastTicket} />
+        <NextNumber pending={pending} error={shown} lastTicket={lastTicket} printing={printing} printerId={printer} />
       </form>
     );
   }
@@ -233,7 +239,7 @@ export function KioskForm({ slug, view, paper, series, lastTicket, onIssued, onS
             {actions}
           </>
         )}
-        <Reprint lastTicket={lastTicket} />
+        <Reprint lastTicket={lastTicket} printing={printing} printerId={printer} />
       </div>
     </form>
   );

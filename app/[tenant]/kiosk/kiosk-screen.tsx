@@ -7,16 +7,35 @@ import { KioskForm } from "./kiosk-form";
 import type { KioskView } from "./kiosk-view.server";
 import { PaperPicker } from "./paper-picker";
 import { PrintTicket } from "./print-ticket";
+import { PrinterPicker, useDevicePrinter } from "./printer-picker";
+import { PrintingBanner } from "./printing-banner";
 import { SeriesPicker, seriesName, useDeviceSeries } from "./series-picker";
 import { useKioskDevice } from "./use-kiosk-device";
+import { useKioskPrinting } from "./use-kiosk-printing";
 import { useKioskView } from "./use-kiosk-view";
 
-/** The cashier's screen: the order form (menu and settings kept live), this device's printer paper and last ticket, the connection. */
+/**
+ * The cashier's screen: the order form (menu and settings kept live), this device's series,
+ * printer and paper, its last ticket, the trouble its network printer has, the connection.
+ */
 export function KioskScreen({ slug, initial }: { slug: string; initial: KioskView }) {
   const t = useTranslations("kiosk");
   const ts = useTranslations("kiosk.series");
-  const { paper, setPaper, lastTicket, rememberTicket, series: remembered, setSeries } = useKioskDevice(slug);
-  const { view, connection, lastUpdated, setLastUpdated, reread } = useKioskView(slug, initial);
+  const tp = useTranslations("kiosk.printing");
+  const device = useKioskDevice(slug);
+  const { paper, setPaper, lastTicket, rememberTicket, series: remembered, setSeries, trackPrinted } = device;
+  const printing = useKioskPrinting(slug, {
+    chosenId: device.printer?.id ?? null,
+    lastPrinterId: lastTicket?.printerId ?? null,
+    tracked: device.printed,
+    track: trackPrinted,
+  });
+  const { view, connection, lastUpdated, setLastUpdated, reread } = useKioskView(slug, initial, {
+    onPrinterChanged: () => void printing.refresh(),
+    onConnect: () => void printing.refresh(),
+  });
+  // The printer this device chose, if the restaurant still has it; else (null) the print dialog.
+  const printer = useDevicePrinter(printing.printers, device.printer, device.setPrinter);
   // The series this device chose, if the restaurant still has it; else (null) its channel's.
   const { chosen, gone, choose } = useDeviceSeries(view.series, remembered, setSeries);
   const auto = seriesFor(view.series, { channel: "kiosk" });
@@ -31,6 +50,7 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
           <h1 className="text-3xl font-extrabold tracking-tight">{t("heading")}</h1>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <SeriesPicker series={view.series} auto={auto} chosen={chosen?.name ?? null} onChange={choose} />
+            <PrinterPicker printers={printing.printers} chosen={printer.chosen} onChange={printer.choose} />
             <PaperPicker paper={paper} onChange={setPaper} />
           </div>
         </div>
@@ -41,15 +61,26 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
               {ts("gone", { name: gone, series: seriesName(ts, auto) })}
             </p>
           ) : null}
+          {printer.gone !== null ? (
+            <p data-testid="printer-gone" className="-mt-2 mb-3 text-base text-slate-700">
+              {tp("gone", { name: printer.gone })}
+            </p>
+          ) : null}
         </div>
+        <PrintingBanner printing={printing} />
         <KioskForm
           slug={slug}
           view={view}
           paper={paper}
           series={chosen?.name ?? null}
+          printer={printer.chosen?.id ?? null}
+          printing={printing}
           lastTicket={lastTicket}
           onIssued={(ticket) => {
             rememberTicket(ticket);
+            // The server prints it: follow its job (read at once, then on events and every 15 s while it waits). A retry
+            // of an order already taken comes back without its printer: followed too, its job (if any) tells.
+            if (ticket.printerId || !ticket.created) trackPrinted(ticket.orderId);
             setLastUpdated(Date.now());
           }}
           onStaleMenu={() => void reread()}

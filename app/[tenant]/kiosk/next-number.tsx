@@ -4,9 +4,22 @@ import { useTranslations } from "next-intl";
 import { FormError } from "@/app/_components/form-error";
 import type { IssuedTicket } from "./actions";
 import { Reprint } from "./reprint";
+import type { KioskPrintingState } from "./use-kiosk-printing";
 
 /** Number-only mode (the restaurant takes orders on another till): one big button, focused, so Enter or a tap issues. */
-export function NextNumber({ pending, error, lastTicket }: { pending: boolean; error: string | null; lastTicket: IssuedTicket | null }) {
+export function NextNumber({
+  pending,
+  error,
+  lastTicket,
+  printing,
+  printerId,
+}: {
+  pending: boolean;
+  error: string | null;
+  lastTicket: IssuedTicket | null;
+  printing: KioskPrintingState;
+  printerId: string | null;
+}) {
   const t = useTranslations("kiosk");
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -25,7 +38,7 @@ export function NextNumber({ pending, error, lastTicket }: { pending: boolean; e
       <p id="next-number-hint" className="text-center text-xl text-slate-700">
         {t("nextNumberHint")}
       </p>
-      <Reprint lastTicket={lastTicket} />
+      <Reprint lastTicket={lastTicket} printing={printing} printerId={printerId} />
     </div>
   );
 }

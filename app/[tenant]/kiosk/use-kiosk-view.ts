@@ -13,9 +13,15 @@ const RETRY_MS = 5_000;
  * The kiosk's menu and settings, live: re-read on menu:changed and settings:changed (a dish
  * sold out, a new price, number-only switched on) and after a reconnect (events missed while
  * offline). Reads never overlap; an event during a read asks for one more. Never
- * router.refresh(): offline it would turn into a full page load.
+ * router.refresh(): offline it would turn into a full page load. The same socket passes
+ * printer:changed and every (re)connect on (`also`): the kiosk opens one socket only.
  */
-export function useKioskView(slug: string, initial: KioskView) {
+export function useKioskView(
+  slug: string,
+  initial: KioskView,
+  /** More to re-read on the same socket: a printer changed, or the socket (re)connected. */
+  also: { onPrinterChanged?: () => void; onConnect?: () => void } = {},
+) {
   const [view, setView] = useState(initial);
   const [lastUpdated, setLastUpdated] = useState<number | null>(null);
   const reading = useRef(false);
@@ -52,9 +58,11 @@ export function useKioskView(slug: string, initial: KioskView) {
       // The page brought the view; only a reconnect may have missed a change.
       if (connectedOnce.current) void reread();
       connectedOnce.current = true;
+      also.onConnect?.();
     },
     onMenuChanged: () => void reread(),
     onSettingsChanged: () => void reread(),
+    onPrinterChanged: () => also.onPrinterChanged?.(),
   });
 
   return { view, connection, lastUpdated, setLastUpdated, reread };
