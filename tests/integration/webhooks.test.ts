@@ -24,6 +24,7 @@ import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api,
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
+import { eventually as until } from "../support/until";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"];
@@ -68,16 +69,6 @@ function expectSigned(hook: ReceivedHook, secret: string): { type: string; times
 async function deliveries(call: Api, t: TestTenant, webhookId: string): Promise<DeliveryJson[]> {
   return expectStatus(await call<{ deliveries: DeliveryJson[] }>("GET", org(t.slug, `webhooks/${webhookId}/deliveries`), { key: t.apiKeys.manager }), 200)
     .deliveries;
-}
-
-async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {

@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useForgottenChoice } from "./use-forgotten-choice";
 import type { KioskPrinter } from "./use-kiosk-printing";
 import type { DevicePrinter } from "./use-kiosk-device";
 
@@ -17,18 +17,7 @@ export const printerState = (t: T, status: KioskPrinter["status"]): string => t(
  */
 export function useDevicePrinter(printers: readonly KioskPrinter[] | null, remembered: DevicePrinter | null, remember: (p: DevicePrinter | null) => void) {
   const missing = printers !== null && remembered !== null && !printers.some((p) => p.id === remembered.id) ? remembered.name : null;
-  const [gone, setGone] = useState<string | null>(null);
-  if (missing !== null && gone !== missing) setGone(missing);
-  useEffect(() => {
-    if (missing !== null) remember(null);
-  }, [missing, remember]);
-  const choose = useCallback(
-    (p: DevicePrinter | null) => {
-      setGone(null);
-      remember(p);
-    },
-    [remember],
-  );
+  const { gone, choose } = useForgottenChoice(missing, remember);
   return { chosen: missing !== null ? null : remembered, gone, choose };
 }
 

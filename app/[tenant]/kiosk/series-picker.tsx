@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useForgottenChoice } from "./use-forgotten-choice";
 import { displayNumber, type Series } from "@/lib/core/series";
 
 type T = ReturnType<typeof useTranslations<"kiosk.series">>;
@@ -25,18 +25,7 @@ export const seriesName = (t: T, s: Series): string => (s.isDefault ? t("default
 export function useDeviceSeries(all: readonly Series[], remembered: string | null, remember: (name: string | null) => void) {
   const chosen = remembered === null ? null : (all.find((s) => s.name.toLocaleLowerCase("en") === remembered.toLocaleLowerCase("en")) ?? null);
   const missing = remembered !== null && chosen === null ? remembered : null;
-  const [gone, setGone] = useState<string | null>(null);
-  if (missing !== null && gone !== missing) setGone(missing);
-  useEffect(() => {
-    if (missing !== null) remember(null);
-  }, [missing, remember]);
-  const choose = useCallback(
-    (name: string | null) => {
-      setGone(null);
-      remember(name);
-    },
-    [remember],
-  );
+  const { gone, choose } = useForgottenChoice(missing, remember);
   return { chosen, gone, choose };
 }
 

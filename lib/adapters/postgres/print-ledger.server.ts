@@ -1,8 +1,9 @@
 /** The print drainer's view of PostgreSQL (decision 0029): a printer's hold, its waiting jobs in order, their outcomes. */
 import type { OrderItem } from "@/lib/core/orders";
 import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/core/ports";
-import type { Charset, PaperWidth, PrinterStatus } from "@/lib/core/printing/printers";
+import type { PrinterStatus } from "@/lib/core/printing/printers";
 import type { Db } from "./prisma.server";
+import { toPrinter } from "./rows.server";
 import { PRINT_EXPIRE_SECONDS } from "./print-queue.server";
 
 /** A status check of an idle printer holds it this long (one node asks at a time). */
@@ -18,16 +19,8 @@ export class PrismaPrintLedger implements PrintLedger {
     });
     if (!p) return null;
     return {
-      id: p.id,
+      ...toPrinter(p),
       tenantId: p.tenantId,
-      name: p.name,
-      host: p.host,
-      port: p.port,
-      paper: p.paper as PaperWidth,
-      charset: p.charset as Charset,
-      channels: p.channels,
-      series: p.series,
-      createdAt: p.createdAt,
       restaurant: p.tenant.name,
       timeZone: p.tenant.timeZone,
       currency: p.tenant.currency,

@@ -7,11 +7,11 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/core/errors";
 import { displayNumber } from "@/lib/core/series";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
-import type { NewPrintJob, Printer, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
-import type { Charset, PaperWidth, PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
+import type { NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
+import type { PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { PrintQueue } from "./print-queue.server";
-import { uniqueViolationOn } from "./rows.server";
+import { toPrinter, uniqueViolationOn } from "./rows.server";
 import type { Printer as PrinterRow, PrintJob as PrintJobRow } from "./generated/prisma/client";
 
 type PrinterRoute = Awaited<ReturnType<PrinterRoutes["routes"]>>[number];
@@ -20,18 +20,6 @@ type PrinterRoute = Awaited<ReturnType<PrinterRoutes["routes"]>>[number];
 export const PRINTER_ROUTES_CACHE_MS = 5_000;
 
 const WAITING: PrintJobState[] = ["queued", "printing"];
-
-const toPrinter = (row: PrinterRow): Printer => ({
-  id: row.id,
-  name: row.name,
-  host: row.host,
-  port: row.port,
-  paper: row.paper as PaperWidth,
-  charset: row.charset as Charset,
-  channels: [...row.channels],
-  series: [...row.series],
-  createdAt: row.createdAt,
-});
 
 const toView = (row: PrinterRow, queued: number): PrinterView => ({
   ...toPrinter(row),

@@ -8,7 +8,9 @@ import { asLocale } from "@/lib/core/locales";
 import type { Order, OrderItem } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { Prisma } from "./prisma.server";
-import type { NumberSeries as SeriesRow, Order as OrderRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type { NumberSeries as SeriesRow, Order as OrderRow, Printer as PrinterRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type { Printer } from "@/lib/core/ports";
+import type { Charset, PaperWidth } from "@/lib/core/printing/printers";
 import { DEFAULT_SERIES, type Channel, type Series } from "@/lib/core/series";
 
 export const toSqlDate = (day: BusinessDay): Date => new Date(`${day}T00:00:00Z`);
@@ -76,3 +78,16 @@ export function uniqueViolationOn(e: unknown): string | null {
   if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2002") return null;
   return JSON.stringify(e.meta ?? {});
 }
+
+/** A printer's settings as the core's Printer (decision 0029). */
+export const toPrinter = (row: PrinterRow): Printer => ({
+  id: row.id,
+  name: row.name,
+  host: row.host,
+  port: row.port,
+  paper: row.paper as PaperWidth,
+  charset: row.charset as Charset,
+  channels: [...row.channels],
+  series: [...row.series],
+  createdAt: row.createdAt,
+});

@@ -144,7 +144,7 @@ export class PrinterService {
     return this.deps.store.jobs(tenant.id, { ...(q.printerId ? { printerId: q.printerId.toLowerCase() } : {}), limit: q.limit });
   }
 
-  /** The latest job of each of `orderIds` (a kiosk's recent tickets), newest first. */
+  /** The jobs of `orderIds` (a kiosk's recent tickets), newest first: the first of each order is its latest. */
   jobsOf(tenant: Tenant, orderIds: readonly string[]): Promise<PrintJobView[]> {
     const ids = orderIds.filter(isUuid);
     return ids.length === 0 ? Promise.resolve([]) : this.deps.store.jobs(tenant.id, { orderIds: ids, limit: 200 });
