@@ -73,7 +73,7 @@ export function PrinterCard({
             {t(`charsetNames.${p.charset}`)}
           </p>
           <p className="text-base text-slate-700">
-            <span className="font-semibold">{t("printsFor")}:</span> {printsFor.length > 0 ? printsFor.join(ts("separator")) : t("onlyChosen")}
+            <span className="font-semibold">{t("printsFor")}</span> {printsFor.length > 0 ? printsFor.join(ts("separator")) : t("onlyChosen")}
           </p>
           <p className="text-base text-slate-700" data-testid="printer-queue">
             <span className={p.queued > 0 ? "font-bold text-amber-900" : undefined}>{t("waiting", { count: p.queued })}</span>

@@ -45,7 +45,7 @@ export function PrinterFields({
     "aria-invalid": errorOf(f) ? true : undefined,
     "aria-describedby": [...hints, ...(errorOf(f) ? [id(`${f}-error`)] : [])].join(" ") || undefined,
   });
-  const fieldError = (f: PrinterField): ReactNode => <FormError id={id(`${f}-error`)} message={errorOf(f)} className="mt-2 px-3 py-2 text-base" />;
+  const fieldError = (f: PrinterField): ReactNode => <FormError id={id(`${f}-error`)} message={errorOf(f)} className="mt-2 px-4 py-3 text-lg" />;
 
   return (
     <>
@@ -65,7 +65,6 @@ export function PrinterFields({
             {...described("name")}
             className={`${INPUT} bg-white`}
           />
-          {fieldError("name")}
         </div>
         <div>
           <label htmlFor={id("host")} className={LABEL}>
@@ -84,7 +83,6 @@ export function PrinterFields({
             {...described("host", id("address-hint"))}
             className={`${INPUT} bg-white font-mono`}
           />
-          {fieldError("host")}
         </div>
         <div>
           <label htmlFor={id("port")} className={LABEL}>
@@ -101,9 +99,12 @@ export function PrinterFields({
             {...described("port", id("address-hint"))}
             className={`${INPUT} bg-white tabular-nums`}
           />
-          {fieldError("port")}
         </div>
       </div>
+      {/* Under the whole row: a column is too narrow for a sentence about the address. */}
+      {fieldError("name")}
+      {fieldError("host")}
+      {fieldError("port")}
       <p id={id("address-hint")} className={HINT}>
         {t("addressHint")}
       </p>
