@@ -20,6 +20,7 @@ import enManagerAccess from "./messages/en/managerAccess.json";
 import enManagerAudit from "./messages/en/managerAudit.json";
 import enManagerWebhooks from "./messages/en/managerWebhooks.json";
 import enManagerSeries from "./messages/en/managerSeries.json";
+import enManagerPrinters from "./messages/en/managerPrinters.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhBoard from "./messages/zh-CN/board.json";
 import zhKitchen from "./messages/zh-CN/kitchen.json";
@@ -37,6 +38,7 @@ import zhManagerAccess from "./messages/zh-CN/managerAccess.json";
 import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
 import zhManagerWebhooks from "./messages/zh-CN/managerWebhooks.json";
 import zhManagerSeries from "./messages/zh-CN/managerSeries.json";
+import zhManagerPrinters from "./messages/zh-CN/managerPrinters.json";
 
 const CATALOGUES = {
   en: {
@@ -57,6 +59,7 @@ const CATALOGUES = {
     managerAudit: enManagerAudit,
     managerWebhooks: enManagerWebhooks,
     managerSeries: enManagerSeries,
+    managerPrinters: enManagerPrinters,
   },
   "zh-CN": {
     common: zhCommon,
@@ -76,6 +79,7 @@ const CATALOGUES = {
     managerAudit: zhManagerAudit,
     managerWebhooks: zhManagerWebhooks,
     managerSeries: zhManagerSeries,
+    managerPrinters: zhManagerPrinters,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

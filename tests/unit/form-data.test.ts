@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { actionForm, formList, formObject } from "@/lib/edges/next/form-data";
+import { actionForm, fieldOfError, formList, formObject } from "@/lib/edges/next/form-data";
 
 describe("a server action's form as an object", () => {
   it("keeps a field sent once as a string, a repeated one as an array, and drops Next's own fields", () => {
@@ -33,5 +33,17 @@ describe("a server action's arguments", () => {
     for (const args of [[], ["x"], [null, null], [1], [null, "x"], [null, {}], [form, null], [null, form, 7], [form]])
       expect(actionForm(args, 2), JSON.stringify(args)).toBeNull();
     for (const args of [[], [null], ["x"], [{}], [form, null], [null, form]]) expect(actionForm(args, 1), JSON.stringify(args)).toBeNull();
+  });
+});
+
+describe("the form field an error names", () => {
+  it("reads a zod issue's path, or an AppError's details.fields, and nothing else", () => {
+    expect(fieldOfError({ path: ["host"] })).toBe("host");
+    expect(fieldOfError({ path: [0] })).toBeUndefined();
+    expect(fieldOfError({ path: [], details: { fields: [{ path: "series", message: "x" }] } })).toBe("series");
+    expect(fieldOfError({ details: { fields: [{ path: "items.0.name", message: "x" }] } })).toBe("items");
+    expect(fieldOfError({ details: { fields: [] } })).toBeUndefined();
+    expect(fieldOfError({ details: "host" })).toBeUndefined();
+    expect(fieldOfError({})).toBeUndefined();
   });
 });

@@ -25,3 +25,14 @@ export function actionForm(args: readonly unknown[], arity: 1 | 2): FormData | n
 /** A repeated form field (e.g. one per item row): always an array, even with one row or none. */
 export const formList = <S extends z.ZodType>(item: S) =>
   z.preprocess((v): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item));
+
+/**
+ * The form field an error names, when it names one: a zod issue's path (`["host"]`), or an
+ * AppError's `details.fields[0].path` ("host", "items.0.name"): its first segment. Undefined otherwise.
+ */
+export function fieldOfError(source: { path?: readonly PropertyKey[]; details?: unknown }): string | undefined {
+  if (source.path && source.path.length > 0) return typeof source.path[0] === "string" ? source.path[0] : undefined;
+  const fields = (source.details as { fields?: unknown } | null | undefined)?.fields;
+  const path = Array.isArray(fields) ? (fields[0] as { path?: unknown } | undefined)?.path : undefined;
+  return typeof path === "string" && path !== "" ? path.split(".")[0] : undefined;
+}

@@ -17,11 +17,12 @@ import type { Caller } from "@/lib/auth/access.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
 import { noteActionCalled } from "@/lib/server/ops/request-context.server";
 import { localizeError } from "./localize-error.server";
-import { actionForm, formObject } from "./form-data";
+import { actionForm, fieldOfError, formObject } from "./form-data";
 
 export { formList } from "./form-data";
 
-export type ActionState<T> = { ok: true; data: T } | { ok: false; error: string; code: string } | null;
+/** `field`: the form field the error names, when it names one (a form may show the message beside it). */
+export type ActionState<T> = { ok: true; data: T } | { ok: false; error: string; code: string; field?: string } | null;
 
 const rootTranslator = () => getTranslations();
 /** The request's translator (every namespace): schemas word their messages with it. */
@@ -56,15 +57,25 @@ async function run<S extends z.ZodType, T>(
     const fields = formObject(form);
     const parsed = schema(t).safeParse(fields);
     // The schema's messages are already in the screen's language.
-    if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? t("common.errors.BAD_INPUT"), code: "BAD_INPUT" };
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return { ok: false, error: issue?.message ?? t("common.errors.BAD_INPUT"), code: "BAD_INPUT", ...withField(issue ? fieldOfError(issue) : undefined) };
+    }
     return { ok: true, data: await body(parsed.data, { app, t, fields }) };
   } catch (e) {
     unstable_rethrow(e);
     const err = toAppError(e);
     if (err.code === "INTERNAL") app?.log.error({ err: e }, "unhandled error in server action");
-    return { ok: false, error: await localizeError(err), code: err.code };
+    return {
+      ok: false,
+      error: await localizeError(err),
+      code: err.code,
+      ...withField(err.code === "BAD_INPUT" || err.code === "CONFLICT" ? fieldOfError(err) : undefined),
+    };
   }
 }
+
+const withField = (field: string | undefined): { field?: string } => (field === undefined ? {} : { field });
 
 /** An action for signed-in staff of one of `roles` (a manager may do everything). */
 export function staffAction<S extends z.ZodType, T>(

@@ -66,6 +66,7 @@ export const saveSettings = staffAction(
         readyClearMinutes: minutesField(t, t("managerSettings.readyClearMinutes"), 1, 240),
         ageWarnMinutes: minutesField(t, t("managerSettings.ageWarnMinutes"), 1, 240),
         ageLateMinutes: minutesField(t, t("managerSettings.ageLateMinutes"), 1, 480),
+        printGiveUpMinutes: minutesField(t, t("managerSettings.printGiveUpMinutes"), 1, 120),
       })
       .refine((s) => s.ageWarnMinutes < s.ageLateMinutes, { message: t("managerSettings.errors.warnBeforeLate"), path: ["ageWarnMinutes"] }),
   async (input, { app, caller }): Promise<{ settings: TenantSettings; changed: number }> => {

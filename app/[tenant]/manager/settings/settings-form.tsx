@@ -172,6 +172,28 @@ export function SettingsForm({
         ))}
       </div>
 
+      <div>
+        <label htmlFor="s-printGiveUpMinutes" className={LABEL}>
+          {t("printGiveUpMinutes")}
+        </label>
+        <input
+          id="s-printGiveUpMinutes"
+          name="printGiveUpMinutes"
+          type="number"
+          inputMode="numeric"
+          required
+          min={1}
+          max={120}
+          step={1}
+          defaultValue={s.printGiveUpMinutes}
+          aria-describedby="s-print-give-up-hint"
+          className={`${INPUT} tabular-nums sm:max-w-60`}
+        />
+        <p id="s-print-give-up-hint" className={HINT}>
+          {t("printGiveUpMinutesHint")}
+        </p>
+      </div>
+
       <button
         type="submit"
         disabled={pending}
