@@ -241,6 +241,8 @@ export class OrderService {
           "order placed",
         );
         events.orderCreated(tenant, toBoardOrder(order));
+        // A ticket more waits for its printer: kiosks and the console show the count.
+        if (printTo) events.printersChanged(tenant);
         return { order, created: true, printer: printTo?.printerId ?? null };
       } catch (e) {
         if (e instanceof DuplicateIdempotencyKeyError && key) {

@@ -125,18 +125,17 @@ function service(addresses: Record<string, string[]>) {
   return { store, forgot, svc };
 }
 
-const tenant = (language: Tenant["floor"]["language"]): Tenant =>
-  ({
-    id: "t1",
-    slug: "noodles",
-    name: "Noodles",
-    timeZone: "UTC",
-    dayStartMinutes: 240,
-    floor: { language, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10 },
-    schedule: [],
-    scheduleChangedAt: null,
-    series: [DEFAULT_SERIES],
-  });
+const tenant = (language: Tenant["floor"]["language"]): Tenant => ({
+  id: "t1",
+  slug: "noodles",
+  name: "Noodles",
+  timeZone: "UTC",
+  dayStartMinutes: 240,
+  floor: { language, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10 },
+  schedule: [],
+  scheduleChangedAt: null,
+  series: [DEFAULT_SERIES],
+});
 
 const refusal = async (p: Promise<unknown>): Promise<AppError> => {
   const e = await p.then(
@@ -161,7 +160,9 @@ describe("PrinterService", () => {
     expect((await refusal(svc.create(t, { name: "A", host: "two-faced.lan" }, "m"))).message).toMatch(
       /two-faced\.lan resolves to 10\.0\.0\.1: .*not in PRINTER_NETWORKS/,
     );
-    expect((await refusal(svc.create(t, { name: "B", host: "192.168.1.60", port: 22 }, "m"))).message).toMatch(/port 22 is not in PRINTER_PORTS/);
+    const port = await refusal(svc.create(t, { name: "B", host: "192.168.1.60", port: 22 }, "m"));
+    expect(port.message).toMatch(/port 22 is not in PRINTER_PORTS/);
+    expect(port.details).toMatchObject({ fields: [{ path: "port" }] });
     expect((await refusal(svc.create(t, { name: "C", host: "192.168.1.60", series: ["3f1c2d9e-0000-4000-8000-000000000000"] }, "m"))).message).toMatch(
       /no series/,
     );

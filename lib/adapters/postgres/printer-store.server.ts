@@ -54,7 +54,7 @@ const nameTaken = (name: string) =>
     message: `A printer named "${name}" already exists`,
     userMessage: `A printer named "${name}" already exists.`,
     reason: "printerNameTaken",
-    details: { fields: [{ path: "name", message: "This name is taken" }] },
+    details: { name, fields: [{ path: "name", message: "This name is taken" }] },
   });
 
 const data = (f: PrinterFields) => ({ name: f.name, host: f.host, port: f.port, paper: f.paper, charset: f.charset, channels: f.channels, series: f.series });

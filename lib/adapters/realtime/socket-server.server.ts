@@ -168,7 +168,11 @@ export class SocketPublisher implements EventPublisher {
     private readonly log: Logger,
   ) {}
 
-  private emit<E extends keyof ServerToClientEvents>(tenant: Pick<Tenant, "id" | "slug"> | Pick<Tenant, "id">, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+  private emit<E extends keyof ServerToClientEvents>(
+    tenant: Pick<Tenant, "id" | "slug"> | Pick<Tenant, "id">,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) {
     try {
       // A broadcast that cannot reach Redis must not fail the order: the boards resync
       // from the API when they reconnect.

@@ -100,6 +100,11 @@ const portText = (r: PortRule): string => (typeof r === "number" ? String(r) : `
 const portAllowed = (port: number, rules: readonly PortRule[]): boolean =>
   rules.some((r) => (typeof r === "number" ? r === port : port >= r[0] && port <= r[1]));
 
+/** Why `port` may not be a printer's under `policy` (PRINTER_PORTS), or null. */
+export function printerPortRefusal(port: number, policy: Pick<PrinterNetworkPolicy, "ports">): string | null {
+  return portAllowed(port, policy.ports) ? null : `port ${port} is not in PRINTER_PORTS (${policy.ports.map(portText).join(", ")})`;
+}
+
 type Addr = ipaddr.IPv4 | ipaddr.IPv6;
 const cidrOf = (c: string): AddressRange => ipaddr.parseCIDR(c.includes("/") ? c : `${c}/${c.includes(":") ? 128 : 32}`);
 const inRange = (addr: Addr, [net, bits]: AddressRange): boolean => addr.kind() === net.kind() && addr.match(net, bits);
@@ -119,7 +124,8 @@ const NEVER: Record<string, string> = { unspecified: "the unspecified address", 
 export function printerAddressRefusal(address: string, port: number, policy: PrinterNetworkPolicy): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   if (policy.networks.length === 0) return "printing to network printers is off: set PRINTER_NETWORKS to the printers' network (such as 192.168.0.0/16)";
-  if (!portAllowed(port, policy.ports)) return `port ${port} is not in PRINTER_PORTS (${policy.ports.map(portText).join(", ")})`;
+  const portRefused = printerPortRefusal(port, policy);
+  if (portRefused) return portRefused;
   const addr = ipaddr.process(address);
   const never = NEVER[addr.range()];
   if (never) return `${address} is ${never}: it cannot be a printer`;
@@ -149,9 +155,12 @@ export async function printerDestination(
   target: { host: string; port: number },
   policy: PrinterNetworkPolicy,
   resolve: (host: string) => Promise<string[]>,
-): Promise<{ address: string } | { refusal: string; kind: "refused" | "unresolved" }> {
+): Promise<{ address: string } | { refusal: string; kind: "refused" | "unresolved"; field: "host" | "port" }> {
   const problem = printerHostProblem(target.host);
-  if (problem) return { refusal: problem, kind: "refused" };
+  if (problem) return { refusal: problem, kind: "refused", field: "host" };
+  // Networks first: with none named, that is what the operator must change, whatever the port.
+  const portRefused = policy.networks.length > 0 ? printerPortRefusal(target.port, policy) : null;
+  if (portRefused) return { refusal: portRefused, kind: "refused", field: "port" };
   const literal = ipaddr.isValid(target.host);
   let addresses: string[];
   try {
@@ -159,10 +168,10 @@ export async function printerDestination(
   } catch {
     addresses = [];
   }
-  if (addresses.length === 0) return { refusal: `the printer's host ${target.host} does not resolve`, kind: "unresolved" };
+  if (addresses.length === 0) return { refusal: `the printer's host ${target.host} does not resolve`, kind: "unresolved", field: "host" };
   for (const a of addresses) {
     const refusal = printerAddressRefusal(a, target.port, policy);
-    if (refusal) return { refusal: literal ? refusal : `${target.host} resolves to ${a}: ${refusal}`, kind: "refused" };
+    if (refusal) return { refusal: literal ? refusal : `${target.host} resolves to ${a}: ${refusal}`, kind: "refused", field: "host" };
   }
   return { address: addresses[0]! };
 }

@@ -173,12 +173,11 @@ export class PrinterService {
   private async checkAddress(p: Pick<PrinterFields, "host" | "port">): Promise<void> {
     const found = await printerDestination(p, this.deps.policy, this.deps.resolve);
     if ("refusal" in found) {
-      const message = `host: ${found.refusal}`;
       throw new AppError("BAD_INPUT", {
-        message,
+        message: `${found.field}: ${found.refusal}`,
         userMessage: found.refusal,
         reason: "printerRefused",
-        details: { fields: [{ path: "host", message: found.refusal }] },
+        details: { fields: [{ path: found.field, message: found.refusal }], host: p.host, port: p.port },
       });
     }
   }
