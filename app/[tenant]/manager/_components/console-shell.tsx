@@ -16,7 +16,7 @@ export async function ConsoleShell({ caller, section, children }: { caller: Call
     <>
       <StaffHeader tenant={caller.tenant} role={caller.role} current="manager" />
       <nav aria-label={t("label")} className="border-b border-slate-300 bg-white print:hidden">
-        <ul className="mx-auto flex max-w-5xl flex-wrap gap-1 px-4 py-2">
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2">
           {CONSOLE_SECTIONS.map((s) => (
             <li key={s || "overview"}>
               <Link
@@ -30,7 +30,7 @@ export async function ConsoleShell({ caller, section, children }: { caller: Call
           ))}
         </ul>
       </nav>
-      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
     </>
   );
 }
