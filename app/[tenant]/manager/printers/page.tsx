@@ -6,7 +6,8 @@ import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { formatDateTime } from "@/app/_lib/format";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
-import { PrintersPanel, type JobRow, type PrinterRow, type SeriesChoice } from "./printers-panel";
+import { PrintersPanel } from "./printers-panel";
+import type { JobRow, PrinterRow, SeriesChoice } from "./rows";
 import { PrintersLive } from "./printers-live";
 
 export const dynamic = "force-dynamic";

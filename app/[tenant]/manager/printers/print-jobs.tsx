@@ -7,7 +7,7 @@ import { BUTTON } from "../_components/console-styles";
 import { ColumnHeads } from "../_components/column-heads";
 import { StatusNote } from "../_components/status-note";
 import { reprintJob } from "./actions";
-import type { JobRow } from "./printers-panel";
+import type { JobRow } from "./rows";
 
 const STATE_STYLE: Record<JobRow["state"], string> = {
   queued: "font-semibold text-amber-900",

@@ -12,7 +12,7 @@ import { useFreshError } from "../_components/use-fresh-error";
 import { testPrinter, updatePrinter } from "./actions";
 import { fieldOf, PrinterFields } from "./printer-fields";
 import { PrinterStatusBadge } from "./printer-status";
-import type { PrinterRow, SeriesChoice } from "./printers-panel";
+import type { PrinterRow, SeriesChoice } from "./rows";
 
 const OUTLINE = `${BUTTON} min-h-12 border-2 bg-white`;
 

@@ -7,7 +7,7 @@ import { DEFAULT_PRINTER_PORT } from "@/lib/core/printing/printer-network";
 import { MAX_PRINTER_NAME, type Charset } from "@/lib/core/printing/printers";
 import { FormError } from "@/app/_components/form-error";
 import { INPUT } from "../_components/console-styles";
-import type { PrinterRow, SeriesChoice } from "./printers-panel";
+import type { PrinterRow, SeriesChoice } from "./rows";
 
 const LABEL = "mb-1 block text-lg font-semibold";
 const HINT = "text-base text-slate-700";

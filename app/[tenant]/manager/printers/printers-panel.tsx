@@ -2,8 +2,6 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import type { PrintJobKind, PrintJobState } from "@/lib/core/ports";
-import type { Charset, PaperWidth, PrinterStatus } from "@/lib/core/printing/printers";
 import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { BUTTON } from "../_components/console-styles";
@@ -13,42 +11,8 @@ import { createPrinter, removePrinter } from "./actions";
 import { PrinterCard } from "./printer-card";
 import { fieldOf, PrinterFields } from "./printer-fields";
 import { PrintJobs } from "./print-jobs";
-
-export interface PrinterRow {
-  id: string;
-  name: string;
-  host: string;
-  port: number;
-  paper: PaperWidth;
-  charset: Charset;
-  channels: string[];
-  series: string[];
-  status: PrinterStatus;
-  /** When the printer last answered or failed to, in the restaurant's time; null: not yet. */
-  checked: string | null;
-  lastError: string | null;
-  queued: number;
-}
-
-export interface JobRow {
-  id: string;
-  printerId: string;
-  printer: string;
-  orderId: string | null;
-  display: string | null;
-  kind: PrintJobKind;
-  state: PrintJobState;
-  attempts: number;
-  /** When it was printed or given up, else when it was queued. */
-  at: string;
-  lastError: string | null;
-}
-
-/** A series a printer may print for, by the name the screen shows. */
-export interface SeriesChoice {
-  id: string;
-  name: string;
-}
+import type { JobRow, PrinterRow, SeriesChoice } from "./rows";
+import type { Charset } from "@/lib/core/printing/printers";
 
 /** The printers with their state, the form to add one, and the latest print jobs. */
 export function PrintersPanel({

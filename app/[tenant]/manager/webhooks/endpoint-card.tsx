@@ -13,7 +13,7 @@ import { ColumnHeads } from "../_components/column-heads";
 import { SecretBox } from "../access/secret-box";
 import { pingWebhook, rotateWebhookSecret, updateWebhook } from "./actions";
 import { EndpointFields, eventKey } from "./endpoint-fields";
-import type { DeliveryRow, EndpointRow } from "./webhooks-panel";
+import type { DeliveryRow, EndpointRow } from "./rows";
 
 const STATE_STYLE: Record<DeliveryRow["state"], string> = {
   delivered: "font-semibold text-emerald-800",

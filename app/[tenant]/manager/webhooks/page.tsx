@@ -8,7 +8,8 @@ import { formatDateTime } from "@/app/_lib/format";
 import { auditActor } from "@/lib/core/audit-sentences";
 import { sentenceText } from "../audit/sentence-text";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
-import { WebhooksPanel, type EndpointRow } from "./webhooks-panel";
+import { WebhooksPanel } from "./webhooks-panel";
+import type { EndpointRow } from "./rows";
 
 export const dynamic = "force-dynamic";
 

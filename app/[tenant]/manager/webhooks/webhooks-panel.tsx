@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import type { WebhookEventType } from "@/lib/core/webhooks/events";
 import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { SecretBox } from "../access/secret-box";
@@ -13,25 +12,7 @@ import { useFreshError } from "../_components/use-fresh-error";
 import { createWebhook, deleteWebhook } from "./actions";
 import { EndpointCard } from "./endpoint-card";
 import { EndpointFields } from "./endpoint-fields";
-
-export interface DeliveryRow {
-  id: string;
-  type: string;
-  at: string;
-  state: "delivered" | "gaveUp" | "retrying" | "waiting";
-  nextAttempt: string | null;
-  attempts: number;
-  answer: string | null;
-}
-
-export interface EndpointRow {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  created: string;
-  createdBy: string | null;
-  deliveries: DeliveryRow[];
-}
+import type { EndpointRow } from "./rows";
 
 /** Re-reads the page every few seconds while a message is still being sent, so its outcome (a test's too) shows by itself. */
 const SENDING_REFRESH_MS = 3_000;

@@ -1,0 +1,39 @@
+/** What the printers page hands its client components: a printer, a print job, a series to choose. */
+import type { PrintJobKind, PrintJobState } from "@/lib/core/ports";
+import type { Charset, PaperWidth, PrinterStatus } from "@/lib/core/printing/printers";
+
+export interface PrinterRow {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+  paper: PaperWidth;
+  charset: Charset;
+  channels: string[];
+  series: string[];
+  status: PrinterStatus;
+  /** When the printer last answered or failed to, in the restaurant's time; null: not yet. */
+  checked: string | null;
+  lastError: string | null;
+  queued: number;
+}
+
+export interface JobRow {
+  id: string;
+  printerId: string;
+  printer: string;
+  orderId: string | null;
+  display: string | null;
+  kind: PrintJobKind;
+  state: PrintJobState;
+  attempts: number;
+  /** When it was printed or given up, else when it was queued. */
+  at: string;
+  lastError: string | null;
+}
+
+/** A series a printer may print for, by the name the screen shows. */
+export interface SeriesChoice {
+  id: string;
+  name: string;
+}
