@@ -19,6 +19,8 @@ import { startPrinterStandIn, type PrinterStandIn } from "../support/printer-sta
 import { decodeEscPos } from "../support/escpos-decode";
 import { eventually } from "../support/until";
 import { scrape, valueOf } from "../support/prometheus";
+import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { pruneOldPrintJobs, PRINT_JOBS_KEPT_DAYS } from "@/lib/adapters/postgres/print-queue.server";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 const PUBLIC_URL = "http://tickets.nextup.test:8080";
@@ -297,6 +299,36 @@ describe("network printers", () => {
       expect(new Set(printed)).toEqual(new Set([...before, ...more].map((o) => o.display)));
     } finally {
       await second.stop();
+    }
+  });
+
+  it("printed and given-up jobs are deleted after the days kept; waiting ones never", async () => {
+    const p = await standIn();
+    const printer = await addPrinter(t.other, p, { name: "Prune", channels: [], series: [] });
+    const placed = await order(t.other, {});
+    expectStatus(
+      await call<JobJson>("POST", org(t.other.slug, `orders/${placed.id}/print`), { key: t.other.apiKeys.cashier, json: { printerId: printer.id } }),
+      202,
+    );
+    await eventually(
+      "printed",
+      () => jobs(t.other, printer.id),
+      (js) => js[0]?.state === "printed",
+    );
+    await p.stop();
+    expectStatus(
+      await call<JobJson>("POST", org(t.other.slug, `orders/${placed.id}/print`), { key: t.other.apiKeys.cashier, json: { printerId: printer.id } }),
+      202,
+    );
+    const prisma = createPrisma(db.url);
+    try {
+      // Both jobs ten days old: the printed one goes, the one still waiting stays.
+      await prisma.$executeRaw`UPDATE "PrintJob" SET "createdAt" = now() - interval '10 days' WHERE "printerId" = ${printer.id}::uuid`;
+      expect(await pruneOldPrintJobs(prisma, PRINT_JOBS_KEPT_DAYS)).toBeGreaterThanOrEqual(1);
+      const left = await prisma.printJob.findMany({ where: { printerId: printer.id } });
+      expect(left.map((j) => j.state)).toEqual(["queued"]);
+    } finally {
+      await prisma.$disconnect();
     }
   });
 

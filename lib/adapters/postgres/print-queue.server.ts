@@ -22,6 +22,13 @@ export const PRINT_EXPIRE_SECONDS = 40;
 /** How often each node looks for printers whose tickets wait without a queue job, and checks idle printers. */
 export const PRINT_SWEEP_MS = 15_000;
 
+/** Printed and given-up jobs are kept this long (the console's recent jobs, a reprint's history), then deleted. */
+export const PRINT_JOBS_KEPT_DAYS = 7;
+
+/** Every this many sweeps a node deletes a batch of jobs past PRINT_JOBS_KEPT_DAYS (about every 10 minutes). */
+const PRUNE_EVERY_SWEEPS = 40;
+const PRUNE_BATCH = 5_000;
+
 export const PRINT_QUEUE_SPEC: QueueSpec = {
   name: PRINT_QUEUE,
   options: { policy: "short", retryLimit: 1_000, retryDelay: PRINT_RETRY_MS / 1000, expireInSeconds: PRINT_EXPIRE_SECONDS },
@@ -75,11 +82,14 @@ export class PrintQueue {
     }
     // One sweep at a time: printers that never answer make one last longer than the interval.
     let sweeping = false;
+    let sweeps = 0;
     const tick = () => {
       if (sweeping) return;
       sweeping = true;
+      const prune = sweeps++ % PRUNE_EVERY_SWEEPS === 0;
       this.requeueWaiting()
         .then(checkIdle)
+        .then(() => (prune ? pruneOldPrintJobs(this.db, PRINT_JOBS_KEPT_DAYS) : 0))
         .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "print sweep failed"))
         .finally(() => (sweeping = false));
     };
@@ -99,4 +109,11 @@ export class PrintQueue {
   stop(): void {
     clearInterval(this.sweep);
   }
+}
+
+/** Deletes up to a batch of printed or given-up jobs older than `days` (the database's clock); returns how many. Waiting jobs are never deleted. */
+export function pruneOldPrintJobs(db: Db, days: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "PrintJob" WHERE "id" IN (
+      SELECT "id" FROM "PrintJob" WHERE "state" IN ('printed', 'gaveUp') AND "createdAt" < now() - make_interval(days => ${days}) LIMIT ${PRUNE_BATCH})`;
 }

@@ -54,6 +54,9 @@ CREATE INDEX "PrintJob_tenantId_createdAt_idx" ON "PrintJob"("tenantId", "create
 -- CreateIndex
 CREATE INDEX "PrintJob_orderId_idx" ON "PrintJob"("orderId");
 
+-- CreateIndex
+CREATE INDEX "PrintJob_createdAt_idx" ON "PrintJob"("createdAt");
+
 -- AddForeignKey
 ALTER TABLE "Printer" ADD CONSTRAINT "Printer_tenantId_fkey" FOREIGN KEY ("tenantId") REFERENCES "Tenant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
