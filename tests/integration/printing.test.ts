@@ -302,6 +302,26 @@ describe("network printers", () => {
     }
   });
 
+  it("without PUBLIC_URL, behind a trusted proxy, a reprint's QR code opens the address the proxy forwarded", async () => {
+    const behind = await startAppServer({ databaseUrl: db.url, keyPrefix, env: { ...env, PUBLIC_URL: "", TRUST_PROXY: "loopback" } });
+    try {
+      const p = await standIn();
+      const printer = await addPrinter(t.main, p, { name: "Proxy", channels: [], series: [] });
+      const placed = await order(t.main, {});
+      const forwarded = { "x-forwarded-host": "queue.example.com", "x-forwarded-proto": "https" };
+      const res = await fetch(`${behind.url}${org(t.main.slug, `orders/${placed.id}/print`)}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.main.apiKeys.cashier}`, "content-type": "application/json", ...forwarded },
+        body: JSON.stringify({ printerId: printer.id }),
+      });
+      expect(res.status).toBe(202);
+      const [bytes] = await p.waitForJobs(1, 15_000);
+      expect(decodeEscPos(bytes!, "latin").qr).toEqual([`https://queue.example.com/${t.main.slug}/o/${placed.id}`]);
+    } finally {
+      await behind.stop();
+    }
+  });
+
   it("printed and given-up jobs are deleted after the days kept; waiting ones never", async () => {
     const p = await standIn();
     const printer = await addPrinter(t.other, p, { name: "Prune", channels: [], series: [] });

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, parseOrThrow } from "@/lib/core/orders";
 import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.server";
 import { queryOf } from "@/lib/edges/http/reports.server";
 import { publicOrigin } from "@/lib/server/http/public-origin.server";
+import { requestOrigin } from "@/app/_lib/tenant.server";
 
 type Params = { slug: string };
 
@@ -16,7 +17,7 @@ export const POST = api<Params>({ body: "json" }, async (req, { params, app }) =
     idempotencyScope: client,
     channel: "api",
     // The restaurant's printer prints the ticket unless the body says "print": false.
-    print: { device: null, origin: publicOrigin({ env: app.env, requestOrigin: new URL(req.url).origin }) },
+    print: { device: null, origin: publicOrigin({ env: app.env, requestOrigin: requestOrigin(req.headers) }) },
   });
   return json(orderJson(order, tenant), 201, created ? undefined : { "Idempotent-Replayed": "true" });
 });
