@@ -206,6 +206,20 @@ describe("PrintDrainer", () => {
     expect(ledger.holder).toBe("someone-else");
   });
 
+  it("a drain that lost its hold (stalled past it) stops before the next ticket", async () => {
+    const { ledger, link, drainer } = setup();
+    ["a", "b"].forEach((id) => ledger.add(id, T0));
+    link.print = async (_t, job) => {
+      link.printedIds.push(job.id);
+      // While "a" was sent, this node stalled and another took the printer.
+      ledger.holder = "someone-else";
+      return { ok: true as const };
+    };
+    expect(await drainer.drain("p1", "job-1")).toBe("later");
+    expect(link.printedIds).toEqual(["a"]);
+    expect(ledger.rows.map((r) => r.state)).toEqual(["printed", "queued"]);
+  });
+
   it("a job left 'printing' by a node that died is printed again (at least once)", async () => {
     const { ledger, link, drainer } = setup();
     ledger.add("a", T0);

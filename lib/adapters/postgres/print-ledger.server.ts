@@ -4,7 +4,7 @@ import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/c
 import type { PrinterStatus } from "@/lib/core/printing/printers";
 import type { Db } from "./prisma.server";
 import { toPrinter } from "./rows.server";
-import { PRINT_EXPIRE_SECONDS } from "./print-queue.server";
+import { PRINT_HOLD_SECONDS } from "./print-queue.server";
 
 /** A status check of an idle printer holds it this long (one node asks at a time). */
 const CHECK_HOLD_SECONDS = 20;
@@ -31,7 +31,7 @@ export class PrismaPrintLedger implements PrintLedger {
 
   async hold(printerId: string, owner: string): Promise<boolean> {
     const n = await this.db.$executeRaw`
-      UPDATE "Printer" SET "drainOwner" = ${owner}::uuid, "drainingUntil" = now() + make_interval(secs => ${PRINT_EXPIRE_SECONDS})
+      UPDATE "Printer" SET "drainOwner" = ${owner}::uuid, "drainingUntil" = now() + make_interval(secs => ${PRINT_HOLD_SECONDS})
       WHERE "id" = ${printerId}::uuid AND ("drainingUntil" IS NULL OR "drainingUntil" < now() OR "drainOwner" = ${owner}::uuid)`;
     return n === 1;
   }

@@ -16,8 +16,15 @@ export const PRINT_QUEUE = "print-drain";
 /** While a printer cannot print, its queue job comes back this often. */
 export const PRINT_RETRY_MS = 3_000;
 
-/** A node that died mid-drain: its queue job is run again after this (the printer's hold lasts as long). */
+/** A node that died mid-drain: its queue job is run again after this. */
 export const PRINT_EXPIRE_SECONDS = 40;
+
+/**
+ * A drain holds its printer this long, renewed before each ticket (one step takes at most
+ * about 16 s: a status query and a send, each with its timeouts): a node that died holding
+ * it lets go within this.
+ */
+export const PRINT_HOLD_SECONDS = 20;
 
 /** How often each node looks for printers whose tickets wait without a queue job, and checks idle printers. */
 export const PRINT_SWEEP_MS = 15_000;

@@ -98,7 +98,7 @@ export interface WaitingJob {
 /** The drainer's view of the jobs (PostgreSQL). */
 export interface PrintLedger {
   target(printerId: string): Promise<PrintTarget | null>;
-  /** Holds the printer for `owner` (one drainer at a time); false when another holds it. */
+  /** Holds the printer for `owner` (one drainer at a time), or renews its hold; false when another holds it. */
   hold(printerId: string, owner: string): Promise<boolean>;
   release(printerId: string, owner: string): Promise<void>;
   next(printerId: string): Promise<WaitingJob | null>;

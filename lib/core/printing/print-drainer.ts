@@ -38,18 +38,20 @@ export class PrintDrainer {
     if (!target) return "idle";
     if (!(await ledger.hold(printerId, owner))) return "later";
     try {
-      return await this.run(target, printerId);
+      return await this.run(target, printerId, owner);
     } finally {
       await ledger.release(printerId, owner);
     }
   }
 
-  private async run(target: PrintTarget, printerId: string): Promise<DrainNext> {
+  private async run(target: PrintTarget, printerId: string, owner: string): Promise<DrainNext> {
     const { ledger, link, events, metrics, log, clock } = this.deps;
     const started = clock.now().getTime();
     let changed = false;
     try {
       for (;;) {
+        // Renewed before each ticket; lost (this node stalled past it), another drain has the printer now.
+        if (!(await ledger.hold(printerId, owner))) return "later";
         const job = await ledger.next(printerId);
         const now = clock.now();
         if (!job) {
