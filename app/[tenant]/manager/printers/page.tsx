@@ -33,20 +33,8 @@ export default async function PrintersPage({ params }: { params: Promise<{ tenan
     app.series.list(tenant),
   ]);
   const when = (at: Date) => formatDateTime(at, tenant.timeZone, { date: "day", seconds: true }, locale);
-  const rows: PrinterRow[] = printers.map((p) => ({
-    id: p.id,
-    name: p.name,
-    host: p.host,
-    port: p.port,
-    paper: p.paper,
-    charset: p.charset,
-    channels: [...p.channels],
-    series: [...p.series],
-    status: p.status,
-    checked: p.checkedAt ? when(p.checkedAt) : null,
-    lastError: p.lastError,
-    queued: p.queued,
-  }));
+  // The view as it is, but for the dates the screen shows in the restaurant's time.
+  const rows: PrinterRow[] = printers.map(({ checkedAt, ...p }) => ({ ...p, checked: checkedAt ? when(checkedAt) : null }));
   const jobRows: JobRow[] = jobs.map((j) => ({
     id: j.id,
     printerId: j.printerId,

@@ -1,16 +1,9 @@
 /** What the printers page hands its client components: a printer, a print job, a series to choose. */
 import type { PrintJobKind, PrintJobState } from "@/lib/core/ports";
-import type { Charset, PaperWidth, PrinterStatus } from "@/lib/core/printing/printers";
+import type { PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
 
-export interface PrinterRow {
+export interface PrinterRow extends PrinterFields {
   id: string;
-  name: string;
-  host: string;
-  port: number;
-  paper: PaperWidth;
-  charset: Charset;
-  channels: string[];
-  series: string[];
   status: PrinterStatus;
   /** When the printer last answered or failed to, in the restaurant's time; null: not yet. */
   checked: string | null;
