@@ -1,15 +1,17 @@
 # Production image: `docker compose up` builds it (see docker-compose.yml).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-RUN npm ci --no-audit --no-fund
+# The image's Node.js 24 runs the app: the pinned node-<platform> package (for machines whose
+# own Node.js is older, decision 0032) is not needed here.
+RUN npm ci --no-audit --no-fund && rm -rf node_modules/node-linux-* node_modules/.bin/node
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 # Not root: the app only writes below /app (Next's .next/cache).

@@ -16,8 +16,7 @@
 // Version: prisma 7.10.1 uses engines 8.1.0-1.d1b3f377…, which is not published as
 // schema-engine-wasm; 8.1.0-2.59be4fda… is. Both builds have the same wasm imports/exports
 // and produce byte-identical SQL for this project's schema (checked against the copy of the
-// 8.1.0-1 wasm bundled in node_modules/prisma/build). The package declares node >= 22;
-// loading it as below works on Node 20 (npm only warns, EBADENGINE).
+// 8.1.0-1 wasm bundled in node_modules/prisma/build). The package declares node >= 22.
 //
 // Used here, and covered by tests/integration/migrations.test.ts: `diff` from an empty
 // schema or from a live database to a schema.prisma, and `diagnoseMigrationHistory`. Not
@@ -53,7 +52,7 @@ let bindingsPromise: Promise<EngineBindings> | undefined;
 
 /**
  * Loads the wasm module once per process. The package's own entry point does
- * `import * as wasm from "./schema_engine_bg.wasm"`, which Node 20 cannot do, so we do
+ * `import * as wasm from "./schema_engine_bg.wasm"`, experimental in Node 24 (it warns), so we do
  * what that entry point would: instantiate the .wasm with the glue module as its import
  * object, hand the exports back to the glue, and run wasm-bindgen's start function.
  * The glue keeps the instance in module state, hence the once-per-process cache.
