@@ -355,7 +355,8 @@ export class OrderService {
     const cutoff = now.getTime() - FORGOTTEN_AFTER_HOURS * 3_600_000;
     if (!open.some((o) => o.createdAt.getTime() < cutoff)) return open;
     const cleared = await this.deps.orders.clearForgotten(tenant.id, FORGOTTEN_AFTER_HOURS, now, orderCleared(tenant));
-    if (cleared.length === 0) return open;
+    // None cleared here: another request may have cleared them since `open` was read (its update won the row).
+    if (cleared.length === 0) return this.deps.orders.listOpen(tenant.id);
     this.deps.log.info({ tenant: tenant.slug, cleared: cleared.length }, "forgotten open orders cleared");
     await this.deps.audit
       ?.record(tenant.id, {

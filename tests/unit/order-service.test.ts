@@ -364,3 +364,20 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
     expect(core.db.orders.at(-1)!.shift).toBe(3);
   });
 });
+
+describe("OrderService.floor and forgotten orders", () => {
+  it("leaves out a forgotten order another request cleared between its read and its own clearing", async () => {
+    const { core, tenant, place } = setup();
+    const { order: old } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk" });
+    const { order: recent } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk" });
+    core.db.orders.find((o) => o.id === old.id)!.createdAt = new Date(old.createdAt.getTime() - 13 * 3_600_000);
+    // The other request's update wins the row: this one's clears nothing.
+    const clear = core.orders.clearForgotten.bind(core.orders);
+    core.orders.clearForgotten = async (...args) => {
+      await clear(...args);
+      return [];
+    };
+    const floor = await core.orderService.floor(tenant);
+    expect(floor.open.map((o) => o.id)).toEqual([recent.id]);
+  });
+});
