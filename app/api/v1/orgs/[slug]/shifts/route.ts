@@ -1,5 +1,6 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
-import { queryOf, shiftHistoryJson } from "@/lib/edges/http/reports.server";
+import { queryOf } from "@/lib/edges/http/reports.server";
+import { shiftHistoryJson } from "@/lib/edges/http/report-json";
 
 /**
  * Start a new shift now (the manual reset): the next order gets number 1, or
