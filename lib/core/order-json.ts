@@ -11,10 +11,11 @@ const timestamp = z.iso.datetime();
 
 /**
  * The wire form, the OpenAPI contract's `Order` (lib/edges/http/openapi): orderJson returns
- * its type, so the contract and the answers cannot drift apart.
+ * its type, so the contract and the answers cannot drift apart. Strict: webhook payloads
+ * (requests to the receiver) and answers then render as one component.
  */
 export const orderJsonSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     number: z.int().min(1),
     series: z.string().meta({ description: "The series it was numbered in, as named then (`Default` for the default series)." }),
@@ -25,7 +26,7 @@ export const orderJsonSchema = z
     status: z.enum(ORDER_STATUSES),
     items: z.array(
       z
-        .object({
+        .strictObject({
           name: z.string(),
           qty: z.int(),
           menuItemId: z.string().optional().meta({ description: "Set when the line came from the menu." }),
