@@ -68,6 +68,12 @@ export class ContractChecker {
     return obj as T;
   }
 
+  /** What is wrong with `value` against `schema` (a schema of the document, `$ref`s allowed): [] when nothing. */
+  schemaProblems(key: string, schema: unknown, value: unknown): string[] {
+    const validate = this.validator(key, schema);
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
+  }
+
   /** Whether the contract covers `url`'s path: an API route, matched as the server matches it. */
   covers(url: string | URL): boolean {
     return isApiRoute(this.match(new URL(url, "http://contract.invalid").pathname));
