@@ -59,7 +59,9 @@ describe("an answer outside the contract fails the test", () => {
     await expect(stand("GET", "/api/v1/orgs/alpha/board")).rejects.toThrow(
       /outside the OpenAPI contract: GET \/api\/v1\/orgs\/\{slug\}\/board \(\/api\/v1\/orgs\/alpha\/board\) → 200: the body does not match[\s\S]*\/shift must be integer/,
     );
-    await expect(stand("GET", "/api/v1/orgs/alpha/orders/x", { key: "k" })).rejects.toThrow(/GET \/api\/v1\/orgs\/\{slug\}\/orders\/\{id\} .*→ 418: status 418 is not in the contract/);
+    await expect(stand("GET", "/api/v1/orgs/alpha/orders/x", { key: "k" })).rejects.toThrow(
+      /GET \/api\/v1\/orgs\/\{slug\}\/orders\/\{id\} .*→ 418: status 418 is not in the contract/,
+    );
     await expect(stand("GET", "/api/health")).rejects.toThrow(/content type "text\/html" is not in the contract/);
     // The checker passes what keeps the contract: the failures above are the answers', not the stand-in's.
     expectStatus(await stand("GET", "/api/ready"), 200);

@@ -12,7 +12,7 @@ import { openApiDocument, type OpenApiDocument } from "@/lib/edges/http/openapi/
 import { isApiRoute, routeMatcher, scanAppRoutes } from "@/lib/server/http/route-patterns.server";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under Node's ESM loader.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 export interface ObservedResponse {
   method: string;
@@ -80,13 +80,13 @@ export class ContractChecker {
   }
 
   /**
-   * null when the answer keeps the contract, "outside" when its path is not an API route
-   * (pages, sockets: the contract does not cover them), else what is wrong.
+   * What is wrong with an answer on an API path, or null when it keeps the contract. Paths
+   * that are not API routes (pages, sockets, files) are not in the contract: see covers().
    */
-  problems(r: ObservedResponse): string | "outside" | null {
+  problems(r: ObservedResponse): string | null {
     const url = new URL(r.url, "http://contract.invalid");
     const route = this.match(url.pathname);
-    if (!isApiRoute(route)) return "outside";
+    if (!isApiRoute(route)) throw new Error(`${url.pathname} is not an API path: the contract does not cover it`);
     const template = templateOf(route.route);
     const method = r.method.toUpperCase();
     const where = `${method} ${template} (${url.pathname}) → ${r.status}`;
@@ -104,7 +104,8 @@ export class ContractChecker {
   /** A method the path's route does not take: 204 with Allow for OPTIONS, else an error in the contract. */
   private unrouted(r: ObservedResponse, method: string, where: string): string | null {
     if (method === "OPTIONS" && r.status === 204) return r.headers.has("allow") ? null : `${where}: OPTIONS without Allow`;
-    if (!UNROUTED_STATUSES.has(r.status)) return `${where}: this path does not take ${method}, so only an error (${[...UNROUTED_STATUSES].join(", ")}) is in the contract`;
+    if (!UNROUTED_STATUSES.has(r.status))
+      return `${where}: this path does not take ${method}, so only an error (${[...UNROUTED_STATUSES].join(", ")}) is in the contract`;
     if (r.status === 405 && !r.headers.has("allow")) return `${where}: a 405 without Allow`;
     const error = { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     return this.bodyProblems(r, error, "unrouted error", where, method === "HEAD");
@@ -142,10 +143,16 @@ const preview = (body: unknown): string => {
 
 let shared: ContractChecker | undefined;
 
-/** Throws, naming method, path template, status and what is wrong, when `r` is outside the contract. */
+/**
+ * Throws, naming method, path template, status and what is wrong, when an answer on an API
+ * path is outside the contract. Answers of pages, Socket.IO and files are not API answers:
+ * the contract does not describe them, so they pass unchecked.
+ */
 export function expectInContract(r: ObservedResponse): void {
-  const problem = (shared ??= new ContractChecker()).problems(r);
-  if (problem && problem !== "outside") throw new Error(`Response outside the OpenAPI contract: ${problem}`);
+  const checker = (shared ??= new ContractChecker());
+  if (!checker.covers(r.url)) return;
+  const problem = checker.problems(r);
+  if (problem) throw new Error(`Response outside the OpenAPI contract: ${problem}`);
 }
 
 /** Whether a path belongs to the API the contract covers (anything else is a page, a socket, a file). */

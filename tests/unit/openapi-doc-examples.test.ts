@@ -38,7 +38,10 @@ function examples(markdown: string): { marked: Example[]; unmarked: number[] } {
   return { marked, unmarked };
 }
 
-type Operation = { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> };
+type Operation = {
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+};
 
 /** The schema a marker names, or why there is none. */
 function schemaOf(marker: string): unknown {

@@ -148,12 +148,16 @@ describe("the contract checker", () => {
     expect(checker.problems(answer("PUT", "/api/v1/orgs/my-diner/orders", 405, { error: { code: "METHOD_NOT_ALLOWED", message: "No." } }, allow))).toBeNull();
     expect(checker.problems(answer("PUT", "/api/v1/orgs/my-diner/orders", 200, order, allow))).toContain("does not take PUT");
     expect(checker.problems(answer("GET", "/api/v1/no/such/thing", 404, { error: { code: "NOT_FOUND", message: "No." } }))).toBeNull();
-    expect(checker.problems(answer("GET", "/my-diner/board", 200, "<html>", new Headers({ "content-type": "text/html" })))).toBe("outside");
+    expect(checker.covers("/my-diner/board")).toBe(false);
+    expect(checker.covers("/api/v1/orgs/my-diner/board")).toBe(true);
+    expect(checker.covers("/api/v1/./orgs/%2e/my-diner/board/..")).toBe(true);
   });
 
   it("requires the headers the contract requires (Retry-After on a 429)", () => {
     const limited = { error: { code: "RATE_LIMITED", message: "Slow down." } };
     expect(checker.problems(answer("GET", "/api/v1/orgs/my-diner/orders", 429, limited))).toContain("required header Retry-After");
-    expect(checker.problems(answer("GET", "/api/v1/orgs/my-diner/orders", 429, limited, new Headers({ "content-type": "application/json", "retry-after": "3" })))).toBeNull();
+    expect(
+      checker.problems(answer("GET", "/api/v1/orgs/my-diner/orders", 429, limited, new Headers({ "content-type": "application/json", "retry-after": "3" }))),
+    ).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export const printerJsonSchema = z
     paper: z.enum(PAPERS),
     charset: z.enum(CHARSETS),
     channels: z.array(z.string()),
-    series: z.array(z.string()).meta({ description: 'Series ids (`default` for the default series).' }),
+    series: z.array(z.string()).meta({ description: "Series ids (`default` for the default series)." }),
     status: z.enum(PRINTER_STATUSES).meta({ description: "What the printer last said of itself." }),
     checkedAt: timestamp.nullable(),
     lastError: z.string().nullable(),

@@ -73,10 +73,11 @@ function build() {
 export type OpenApiDocument = ReturnType<typeof build>;
 
 let built: { document: OpenApiDocument; text: string } | undefined;
-const once = () => (built ??= (() => {
-  const document = build();
-  return { document, text: JSON.stringify(document) };
-})());
+const once = () =>
+  (built ??= (() => {
+    const document = build();
+    return { document, text: JSON.stringify(document) };
+  })());
 
 /** The document, built once per process. */
 export const openApiDocument = (): OpenApiDocument => once().document;

@@ -42,7 +42,11 @@ const response = (status: number, id: string, description: string, extra: Partia
 
 /** The error responses, by status: operations list the ones they can answer. */
 export const ERROR_RESPONSES = {
-  400: response(400, "BadInput", "A bad body, header, path or query parameter, an unknown query parameter, or a body where none is taken; `message` names the field. Nothing was stored."),
+  400: response(
+    400,
+    "BadInput",
+    "A bad body, header, path or query parameter, an unknown query parameter, or a body where none is taken; `message` names the field. Nothing was stored.",
+  ),
   401: response(401, "Unauthenticated", "No key, or an unknown or revoked key."),
   403: response(403, "Forbidden", "The key belongs to another restaurant, or its role may not do this."),
   404: response(404, "NotFound", "An unknown restaurant, or an unknown id (another restaurant's ids are unknown too)."),
@@ -50,7 +54,11 @@ export const ERROR_RESPONSES = {
     headers: z.object({ Allow: z.string().optional().meta({ description: "The methods this path takes." }) }),
   }),
   408: response(408, "RequestTimeout", "The request did not arrive in time."),
-  409: response(409, "Conflict", "The request conflicts with the current state (`CONFLICT`), or every number of the order's series is still open (`SERIES_FULL`). Nothing was stored."),
+  409: response(
+    409,
+    "Conflict",
+    "The request conflicts with the current state (`CONFLICT`), or every number of the order's series is still open (`SERIES_FULL`). Nothing was stored.",
+  ),
   413: response(413, "PayloadTooLarge", "A body over 16 KiB."),
   429: response(429, "RateLimited", "Too many requests: wait `Retry-After` seconds. Nothing was stored.", {
     headers: z.object({
@@ -60,7 +68,11 @@ export const ERROR_RESPONSES = {
   }),
   431: response(431, "HeadersTooLarge", "The request's headers are over 16 KiB."),
   500: response(500, "Internal", "A bug: logged with details; the answer has none."),
-  503: response(503, "Unavailable", "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping; nothing was stored. Retry (with the same `Idempotency-Key`)."),
+  503: response(
+    503,
+    "Unavailable",
+    "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping; nothing was stored. Retry (with the same `Idempotency-Key`).",
+  ),
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;

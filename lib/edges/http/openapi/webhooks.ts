@@ -15,16 +15,15 @@ const webhookHeaders = z.object({
 });
 
 const envelope = (type: string, data: z.ZodType, id: string) =>
-  z
-    .strictObject({ type: z.literal(type), timestamp: z.iso.datetime().meta({ description: "When the change happened." }), data })
-    .meta({ id });
+  z.strictObject({ type: z.literal(type), timestamp: z.iso.datetime().meta({ description: "When the change happened." }), data }).meta({ id });
 
 const DESCRIPTIONS: Record<WebhookEventType, string> = {
   "order.created": "An order was taken. `data`: the order.",
   "order.ready": "An order is ready (also after an undo of its collection). `data`: the order.",
   "order.collected": "An order was collected. `data`: the order.",
   "order.cancelled": "An order was cancelled. `data`: the order.",
-  "order.cleared": "An open order was taken off the floor (a new shift that cleared, or 12 h open); `timestamp` = `clearedAt`. `data`: the order, `cleared: true`.",
+  "order.cleared":
+    "An open order was taken off the floor (a new shift that cleared, or 12 h open); `timestamp` = `clearedAt`. `data`: the order, `cleared: true`.",
   "shift.started": "A new shift started (by hand, by the schedule). `data`: the shift.",
 };
 
@@ -40,7 +39,8 @@ function delivery(type: string, summary: string, payload: z.ZodType) {
       operationId: `webhook${idOf(type)}`,
       tags: ["Webhooks"],
       summary,
-      description: "Signed per Standard Webhooks; answer 2xx within 10 s once stored. Anything else is retried (15 attempts over about a day); at least once, in any order.",
+      description:
+        "Signed per Standard Webhooks; answer 2xx within 10 s once stored. Anything else is retried (15 attempts over about a day); at least once, in any order.",
       requestParams: { header: webhookHeaders },
       requestBody: { required: true, content: { "application/json": { schema: payload } } },
       responses: { "2XX": { description: "Stored: not sent again." }, default: { description: "Retried later (redirects are not followed)." } },
@@ -55,5 +55,9 @@ export const webhookEvents: ZodOpenApiPathsObject = {
       delivery(type, DESCRIPTIONS[type], envelope(type, type === "shift.started" ? shiftStartedDataSchema : orderJsonSchema, idOf(type))),
     ]),
   ),
-  [PING_EVENT]: delivery(PING_EVENT, "A test message (`POST …/webhooks/{id}/ping`), whatever events the endpoint receives.", envelope(PING_EVENT, pingDataSchema, "PingEvent")),
+  [PING_EVENT]: delivery(
+    PING_EVENT,
+    "A test message (`POST …/webhooks/{id}/ping`), whatever events the endpoint receives.",
+    envelope(PING_EVENT, pingDataSchema, "PingEvent"),
+  ),
 };

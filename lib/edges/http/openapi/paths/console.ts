@@ -84,7 +84,10 @@ export const consolePaths: ZodOpenApiPathsObject = {
       summary: "A new staff sign-in code for a role",
       description: "The old code stops at once and that role's sessions end.",
       access: manager,
-      path: z.object({ slug, role: z.string().meta({ description: "manager, cashier or kitchen (any case).", examples: STAFF_ROLES.map((r) => r.toLowerCase()) }) }),
+      path: z.object({
+        slug,
+        role: z.string().meta({ description: "manager, cashier or kitchen (any case).", examples: STAFF_ROLES.map((r) => r.toLowerCase()) }),
+      }),
       ok: { 200: jsonResponse("The code: shown once.", staffCodeSchema, noStore) },
     }),
   },

@@ -108,7 +108,8 @@ export const orderPaths: ZodOpenApiPathsObject = {
       operationId: "startShift",
       tag: "Shifts",
       summary: "Start a new shift now",
-      description: "The next order gets `firstNumber` (default 1), skipping numbers still open. With `ifCurrentShift` a reset someone else already did is not repeated (200).",
+      description:
+        "The next order gets `firstNumber` (default 1), skipping numbers still open. With `ifCurrentShift` a reset someone else already did is not repeated (200).",
       access: { roles: ["MANAGER"] },
       path: inTenant,
       body: startShiftSchema,

@@ -43,7 +43,10 @@ export const publicPaths: ZodOpenApiPathsObject = {
       path: z.object({
         slug,
         locale,
-        clip: z.string().regex(/^[A-Z]{0,3}\d{1,8}\.wav$/).meta({ description: "`{display}.wav`: the number as the board shows it, e.g. `42.wav`, `K12.wav`.", example: "K12.wav" }),
+        clip: z
+          .string()
+          .regex(/^[A-Z]{0,3}\d{1,8}\.wav$/)
+          .meta({ description: "`{display}.wav`: the number as the board shows it, e.g. `42.wav`, `K12.wav`.", example: "K12.wav" }),
       }),
       ok: { 200: wav },
     }),
@@ -57,7 +60,13 @@ export const publicPaths: ZodOpenApiPathsObject = {
         "What board pages loaded before the route with the restaurant ask for: numbers only. A cached clip is served; otherwise only when `Referer` is a board page whose restaurant has an open order with that number. Anything else is 404 naming the new route.",
       deprecated: true,
       access: "public",
-      path: z.object({ locale, clip: z.string().regex(/^\d{1,8}\.wav$/).meta({ description: "`{number}.wav`.", example: "42.wav" }) }),
+      path: z.object({
+        locale,
+        clip: z
+          .string()
+          .regex(/^\d{1,8}\.wav$/)
+          .meta({ description: "`{number}.wav`.", example: "42.wav" }),
+      }),
       ok: { 200: wav },
     }),
   },
@@ -76,7 +85,8 @@ export const publicPaths: ZodOpenApiPathsObject = {
       operationId: "getReadiness",
       tag: "Operations",
       summary: "Readiness, for load balancers",
-      description: "503 with `failing` while the database or (with READY_REQUIRES_REDIS) Redis is down, a migration is pending, or the node is stopping. Takes any query parameters.",
+      description:
+        "503 with `failing` while the database or (with READY_REQUIRES_REDIS) Redis is down, a migration is pending, or the node is stopping. Takes any query parameters.",
       access: "operators",
       ok: {
         200: jsonResponse("Ready.", readinessSchema, noStore),

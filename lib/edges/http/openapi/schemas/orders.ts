@@ -54,6 +54,6 @@ export const shiftStartSchema = z
     startedBy: z.string(),
     reason: z.string().nullable(),
     created: z.boolean().meta({ description: "false: `ifCurrentShift` found the day past that shift; this is the latest shift." }),
-    cleared: z.int().min(0).meta({ description: "Open orders of earlier shifts taken off the floor (`openOrders: \"clear\"`)." }),
+    cleared: z.int().min(0).meta({ description: 'Open orders of earlier shifts taken off the floor (`openOrders: "clear"`).' }),
   })
   .meta({ id: "ShiftStart" });
