@@ -65,6 +65,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "POST /api/v1/orgs/[slug]/webhooks/[id]/secret": {},
   "GET /api/v1/orgs/[slug]/voice/[locale]/[clip]": {},
   "GET /api/v1/voice/[locale]/[clip]": {},
+  "GET /api/v1/openapi.json": {},
 };
 
 let t: TestTenant;
