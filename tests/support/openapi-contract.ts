@@ -31,6 +31,10 @@ type Json = Record<string, unknown>;
 /** Next's route pattern → the contract's path template: `[slug]` → `{slug}`, `[[...path]]` → `{path}`. */
 export const templateOf = (route: string): string => route.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]\]?/g, "{$1}");
 
+const OPERATION_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+/** The methods a route file can serve: a 405 to one of them names the path's methods in Allow. */
+const SERVED_METHODS = new Set([...OPERATION_METHODS, "HEAD", "OPTIONS"]);
+
 /** What the server answers, before or instead of a route, for a method a path does not take. */
 const UNROUTED_STATUSES = new Set([400, 405, 408, 413, 431, 500, 503]);
 
@@ -88,11 +92,13 @@ export class ContractChecker {
     const route = this.match(url.pathname);
     if (!isApiRoute(route)) throw new Error(`${url.pathname} is not an API path: the contract does not cover it`);
     const template = templateOf(route.route);
-    const method = r.method.toUpperCase();
+    // Methods are case-sensitive: `get` is not GET (the server answers it 405).
+    const method = r.method;
     const where = `${method} ${template} (${url.pathname}) → ${r.status}`;
     const pathItem = (this.doc.paths as Record<string, Record<string, Json> | undefined>)[template];
     if (!pathItem) return `${where}: the route ${route.route} is not in the contract`;
-    const op = pathItem[method === "HEAD" ? "get" : method.toLowerCase()] as { responses: Record<string, Json> } | undefined;
+    const name = method === "HEAD" ? "get" : OPERATION_METHODS.has(method) ? method.toLowerCase() : undefined;
+    const op = (name ? pathItem[name] : undefined) as { responses: Record<string, Json> } | undefined;
     if (!op) return this.unrouted(r, method, where);
     const documented = op.responses[String(r.status)] ?? op.responses[`${String(r.status)[0]}XX`] ?? op.responses.default;
     if (!documented) return `${where}: status ${r.status} is not in the contract (documented: ${Object.keys(op.responses).join(", ")})`;
@@ -106,7 +112,8 @@ export class ContractChecker {
     if (method === "OPTIONS" && r.status === 204) return r.headers.has("allow") ? null : `${where}: OPTIONS without Allow`;
     if (!UNROUTED_STATUSES.has(r.status))
       return `${where}: this path does not take ${method}, so only an error (${[...UNROUTED_STATUSES].join(", ")}) is in the contract`;
-    if (r.status === 405 && !r.headers.has("allow")) return `${where}: a 405 without Allow`;
+    // A method no route file can serve (TRACE, CONNECT, FOO) is refused before routing, without Allow.
+    if (r.status === 405 && SERVED_METHODS.has(method) && !r.headers.has("allow")) return `${where}: a 405 without Allow`;
     const error = { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     return this.bodyProblems(r, error, "unrouted error", where, method === "HEAD");
   }

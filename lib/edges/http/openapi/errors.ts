@@ -72,6 +72,11 @@ export const ERROR_RESPONSES = {
     503,
     "Unavailable",
     "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping; nothing was stored. Retry (with the same `Idempotency-Key`).",
+    {
+      headers: z.object({
+        "Retry-After": z.string().optional().meta({ description: "`1` from a node that is stopping: the next connection reaches another node." }),
+      }),
+    },
   ),
 } as const;
 
