@@ -32,8 +32,6 @@ type Json = Record<string, unknown>;
 export const templateOf = (route: string): string => route.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]\]?/g, "{$1}");
 
 const OPERATION_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
-/** The methods a route file can serve: a 405 to one of them names the path's methods in Allow. */
-const SERVED_METHODS = new Set([...OPERATION_METHODS, "HEAD", "OPTIONS"]);
 
 /** What the server answers, before or instead of a route, for a method a path does not take. */
 const UNROUTED_STATUSES = new Set([400, 405, 408, 413, 431, 500, 503]);
@@ -94,7 +92,8 @@ export class ContractChecker {
     const template = templateOf(route.route);
     // Methods are case-sensitive: `get` is not GET (the server answers it 405).
     const method = r.method;
-    const where = `${method} ${template} (${url.pathname}) → ${r.status}`;
+    const shown = url.pathname.length > 120 ? `${url.pathname.slice(0, 120)}…` : url.pathname;
+    const where = `${method} ${template} (${shown}) → ${r.status}`;
     const pathItem = (this.doc.paths as Record<string, Record<string, Json> | undefined>)[template];
     if (!pathItem) return `${where}: the route ${route.route} is not in the contract`;
     const name = method === "HEAD" ? "get" : OPERATION_METHODS.has(method) ? method.toLowerCase() : undefined;
@@ -112,8 +111,8 @@ export class ContractChecker {
     if (method === "OPTIONS" && r.status === 204) return r.headers.has("allow") ? null : `${where}: OPTIONS without Allow`;
     if (!UNROUTED_STATUSES.has(r.status))
       return `${where}: this path does not take ${method}, so only an error (${[...UNROUTED_STATUSES].join(", ")}) is in the contract`;
-    // A method no route file can serve (TRACE, CONNECT, FOO) is refused before routing, without Allow.
-    if (r.status === 405 && SERVED_METHODS.has(method) && !r.headers.has("allow")) return `${where}: a 405 without Allow`;
+    // CONNECT is refused at the socket, before any route is matched (this server is no proxy): no Allow to give.
+    if (r.status === 405 && method !== "CONNECT" && !r.headers.has("allow")) return `${where}: a 405 without Allow`;
     const error = { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     return this.bodyProblems(r, error, "unrouted error", where, method === "HEAD");
   }

@@ -51,7 +51,7 @@ export const ERROR_RESPONSES = {
   403: response(403, "Forbidden", "The key belongs to another restaurant, or its role may not do this."),
   404: response(404, "NotFound", "An unknown restaurant, or an unknown id (another restaurant's ids are unknown too)."),
   405: response(405, "MethodNotAllowed", "The endpoint does not take this method; `Allow` lists those it takes.", {
-    headers: z.object({ Allow: z.string().optional().meta({ description: "The methods this path takes." }) }),
+    headers: z.object({ Allow: z.string().meta({ description: "The methods this path takes." }) }),
   }),
   408: response(408, "RequestTimeout", "The request did not arrive in time."),
   409: response(
