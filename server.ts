@@ -101,7 +101,8 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match) || refuseForeignAction(req, res, match, actionPages)) return;
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match, api.allowed(match)) || refuseForeignAction(req, res, match, actionPages))
+        return;
       stampClientAddress(req, trustProxy, { httpsPublicUrl });
       void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
         if (refused) return;

@@ -5,7 +5,7 @@ import { parseOrThrow } from "./orders";
 export const AUDIT_DEFAULT_LIMIT = 50;
 export const AUDIT_MAX_LIMIT = 500;
 
-const limitSchema = z.object({
+export const auditQuerySchema = z.object({
   limit: z
     .string()
     .regex(/^\d+$/, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`)
@@ -16,5 +16,5 @@ const limitSchema = z.object({
 
 /** `?limit=N` (default 50, 1–500); anything else is BAD_INPUT naming `limit`. */
 export function parseAuditLimit(query: Record<string, string>): number {
-  return parseOrThrow(limitSchema, query, "audit query").limit ?? AUDIT_DEFAULT_LIMIT;
+  return parseOrThrow(auditQuerySchema, query, "audit query").limit ?? AUDIT_DEFAULT_LIMIT;
 }

@@ -1,18 +1,58 @@
 /** The public JSON form of an order: REST answers and webhook payloads share it. */
-import type { Order } from "./orders";
+import { z } from "zod";
+import { CHANNELS, ORDER_STATUSES, type Order } from "./orders";
 import type { Tenant } from "./tenants";
 import { displayNumber, seriesNameOf } from "./series";
 
 /** Where the customer follows an order (the ticket's link and QR code), from the site's root. */
 export const trackPath = (tenant: Pick<Tenant, "slug">, orderId: string): string => `/${tenant.slug}/o/${orderId}`;
 
-export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
+const timestamp = z.iso.datetime();
+
+/**
+ * The wire form, the OpenAPI contract's `Order` (lib/edges/http/openapi): orderJson returns
+ * its type, so the contract and the answers cannot drift apart. Strict: webhook payloads
+ * (requests to the receiver) and answers then render as one component.
+ */
+export const orderJsonSchema = z
+  .strictObject({
+    id: z.string(),
+    number: z.int().min(1),
+    series: z.string().meta({ description: "The series it was numbered in, as named then (`Default` for the default series)." }),
+    prefix: z.string().meta({ description: 'The series\' letters ("" for none).' }),
+    display: z.string().meta({ description: 'What the ticket, the board and the kitchen show ("K12").' }),
+    businessDay: z.iso.date(),
+    shift: z.int().min(1),
+    status: z.enum(ORDER_STATUSES),
+    items: z.array(
+      z
+        .strictObject({
+          name: z.string(),
+          qty: z.int(),
+          menuItemId: z.string().optional().meta({ description: "Set when the line came from the menu." }),
+          priceCents: z.int().optional().meta({ description: "The menu item's price when ordered, if it had one." }),
+        })
+        .meta({ id: "OrderItem" }),
+    ),
+    note: z.string().nullable(),
+    channel: z.string().meta({ description: `Where it was taken: ${CHANNELS.join(", ")}.` }),
+    createdAt: timestamp,
+    readyAt: timestamp.nullable(),
+    collectedAt: timestamp.nullable(),
+    cancelledAt: timestamp.nullable(),
+    cleared: z.boolean().meta({ description: "Taken off the floor while still open: it can no longer move." }),
+    clearedAt: timestamp.nullable(),
+    trackPath: z.string().meta({ description: "The customer's page, from the site's root (the ticket's QR code)." }),
+  })
+  .meta({ id: "Order" });
+export type OrderJson = z.output<typeof orderJsonSchema>;
+
+export function orderJson(order: Order, tenant: Pick<Tenant, "slug">): OrderJson {
   return {
     id: order.id,
     number: order.number,
     series: seriesNameOf(order),
     prefix: order.prefix,
-    /** What the ticket, the board and the kitchen show ("K12"). */
     display: displayNumber(order.prefix, order.number),
     businessDay: order.businessDay,
     shift: order.shift,
@@ -24,7 +64,6 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">) {
     readyAt: order.readyAt?.toISOString() ?? null,
     collectedAt: order.collectedAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
-    /** Taken off the floor (a new shift that cleared, or forgotten for 12 h) while still open: it can no longer move. */
     cleared: order.clearedAt !== null,
     clearedAt: order.clearedAt?.toISOString() ?? null,
     trackPath: trackPath(tenant, order.id),

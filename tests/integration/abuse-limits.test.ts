@@ -9,7 +9,7 @@ import { io, type Socket } from "socket.io-client";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { expectApiError } from "../support/http";
+import { contractFetch, expectApiError } from "../support/http";
 import { signInOverHttp } from "../support/forms";
 
 const AUTH_FAILURES = 5;
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 /** A request as the client at `address` (the trusted proxy forwards it). */
 async function get(node: AppServer, path: string, address: string, key?: string) {
-  const res = await fetch(`${node.url}${path}`, {
+  const res = await contractFetch(`${node.url}${path}`, {
     headers: { "x-forwarded-for": address, ...(key ? { authorization: `Bearer ${key}` } : {}) },
     redirect: "manual",
   });
@@ -104,7 +104,7 @@ describe("failed authentications per client address, shared by both nodes", () =
     const y = "203.0.113.12";
     for (let i = 0; i < AUTH_FAILURES + 2; i++) {
       const scheme = ["bearer", "BEARER", "Bearer", "bEaReR"][i % 4]!;
-      const res = await fetch(`${a.url}${orders(t.keys)}`, { headers: { "x-forwarded-for": y, authorization: `${scheme} ${t.keys.apiKeys.cashier}` } });
+      const res = await contractFetch(`${a.url}${orders(t.keys)}`, { headers: { "x-forwarded-for": y, authorization: `${scheme} ${t.keys.apiKeys.cashier}` } });
       expect({ scheme, status: res.status }).toEqual({ scheme, status: 200 });
     }
   });
@@ -229,7 +229,7 @@ describe("Socket.IO per client address", () => {
     let outcome = "";
     while (Date.now() < deadline && outcome !== "connected") outcome = (await connect(a, s)).outcome;
     expect(outcome).toBe("connected");
-    expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
+    expect((await contractFetch(`${a.url}/api/health`)).status).toBe(200);
   });
 
   it(`allows ${HANDSHAKES} handshakes a minute per address across both nodes, then a connect_error with the wait`, async () => {
@@ -241,6 +241,6 @@ describe("Socket.IO per client address", () => {
     }
     for (const node of [a, b]) expect((await connect(node, h)).outcome).toMatch(/^Too many connection attempts from this address: retry in \d+ s$/);
     expect((await connect(b, "192.0.2.51")).outcome).toBe("connected");
-    for (const node of [a, b]) expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
+    for (const node of [a, b]) expect((await contractFetch(`${node.url}/api/health`)).status).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import { ORDER_CSV_COLUMNS, orderCsvHeader } from "@/lib/core/reports/orders-csv
 import { nearestRank } from "@/lib/core/reports/percentile";
 import { insertSeries, provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, type OrderJson, type ShiftJson } from "../support/http";
+import { apiClient, contractFetch, expectApiError, expectStatus, ISO_TIMESTAMP, type OrderJson, type ShiftJson } from "../support/http";
 
 const call = apiClient(inject("baseUrl"));
 const databaseUrl = inject("databaseUrl");
@@ -403,7 +403,7 @@ describe("GET orders.csv", () => {
     for (const note of notes.slice(5)) placed.push(await place(csv, { items: [{ name: '=HYPERLINK("x", "y")', qty: 1 }], note }));
     await move(csv, placed[0]!.id, "READY");
 
-    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${addDays(today, -3)}&to=${today}`, inject("baseUrl")), {
+    const res = await contractFetch(new URL(`${base(csv)}/orders.csv?from=${addDays(today, -3)}&to=${today}`, inject("baseUrl")), {
       headers: { authorization: `Bearer ${csv.apiKeys.manager}` },
     });
     expect(res.status).toBe(200);
@@ -454,7 +454,7 @@ describe("GET orders.csv", () => {
 
   it("a range without orders is the header alone; the file name of one day has no 'to'", async () => {
     const day = addDays(today, -10);
-    const res = await fetch(new URL(`${base(csv)}/orders.csv?from=${day}&to=${day}`, inject("baseUrl")), {
+    const res = await contractFetch(new URL(`${base(csv)}/orders.csv?from=${day}&to=${day}`, inject("baseUrl")), {
       headers: { authorization: `Bearer ${csv.apiKeys.manager}` },
     });
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${csv.slug}-orders-${day}.csv"`);

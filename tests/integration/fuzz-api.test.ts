@@ -28,6 +28,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { openTwiceNow, loadStoredOrders, shiftStats } from "../support/fault-checks";
 import { discoverRoutes, fuzzTargets, hostileString, requestFor, respelled, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
 import { describeRequest, rawHttp, requestBytes, utf8Bytes, type RawResult } from "../support/raw-http";
+import { expectInContract } from "../support/openapi-contract";
 import { tenantState, type TenantState } from "../support/tenant-state";
 import { loadActionPages } from "@/lib/server/http/action-guard.server";
 
@@ -143,8 +144,23 @@ function contractApplies(target: string): boolean {
   return /^\/api(?:\/|$)/.test(path);
 }
 
+interface CheckOptions {
+  contract?: boolean;
+  apiPolicy?: boolean;
+  /** The request-target, to hold the answer to its operation in the OpenAPI contract (see inOpenApi). */
+  target?: string;
+}
+
+/**
+ * Targets the contract checker can place as the server does: printable ASCII that parses
+ * as a URL path. Anything else (raw bytes, spaces, a fragment) is still held to the error
+ * contract's shape by checkAnswer, but not to one operation's statuses.
+ */
+const placeable = (target: string): boolean =>
+  /^\/[\x21-\x7e]*$/.test(target) && !target.includes("#") && !target.startsWith("//") && URL.canParse(target, "http://x");
+
 /** The properties every answer must have: no 5xx, and an error in the contract's shape, as JSON. */
-function checkAnswer(result: RawResult, what: string, method: string, opts: { contract?: boolean; apiPolicy?: boolean } = {}): number {
+function checkAnswer(result: RawResult, what: string, method: string, opts: CheckOptions = {}): number {
   if (result.kind === "closed")
     throw new Error(`no HTTP answer (connection closed) to ${what}; got ${JSON.stringify(result.raw.toString("latin1").slice(0, 200))}`);
   const { status, headers, body } = result.response;
@@ -182,10 +198,34 @@ function checkAnswer(result: RawResult, what: string, method: string, opts: { co
   return status;
 }
 
+/** Answers held to their operation in the OpenAPI contract, by status. */
+const checkedInOpenApi = new Map<number, number>();
+
+/** The answer is one its operation documents (status, content type, body), as apiClient checks. */
+function inOpenApi(result: RawResult, method: string, target: string): void {
+  if (result.kind !== "response" || !placeable(target)) return;
+  const { status, headers, body } = result.response;
+  const text = method === "HEAD" ? "" : body.toString("utf8");
+  let parsed: unknown = text;
+  let parsedJson = false;
+  try {
+    parsed = text ? JSON.parse(text) : text;
+    parsedJson = text !== "";
+  } catch {
+    // not JSON: the checker says so where JSON is documented
+  }
+  const fields = new Headers();
+  for (const [name, value] of Object.entries(headers)) fields.set(name, value);
+  expectInContract({ method, url: target, status, headers: fields, body: parsed, parsedJson });
+  checkedInOpenApi.set(status, (checkedInOpenApi.get(status) ?? 0) + 1);
+}
+
 /** Sends `bytes`; checks the answer, and that a refusal changed nothing either tenant stored. */
-async function sendAndCheck(bytes: Buffer, what: string, method: string, opts: { contract?: boolean; apiPolicy?: boolean } = {}): Promise<void> {
+async function sendAndCheck(bytes: Buffer, what: string, method: string, opts: CheckOptions = {}): Promise<void> {
   const before = await bothStates();
-  const status = checkAnswer(await rawHttp(server.port, bytes), what, method, opts);
+  const result = await rawHttp(server.port, bytes);
+  const status = checkAnswer(result, what, method, opts);
+  if (opts.contract && opts.target !== undefined) inOpenApi(result, method, opts.target);
   if (status >= 400) {
     const after = await bothStates();
     if (JSON.stringify(after) !== JSON.stringify(before)) {
@@ -216,6 +256,7 @@ describe("fuzzing the REST API", () => {
             await sendAndCheck(requestBytes(req, `127.0.0.1:${server.port}`), fc.stringify(req), req.method, {
               contract: api,
               apiPolicy: api && !hostHeader(req),
+              target: req.target,
             });
           }),
           // A seed per case, so that cases of the same shape do not draw the same values.
@@ -224,6 +265,9 @@ describe("fuzzing the REST API", () => {
       }
       // Not vacuous: the run reached the handlers, not only the doors in front of them.
       for (const status of [200, 201, 400, 401, 403, 404, 405, 409]) expect(statuses.get(status) ?? 0, `answers with status ${status}`).toBeGreaterThan(0);
+      // …and its answers, successes too, were held to their operations in the OpenAPI contract.
+      for (const status of [200, 201, 400, 401, 404, 405])
+        expect(checkedInOpenApi.get(status) ?? 0, `answers with status ${status} checked against the contract`).toBeGreaterThan(0);
     },
   );
 
@@ -469,7 +513,7 @@ describe("malformed requests on a raw socket", () => {
         const bytes = Buffer.from(`${head}${CRLF}${CRLF}${r.body}`, "latin1");
         // The contract is the API's (and the parser's, for a target that is not a path); pages answer
         // their own 404 page and Engine.IO its own errors (its handshake is fuzzed below): no 5xx there.
-        await sendAndCheck(bytes, fc.stringify(r), r.method, { contract: contractApplies(r.target) });
+        await sendAndCheck(bytes, fc.stringify(r), r.method, { contract: contractApplies(r.target), target: r.target });
       }),
       params(RUNS * 80),
     );

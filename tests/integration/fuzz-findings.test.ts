@@ -35,8 +35,14 @@ function expectContract(res: RawResponse, status: number, code: ErrorCode): stri
 describe("methods the API does not serve", () => {
   it("TRACE and other methods Next.js does not serve are 405 in the contract on an API path (TRACE was a 500)", async () => {
     for (const method of ["TRACE", "PROPFIND", "PURGE", "QUERY"]) {
-      for (const path of ["/api/health", `/api/v1/orgs/${alpha.slug}/orders`]) {
-        expectContract(await send({ method, target: path }), 405, "METHOD_NOT_ALLOWED");
+      for (const [path, allow] of [
+        ["/api/health", "GET, HEAD, OPTIONS"],
+        [`/api/v1/orgs/${alpha.slug}/orders`, "GET, HEAD, OPTIONS, POST"],
+      ] as const) {
+        const res = await send({ method, target: path });
+        expectContract(res, 405, "METHOD_NOT_ALLOWED");
+        // RFC 9110 §15.5.6: a 405 names the methods the resource takes (the OpenAPI contract requires it too).
+        expect(res.headers.allow, `${method} ${path}`).toBe(allow);
       }
     }
   });

@@ -9,7 +9,7 @@ import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { hashApiKey } from "@/lib/auth/secrets.server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
+import { apiClient, contractFetch, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { expectConnectError } from "../support/board-socket";
 
 const baseUrl = inject("baseUrl");
@@ -78,7 +78,7 @@ describe("slugs", () => {
   it("a broken slug is a 404 (or a 400 for broken percent-encoding) on the REST API, never a 500", async () => {
     for (const [slug, status, code] of cases) {
       for (const path of [`/api/v1/orgs/${slug}/board`, `/api/v1/orgs/${slug}/orders`]) {
-        const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` } });
+        const res = await contractFetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${t.apiKeys.cashier}` } });
         expect(res.status, `${path.slice(0, 60)}`).toBe(status);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
       }

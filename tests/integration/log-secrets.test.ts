@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix } from "../support/app-server";
 import { freePort } from "../support/ports";
-import { apiClient, expectStatus } from "../support/http";
+import { apiClient, contractFetch, expectStatus } from "../support/http";
 import { provisionTenants } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 
@@ -17,7 +17,7 @@ it("a Redis password in REDIS_URL is not in the start-up log", async () => {
   const redisUrl = `redis://:log-s3cret-pw@127.0.0.1:${await freePort()}`;
   const server = await startAppServer({ databaseUrl, redisUrl, keyPrefix: testKeyPrefix("logs"), env: { REDIS_AUTOSTART: "false", LOG_LEVEL: "info" } });
   try {
-    await fetch(`${server.url}/api/health`);
+    await contractFetch(`${server.url}/api/health`);
   } finally {
     await server.stop();
   }

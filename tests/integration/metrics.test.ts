@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
+import { apiClient, contractFetch, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { scrape, valueOf, type Sample } from "../support/prometheus";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -24,7 +24,7 @@ describe("metrics endpoint", () => {
   });
 
   it("answers the counter's source and the duplicate counter with the right token", async () => {
-    const res = await fetch(`${server!.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await contractFetch(`${server!.url}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();

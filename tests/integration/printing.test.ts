@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type Api, type OrderJson } from "../support/http";
+import { type Api, apiClient, contractFetch, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { startPrinterStandIn, type PrinterStandIn } from "../support/printer-stand-in";
 import { decodeEscPos } from "../support/escpos-decode";
@@ -310,7 +310,7 @@ describe("network printers", () => {
       const printer = await addPrinter(t.main, p, { name: "Proxy", channels: [], series: [] });
       const placed = await order(t.main, {});
       const forwarded = { "x-forwarded-host": "queue.example.com", "x-forwarded-proto": "https" };
-      const res = await fetch(`${behind.url}${org(t.main.slug, `orders/${placed.id}/print`)}`, {
+      const res = await contractFetch(`${behind.url}${org(t.main.slug, `orders/${placed.id}/print`)}`, {
         method: "POST",
         headers: { authorization: `Bearer ${t.main.apiKeys.cashier}`, "content-type": "application/json", ...forwarded },
         body: JSON.stringify({ printerId: printer.id }),

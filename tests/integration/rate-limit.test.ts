@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type Api, type OrderJson, type OrderListJson } from "../support/http";
+import { type Api, apiClient, contractFetch, expectApiError, expectStatus, type OrderJson, type OrderListJson } from "../support/http";
 
 const LIMIT = 5;
 
@@ -110,12 +110,12 @@ describe("the public voice route throttles renders before doing the work", () =>
 
   it(`renders ${RENDERS} new clips for one address, then 429 with Retry-After; clips already rendered stay free`, async () => {
     const [n1, n2, n3] = held.numbers as [number, number, number];
-    for (const n of [n1, n2]) expect((await fetch(path(n))).status).toBe(200);
-    const refused = await fetch(path(n3));
+    for (const n of [n1, n2]) expect((await contractFetch(path(n))).status).toBe(200);
+    const refused = await contractFetch(path(n3));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
-    const cached = await fetch(path(n1));
+    const cached = await contractFetch(path(n1));
     expect(cached.status).toBe(200);
     expect(cached.headers.get("x-voice-cache")).toBe("hit");
   });
@@ -123,7 +123,7 @@ describe("the public voice route throttles renders before doing the work", () =>
   it("a made-up X-Forwarded-For does not make a new address: with no trusted proxy the socket's address counts", async () => {
     // The address already used its renders above: every new clip is refused, whatever the headers say.
     for (const [i, n] of held.numbers.entries()) {
-      const res = await fetch(path(n, "zh-CN"), {
+      const res = await contractFetch(path(n, "zh-CN"), {
         headers: { "x-forwarded-for": `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-nextup-client-address": `192.0.2.${i}` },
       });
       expect(res.status).toBe(429);
@@ -147,7 +147,8 @@ describe("behind a trusted proxy (TRUST_PROXY)", () => {
   });
 
   it("the address the proxy forwarded counts, each client with its own limit", async () => {
-    const get = (n: number, client: string) => fetch(`${server!.url}/api/v1/orgs/${held.slug}/voice/en/${n}.wav`, { headers: { "x-forwarded-for": client } });
+    const get = (n: number, client: string) =>
+      contractFetch(`${server!.url}/api/v1/orgs/${held.slug}/voice/en/${n}.wav`, { headers: { "x-forwarded-for": client } });
     const [n1, n2, n3] = held.numbers as [number, number, number];
     expect((await get(n1, "203.0.113.7")).status).toBe(200);
     expect((await get(n2, "203.0.113.7")).status).toBe(429);

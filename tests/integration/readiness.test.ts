@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { apiClient, expectStatus, type OrderJson } from "../support/http";
+import { apiClient, contractFetch, expectStatus, type OrderJson } from "../support/http";
 import { createTestDatabase } from "../support/db";
 import { RedisProcess } from "../support/redis-process";
 import { scrape, valueOf, type Sample } from "../support/prometheus";
@@ -25,7 +25,7 @@ interface ReadyJson {
 }
 
 async function ready(url: string): Promise<{ status: number; body: ReadyJson }> {
-  const res = await fetch(`${url}/api/ready`);
+  const res = await contractFetch(`${url}/api/ready`);
   return { status: res.status, body: (await res.json()) as ReadyJson };
 }
 
@@ -164,7 +164,7 @@ it("is unready from the moment the node is told to stop, while it still serves f
       status: 503,
       body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, replication: "none", failing: ["node"] },
     });
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await contractFetch(`${server.url}/api/health`)).status).toBe(200);
     expect(await exited, server.output()).toBe(0);
   } finally {
     await server.stop();

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { apiClient, expectStatus, type OrderJson } from "../support/http";
+import { apiClient, contractFetch, expectStatus, type OrderJson } from "../support/http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 
@@ -75,7 +75,7 @@ it("a request without a sane x-request-id gets a new one, echoed and logged; pag
 });
 
 it("a path that names no well-formed restaurant logs no tenant", async () => {
-  const res = await fetch(`${server.url}/api/v1/orgs/${"Bad_Slug".repeat(10)}/board`);
+  const res = await contractFetch(`${server.url}/api/v1/orgs/${"Bad_Slug".repeat(10)}/board`);
   expect(res.status).toBeGreaterThanOrEqual(400);
   const lines = await linesOf(res.headers.get("x-request-id") ?? "");
   expect(lines.find((l) => l.msg === "request")).toMatchObject({ route: "/api/v1/orgs/[slug]/board" });

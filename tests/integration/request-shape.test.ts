@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { discoverRoutes } from "../support/fuzz-requests";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, type ApiResult, type ErrorJson, type OrderJson } from "../support/http";
+import { apiClient, type ApiResult, contractFetch, type ErrorJson, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { rawHttp, requestBytes } from "../support/raw-http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 
@@ -65,6 +65,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "POST /api/v1/orgs/[slug]/webhooks/[id]/secret": {},
   "GET /api/v1/orgs/[slug]/voice/[locale]/[clip]": {},
   "GET /api/v1/voice/[locale]/[clip]": {},
+  "GET /api/v1/openapi.json": {},
 };
 
 let t: TestTenant;
@@ -180,13 +181,13 @@ describe("what the routes still take", () => {
 
   it("what the product's own clients send is taken: the board's fetch, the console's CSV form, the board's voice clip", async () => {
     expectStatus(await call("GET", `/api/v1/orgs/${t.slug}/board`, { headers: { accept: "application/json" } }), 200);
-    const csv = await fetch(`${baseUrl}/api/v1/orgs/${t.slug}/orders.csv?from=${order.businessDay}&to=${order.businessDay}`, {
+    const csv = await contractFetch(`${baseUrl}/api/v1/orgs/${t.slug}/orders.csv?from=${order.businessDay}&to=${order.businessDay}`, {
       headers: { authorization: `Bearer ${t.apiKeys.manager}` },
     });
     expect(csv.status).toBe(200);
     await csv.body?.cancel();
     // The board asks for the number it calls, which an open order holds.
-    const clip = await fetch(`${baseUrl}/api/v1/orgs/${t.slug}/voice/en/${order.number}.wav`);
+    const clip = await contractFetch(`${baseUrl}/api/v1/orgs/${t.slug}/voice/en/${order.number}.wav`);
     expect({ status: clip.status, type: clip.headers.get("content-type") }).toEqual({ status: 200, type: "audio/wav" });
     await clip.body?.cancel();
   });

@@ -18,6 +18,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { provisionTenants } from "../support/tenants";
 import { localDate } from "../support/clock";
 import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
+import { contractFetch } from "../support/http";
 
 const TTL_MS = 2_000;
 const METRICS_TOKEN = "scheduler-test-metrics-token";
@@ -111,7 +112,7 @@ describe("three app nodes, one schedule", () => {
 
   async function health(i: number): Promise<{ leader: boolean } | null> {
     try {
-      const res = await fetch(`${nodes[i]!.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await contractFetch(`${nodes[i]!.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       return (await res.json()) as { leader: boolean };
     } catch {
       return null;
@@ -188,7 +189,7 @@ describe("three app nodes, one schedule", () => {
     // Prometheus shows the same: 1 on the leader, 0 on the others.
     const gauges = await Promise.all(
       nodes.map(async (n) => {
-        const text = await (await fetch(`${n.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        const text = await (await contractFetch(`${n.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
         return /^nextup_scheduler_leader (\d)$/m.exec(text)?.[1];
       }),
     );

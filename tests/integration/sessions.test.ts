@@ -12,6 +12,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { signInOverHttp, signOutOverHttp } from "../support/forms";
 import { timeUntil } from "../support/until";
+import { contractFetch } from "../support/http";
 
 const databaseUrl = inject("databaseUrl");
 const keyPrefix = testKeyPrefix("sessions");
@@ -73,7 +74,7 @@ describe("signing out", () => {
   it("a signed-out manager's cookie gets 401 from the API on the other node", async () => {
     const token = await signIn(b, "MANAGER", t.staff.manager);
     const csv = (node: AppServer) =>
-      fetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
+      contractFetch(`${node.url}/api/v1/orgs/${t.slug}/orders.csv?from=2026-01-01&to=2026-01-02`, { headers: { cookie: `nextup_session=${token}` } });
     expect((await csv(b)).status).toBe(200);
     expect((await signOutOverHttp(a.url, t.slug, "manager", token)).status).toBe(303);
     await timeUntil(async () => (await csv(b)).status === 401, 2_000);

@@ -12,6 +12,7 @@ import { afterAll, expect, inject, it } from "vitest";
 import { startAppServer, TEST_REDIS_URL, testKeyPrefix } from "../support/app-server";
 import { freePort } from "../support/ports";
 import { BoardSocket } from "../support/board-socket";
+import { contractFetch } from "../support/http";
 
 const databaseUrl = inject("databaseUrl");
 const open: Socket[] = [];
@@ -76,7 +77,7 @@ it("SIGTERM to `npm start` reaches the server: it shuts down gracefully and no o
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      const up = await contractFetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.status === 200,
         () => false,
       );

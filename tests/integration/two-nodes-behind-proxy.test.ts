@@ -19,6 +19,7 @@ import type { OrderJson } from "../support/http";
 import { caddyOnPath, startCaddy } from "../support/caddy";
 import { startReverseProxy, type ReverseProxy } from "../support/reverse-proxy";
 import { provisionTenants, type TestTenant } from "../support/tenants";
+import { contractFetch } from "../support/http";
 
 const databaseUrl = inject("databaseUrl");
 
@@ -81,7 +82,7 @@ describe.each(proxies)("two app nodes behind $name", ({ start, skip }) => {
       headers: { authorization: `Bearer ${tenant.apiKeys.cashier}`, "idempotency-key": idempotencyKey },
       json: { items: [{ name: "Noodles", qty: 1 }] },
     });
-  const leaders = async () => Promise.all(nodes.map(async (n) => ((await (await fetch(`${n.url}/api/health`)).json()) as { leader: boolean }).leader));
+  const leaders = async () => Promise.all(nodes.map(async (n) => ((await (await contractFetch(`${n.url}/api/health`)).json()) as { leader: boolean }).leader));
 
   beforeAll(async () => {
     const slug = uniqueSlug("proxy");
@@ -180,10 +181,10 @@ describe.each(proxies)("two app nodes behind $name", ({ start, skip }) => {
       JSON.stringify(after.map((a) => a.body.text ?? a.body.error)),
     ).toEqual(after.map(() => [201, nodes[survivor]!.port]));
 
-    for (let i = 0; i < 150 && !(await fetch(`${nodes[survivor]!.url}/api/health`).then((r) => r.json() as Promise<{ leader: boolean }>)).leader; i++) {
+    for (let i = 0; i < 150 && !(await contractFetch(`${nodes[survivor]!.url}/api/health`).then((r) => r.json() as Promise<{ leader: boolean }>)).leader; i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    const health = (await (await fetch(`${nodes[survivor]!.url}/api/health`)).json()) as { leader: boolean };
+    const health = (await (await contractFetch(`${nodes[survivor]!.url}/api/health`)).json()) as { leader: boolean };
     expect(health.leader, "the surviving node took the released lock, long before its 60 s expiry").toBe(true);
 
     // Every order answered 201 is stored once, with its number.

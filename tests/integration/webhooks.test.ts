@@ -20,7 +20,7 @@ import { SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { apiClient, expectApiError, expectStatus, ISO_TIMESTAMP, UUID, type Api, type OrderJson } from "../support/http";
+import { type Api, apiClient, contractFetch, expectApiError, expectStatus, ISO_TIMESTAMP, type OrderJson, UUID } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { WebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
@@ -224,7 +224,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(receiver.received).toHaveLength(count);
 
-      const metrics = await (await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const metrics = await (await contractFetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
       expect(metrics).toMatch(/nextup_webhook_deliveries_total\{outcome="delivered"\} 7\b/);
       expect(metrics).toMatch(/nextup_webhook_deliveries_total\{outcome="retrying"\} 12\b/);
       expect(metrics).toMatch(/nextup_webhook_queue_depth 0\b/);
@@ -657,7 +657,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       expect(expectSigned(receiver.received[0]!, made.secret!).type).toBe("order.created");
 
       const path = org(t.other.slug, `webhooks/${made.id}/secret`);
-      const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${t.other.apiKeys.manager}` } });
+      const res = await contractFetch(`${app.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${t.other.apiKeys.manager}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const rotated = (await res.json()) as WebhookJson;

@@ -3,6 +3,7 @@
  * the assertions every test of the error contract needs.
  */
 import { expect } from "vitest";
+import { expectInContract } from "./openapi-contract";
 
 /** The public JSON form of an order (lib/edges/http/api.server.ts `orderJson`). */
 export interface OrderJson {
@@ -86,7 +87,11 @@ export interface CallOptions {
 
 export type Api = <T = unknown>(method: string, path: string, opts?: CallOptions) => Promise<ApiResult<T>>;
 
-/** A client for `baseUrl`; paths are relative to it (e.g. `/api/v1/orgs/alpha/orders`). */
+/**
+ * A client for `baseUrl`; paths are relative to it (e.g. `/api/v1/orgs/alpha/orders`).
+ * Every answer on an API path is held to the OpenAPI contract (status, content type, body):
+ * one outside it fails the test. Pages and other non-API paths are not in the contract.
+ */
 export function apiClient(baseUrl: string): Api {
   return async <T>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -101,11 +106,14 @@ export function apiClient(baseUrl: string): Api {
     const res = await fetch(new URL(path, baseUrl), init);
     const text = await res.text();
     let parsed: unknown = text;
+    let parsedJson = false;
     try {
       parsed = text ? JSON.parse(text) : text;
+      parsedJson = text !== "";
     } catch {
       // keep the text
     }
+    expectInContract({ method, url: new URL(path, baseUrl), status: res.status, headers: res.headers, body: parsed, parsedJson });
     return { status: res.status, headers: res.headers, body: parsed as T };
   };
 }
@@ -147,4 +155,25 @@ export async function expectManagerOnly(
   expectApiError(await call(method, path, { json, key: keys.cashier }), 403, "FORBIDDEN");
   expectApiError(await call(method, path, { json, key: keys.kitchen }), 403, "FORBIDDEN");
   expectApiError(await call(method, path, { json, key: keys.otherManager }), 403, "FORBIDDEN");
+}
+
+/**
+ * `fetch` whose answer is held to the OpenAPI contract like apiClient's (API paths only),
+ * for tests that need the raw Response. The body is read from a clone.
+ */
+export async function contractFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(input, init);
+  const text = await res.clone().text();
+  let body: unknown = text;
+  let parsedJson = false;
+  if ((res.headers.get("content-type") ?? "").includes("json")) {
+    try {
+      body = text ? JSON.parse(text) : text;
+      parsedJson = text !== "";
+    } catch {
+      // keep the text: the checker says it is not JSON
+    }
+  }
+  expectInContract({ method: init.method ?? "GET", url: input, status: res.status, headers: res.headers, body, parsedJson });
+  return res;
 }

@@ -1,4 +1,6 @@
 import { api, json } from "@/lib/edges/http/api.server";
+import type { z } from "zod";
+import type { healthSchema } from "@/lib/edges/http/openapi/schemas/ops";
 
 /**
  * Liveness: 200 whenever this process answers, with the dependencies at a glance (each
@@ -7,5 +9,5 @@ import { api, json } from "@/lib/edges/http/api.server";
  * leads the scheduler (docs/decisions/0010).
  */
 export const GET = api<Record<string, never>>({ query: "any" }, async (_req, { app }) => {
-  return json(await app.health(), 200, { "Cache-Control": "no-store" });
+  return json((await app.health()) satisfies z.output<typeof healthSchema>, 200, { "Cache-Control": "no-store" });
 });

@@ -27,9 +27,9 @@ const noPrinter = (display: string) =>
   });
 
 /** `{ printerId? }`: which printer reprints; absent, the one the order's channel and series use. */
-const reprintSchema = z.strictObject({ printerId: z.string({ error: "printerId must be a printer's id" }).optional() });
+export const reprintSchema = z.strictObject({ printerId: z.string({ error: "printerId must be a printer's id" }).optional() });
 
-const jobsQuerySchema = z.strictObject({
+export const jobsQuerySchema = z.strictObject({
   printerId: z.string().optional(),
   limit: z.coerce
     .number({ error: "limit must be a whole number" })

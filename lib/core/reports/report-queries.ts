@@ -20,13 +20,13 @@ export const MAX_EXPORT_DAYS = 93;
 
 const day = () => z.string({ error: "required, a date YYYY-MM-DD" }).refine(isCalendarDay, { error: "must be a real date YYYY-MM-DD" });
 
-const dayQuery = z.object({ day: day().optional() });
+export const dayQuerySchema = z.object({ day: day().optional() });
 
 export function parseDayQuery(q: Record<string, string | undefined>): { day?: BusinessDay } {
-  return parseOrThrow(dayQuery, q, "day");
+  return parseOrThrow(dayQuerySchema, q, "day");
 }
 
-const numberQuery = z.object({
+export const numberQuerySchema = z.object({
   // As the ticket shows it: 12, or with its series' letters K12 (k12 too); decision 0027.
   number: z
     .string({ error: "required, the order number" })
@@ -40,11 +40,11 @@ const numberQuery = z.object({
 
 /** `?number=K12[&day=]`: the number and its prefix (null when none was typed: every series' 12). */
 export function parseNumberQuery(q: Record<string, string | undefined>): { number: number; prefix: string | null; day?: BusinessDay } {
-  const { number, day } = parseOrThrow(numberQuery, q, "order search");
+  const { number, day } = parseOrThrow(numberQuerySchema, q, "order search");
   return { ...number, ...(day ? { day } : {}) };
 }
 
-const rangeQuery = z.strictObject({ from: day(), to: day() }).superRefine((r, ctx) => {
+export const rangeQuerySchema = z.strictObject({ from: day(), to: day() }).superRefine((r, ctx) => {
   if (!isCalendarDay(r.from) || !isCalendarDay(r.to)) return;
   if (r.from > r.to) ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
   else if (daysInRange(r.from, r.to) > MAX_EXPORT_DAYS) {
@@ -57,5 +57,5 @@ const rangeQuery = z.strictObject({ from: day(), to: day() }).superRefine((r, ct
 });
 
 export function parseRangeQuery(q: Record<string, string | undefined>): { from: BusinessDay; to: BusinessDay } {
-  return parseOrThrow(rangeQuery, q, "date range");
+  return parseOrThrow(rangeQuerySchema, q, "date range");
 }

@@ -3,6 +3,7 @@
  * hands its events to the repository that stores it, which writes them in the same
  * transaction (the outbox); the core never sees how.
  */
+import { z } from "zod";
 import { orderJson } from "../order-json";
 import type { Order, OrderStatus } from "../orders";
 import type { Tenant } from "../tenants";
@@ -15,11 +16,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const PING_EVENT = "ping";
 
 /** A ping's body: says where it comes from and which endpoint it was for. */
-export const pingEvent = (endpointId: string, now: Date): OutboxEvent => ({
-  type: PING_EVENT,
-  timestamp: now.toISOString(),
-  data: { endpointId, message: "A test message from Nextup: this endpoint receives webhooks." },
-});
+export const pingEvent = (endpointId: string, now: Date): OutboxEvent => {
+  const data: z.output<typeof pingDataSchema> = { endpointId, message: "A test message from Nextup: this endpoint receives webhooks." };
+  return { type: PING_EVENT, timestamp: now.toISOString(), data };
+};
 
 /** One event of a change, before it is fanned out to the endpoints that subscribed to its type. */
 export interface OutboxEvent {
@@ -63,17 +63,29 @@ export const orderCleared =
   (order) =>
     order.clearedAt ? [{ type: "order.cleared", timestamp: order.clearedAt.toISOString(), data: orderJson(order, tenant) }] : [];
 
-export const shiftStarted: Emits<ShiftInfo> = (s) => [
-  {
-    type: "shift.started",
-    timestamp: s.startedAt.toISOString(),
-    data: {
-      businessDay: s.businessDay,
-      shift: s.shift,
-      firstNumber: s.firstNumber,
-      startedAt: s.startedAt.toISOString(),
-      startedBy: s.startedBy,
-      reason: s.reason,
-    },
-  },
-];
+/** `data` of `shift.started` (the OpenAPI contract's `ShiftStartedEvent` data). */
+export const shiftStartedDataSchema = z
+  .strictObject({
+    businessDay: z.iso.date(),
+    shift: z.int().min(1),
+    firstNumber: z.int().min(1),
+    startedAt: z.iso.datetime(),
+    startedBy: z.string(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "ShiftStarted" });
+
+/** `data` of `ping`. */
+export const pingDataSchema = z.strictObject({ endpointId: z.string(), message: z.string() }).meta({ id: "PingData" });
+
+export const shiftStarted: Emits<ShiftInfo> = (s) => {
+  const data: z.output<typeof shiftStartedDataSchema> = {
+    businessDay: s.businessDay,
+    shift: s.shift,
+    firstNumber: s.firstNumber,
+    startedAt: s.startedAt.toISOString(),
+    startedBy: s.startedBy,
+    reason: s.reason,
+  };
+  return [{ type: "shift.started", timestamp: s.startedAt.toISOString(), data }];
+};

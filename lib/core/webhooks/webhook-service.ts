@@ -53,7 +53,13 @@ const badUrl = (message: string, problem: RefusalKind | "unresolvable" = "other"
 
 const urlSchema = z.string({ error: "url must be text" }).trim();
 
-const patchSchema = z
+/** A new endpoint `{ url, events }`. */
+export const newWebhookSchema = z.strictObject({ url: urlSchema, events: eventsSchema });
+
+/** `?limit=` of an endpoint's deliveries. */
+export const deliveriesQuerySchema = z.strictObject({ limit: deliveriesLimitSchema });
+
+export const webhookPatchSchema = z
   .strictObject({ url: urlSchema.optional(), events: eventsSchema.optional() })
   .refine((p) => p.url !== undefined || p.events !== undefined, { error: "Send url, events or both" });
 
@@ -85,7 +91,7 @@ export class WebhookService {
 
   /** A new endpoint; `secret` (`whsec_…`) is the only time it is shown. */
   async create(tenant: Tenant, input: unknown, actor: string): Promise<WebhookEndpoint & { secret: string }> {
-    const data = parseOrThrow(z.strictObject({ url: urlSchema, events: eventsSchema }), input ?? {}, "webhook");
+    const data = parseOrThrow(newWebhookSchema, input ?? {}, "webhook");
     await this.checkUrl(data.url);
     if ((await this.deps.store.count(tenant.id)) >= MAX_WEBHOOKS) {
       throw new AppError("CONFLICT", {
@@ -121,7 +127,7 @@ export class WebhookService {
 
   /** Changes an endpoint's URL and/or events (checked as when created); audited when something changed. */
   async update(tenant: Tenant, id: string, input: unknown, actor: string): Promise<WebhookEndpoint> {
-    const patch = parseOrThrow(patchSchema, input ?? {}, "webhook");
+    const patch = parseOrThrow(webhookPatchSchema, input ?? {}, "webhook");
     if (patch.url !== undefined) await this.checkUrl(patch.url);
     const after = isUuid(id)
       ? await this.deps.store.update(tenant.id, id.toLowerCase(), patch, (before, now) => {
@@ -178,7 +184,7 @@ export class WebhookService {
   }
 
   async deliveries(tenant: Tenant, id: string, limit?: unknown): Promise<WebhookDeliveryInfo[]> {
-    const n = parseOrThrow(z.strictObject({ limit: deliveriesLimitSchema }), { limit: limit ?? undefined }, "query");
+    const n = parseOrThrow(deliveriesQuerySchema, { limit: limit ?? undefined }, "query");
     const found = isUuid(id) ? await this.deps.store.deliveries(tenant.id, id.toLowerCase(), n.limit) : null;
     if (!found) throw notFound(tenant, id);
     return found;

@@ -1,7 +1,47 @@
-import type { PrinterView, PrintJobView } from "@/lib/core/ports";
+import { z } from "zod";
+import { CHARSETS, PAPERS, PRINTER_STATUSES } from "@/lib/core/printing/printers";
+import { PRINT_JOB_STATES, type PrinterView, type PrintJobView } from "@/lib/core/ports";
+
+const timestamp = z.iso.datetime();
+
+/** A printer on the wire (the OpenAPI contract's `Printer`); printerJson returns its type. */
+export const printerJsonSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    host: z.string(),
+    port: z.int(),
+    paper: z.enum(PAPERS),
+    charset: z.enum(CHARSETS),
+    channels: z.array(z.string()),
+    series: z.array(z.string()).meta({ description: "Series ids (`default` for the default series)." }),
+    status: z.enum(PRINTER_STATUSES).meta({ description: "What the printer last said of itself." }),
+    checkedAt: timestamp.nullable(),
+    lastError: z.string().nullable(),
+    queued: z.int().min(0).meta({ description: "Jobs waiting to print." }),
+  })
+  .meta({ id: "Printer" });
+
+/** A print job on the wire (the contract's `PrintJob`). */
+export const printJobJsonSchema = z
+  .object({
+    id: z.string(),
+    printerId: z.string(),
+    printer: z.string().meta({ description: "The printer's name." }),
+    kind: z.enum(["ticket", "test"]),
+    orderId: z.string().nullable(),
+    display: z.string().nullable().meta({ description: 'The number as the ticket shows it ("K12"); null for a test page.' }),
+    state: z.enum(PRINT_JOB_STATES),
+    attempts: z.int().min(0),
+    lastError: z.string().nullable(),
+    createdAt: timestamp,
+    printedAt: timestamp.nullable(),
+    gaveUpAt: timestamp.nullable(),
+  })
+  .meta({ id: "PrintJob" });
 
 /** The public JSON form of a printer: its settings, what it last said of itself, and its waiting jobs. */
-export function printerJson(p: PrinterView) {
+export function printerJson(p: PrinterView): z.output<typeof printerJsonSchema> {
   return {
     id: p.id,
     name: p.name,
@@ -19,7 +59,7 @@ export function printerJson(p: PrinterView) {
 }
 
 /** The public JSON form of a print job. */
-export function printJobJson(j: PrintJobView) {
+export function printJobJson(j: PrintJobView): z.output<typeof printJobJsonSchema> {
   return {
     id: j.id,
     printerId: j.printerId,

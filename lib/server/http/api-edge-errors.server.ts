@@ -9,20 +9,24 @@ import { isApiRoute, type RouteMatch } from "./route-patterns.server";
 /** The methods a Next.js route handler can serve. */
 export const SERVED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-export function sendError(res: ServerResponse, err: AppError): void {
+export function sendError(res: ServerResponse, err: AppError, headers: Record<string, string> = {}): void {
   const { status, body } = toErrorBody(err);
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** True when the request was answered (the caller must not hand it on). */
-export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse, match: RouteMatch): boolean {
+/**
+ * True when the request was answered (the caller must not hand it on). `allow`: the methods
+ * the matched route takes, for the 405's Allow (RFC 9110 requires it).
+ */
+export function refuseUnservedMethod(req: IncomingMessage, res: ServerResponse, match: RouteMatch, allow?: string): boolean {
   const method = req.method ?? "";
   if (!isApiRoute(match) || (SERVED_METHODS as readonly string[]).includes(method)) return false;
   sendError(
     res,
     new AppError("METHOD_NOT_ALLOWED", { message: `Method ${method} on ${req.url}`, userMessage: `The API does not serve ${method.slice(0, 20)} requests.` }),
+    allow ? { Allow: allow } : {},
   );
   return true;
 }

@@ -60,6 +60,8 @@ function allowed(mod: RouteModule): string {
 export interface ApiRouter {
   /** Whether `match` (from the route matcher) is an API route this router serves. */
   serves(match: RouteMatch): boolean;
+  /** The methods `match`'s route takes, as Allow lists them; undefined for a route this router does not serve. */
+  allowed(match: RouteMatch): string | undefined;
   serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch): void;
 }
 
@@ -96,6 +98,10 @@ export function apiRouter(routes: Map<string, RouteModule>, log: Logger): ApiRou
   });
   return {
     serves: (match) => routes.has(match.route),
+    allowed: (match) => {
+      const mod = routes.get(match.route);
+      return mod ? allowed(mod) : undefined;
+    },
     serve(req, res, match) {
       matches.set(req, match);
       if (req.method === "GET" || req.method === "HEAD") return void listener(req, res);

@@ -1,5 +1,7 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
 import { apiKeyJson } from "@/lib/edges/http/api-key-json";
+import type { z } from "zod";
+import type { apiKeyCreatedSchema } from "@/lib/edges/http/openapi/schemas/console";
 
 /** The restaurant's API keys, revoked ones included; never a secret. */
 export const GET = api<{ slug: string }>({}, async (req, { params, app }) => {
@@ -11,5 +13,6 @@ export const GET = api<{ slug: string }>({}, async (req, { params, app }) => {
 export const POST = api<{ slug: string }>({ body: "json" }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
   const made = await app.keys.create(caller.tenant, await readJson(req), caller.actor);
-  return json({ id: made.id, role: made.role, name: made.name, prefix: made.prefix, key: made.key }, 201, { "Cache-Control": "no-store" });
+  const created: z.output<typeof apiKeyCreatedSchema> = { id: made.id, role: made.role, name: made.name, prefix: made.prefix, key: made.key };
+  return json(created, 201, { "Cache-Control": "no-store" });
 });

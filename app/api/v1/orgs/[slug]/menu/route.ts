@@ -1,5 +1,5 @@
 import { api, authorize, json } from "@/lib/edges/http/api.server";
-import { sectionJson } from "./menu-json";
+import { sectionJson } from "@/lib/edges/http/menu-json";
 
 /** The whole menu, categories in order with their items (sold-out ones too, `available: false`): cashier or manager. */
 export const GET = api<{ slug: string }>({}, async (req, { params, app }) => {

@@ -4,6 +4,7 @@ import { api, authorize, json, orderJson, readJson } from "@/lib/edges/http/api.
 import { queryOf } from "@/lib/edges/http/reports.server";
 import { publicOrigin } from "@/lib/server/http/public-origin.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
+import { orderListSchema, ordersByNumberSchema } from "@/lib/edges/http/openapi/schemas/orders";
 
 type Params = { slug: string };
 
@@ -41,7 +42,7 @@ export const GET = api<Params>({ query: { status: "many", number: "one", day: "o
       prefix: found.prefix,
       display: found.display,
       orders: found.orders.map((o) => orderJson(o, tenant)),
-    });
+    } satisfies z.output<typeof ordersByNumberSchema>);
   }
   const { tenant } = await authorize(app, req, params.slug, ["CASHIER", "KITCHEN"]);
   const raw = new URL(req.url).searchParams
@@ -57,5 +58,5 @@ export const GET = api<Params>({ query: { status: "many", number: "one", day: "o
       )
     : undefined;
   const { businessDay, shift, orders } = await app.orders.currentShift(tenant, statuses);
-  return json({ businessDay, shift, orders: orders.map((o) => orderJson(o, tenant)) });
+  return json({ businessDay, shift, orders: orders.map((o) => orderJson(o, tenant)) } satisfies z.output<typeof orderListSchema>);
 });

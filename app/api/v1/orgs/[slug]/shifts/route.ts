@@ -1,5 +1,8 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
-import { queryOf, shiftHistoryJson } from "@/lib/edges/http/reports.server";
+import { queryOf } from "@/lib/edges/http/reports.server";
+import { shiftHistoryJson } from "@/lib/edges/http/report-json";
+import type { z } from "zod";
+import type { shiftStartSchema } from "@/lib/edges/http/openapi/schemas/orders";
 
 /**
  * Start a new shift now (the manual reset): the next order gets number 1, or
@@ -21,7 +24,7 @@ export const POST = api<{ slug: string }>({ body: "json" }, async (req, { params
       reason: shift.reason,
       created,
       cleared,
-    },
+    } satisfies z.output<typeof shiftStartSchema>,
     created ? 201 : 200,
   );
 });

@@ -1,5 +1,5 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
-import { cascadeParam, categoryJson } from "../../menu-json";
+import { cascadeParam, categoryJson } from "@/lib/edges/http/menu-json";
 
 type Params = { slug: string; id: string };
 

@@ -1,5 +1,5 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
-import { itemJson } from "../../menu-json";
+import { itemJson } from "@/lib/edges/http/menu-json";
 
 type Params = { slug: string; id: string };
 

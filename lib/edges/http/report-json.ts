@@ -1,0 +1,81 @@
+/** The JSON forms of the manager's reports (shift history, a day's figures) and their wire schemas (the OpenAPI contract). */
+import { z } from "zod";
+import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
+
+const timestamp = z.iso.datetime();
+
+const spreadSchema = z
+  .object({
+    samples: z.int().min(0),
+    p50: z.number().nullable().meta({ description: "Seconds (to the millisecond); null without data." }),
+    p90: z.number().nullable(),
+  })
+  .meta({ id: "Spread", description: "Nearest-rank percentiles of durations, in seconds." });
+
+export const shiftHistorySchema = z
+  .object({
+    businessDay: z.iso.date(),
+    shifts: z.array(
+      z.object({
+        shift: z.int().min(1),
+        firstNumber: z.int().min(1),
+        startedAt: timestamp,
+        startedBy: z.string().nullable(),
+        reason: z.string().nullable(),
+        trigger: z.enum(["manual", "schedule", "day"]),
+        orders: z.int().min(0),
+        lastNumber: z.int().nullable(),
+        series: z.array(z.object({ series: z.string(), prefix: z.string(), orders: z.int().min(0), first: z.string(), last: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: "ShiftHistory" });
+
+export const dayFiguresSchema = z
+  .object({
+    businessDay: z.iso.date(),
+    timeZone: z.string(),
+    totalOrders: z.int().min(0),
+    hours: z.array(z.object({ hour: z.string(), start: timestamp, end: timestamp, orders: z.int().min(0) })),
+    shifts: z.array(z.object({ shift: z.int().min(1), orders: z.int().min(0), timeToReady: spreadSchema, timeToCollected: spreadSchema })),
+    series: z.array(
+      z.object({
+        series: z.string(),
+        default: z.boolean(),
+        prefix: z.string(),
+        orders: z.int().min(0),
+        timeToReady: spreadSchema,
+        timeToCollected: spreadSchema,
+      }),
+    ),
+  })
+  .meta({ id: "DayFigures" });
+
+export function shiftHistoryJson(h: ShiftHistory): z.output<typeof shiftHistorySchema> {
+  return {
+    businessDay: h.businessDay,
+    shifts: h.shifts.map((s) => ({
+      shift: s.shift,
+      firstNumber: s.firstNumber,
+      startedAt: s.startedAt.toISOString(),
+      startedBy: s.startedBy,
+      reason: s.reason,
+      trigger: s.trigger,
+      orders: s.orders,
+      lastNumber: s.lastNumber,
+      // The other number series' (decision 0027): { series, prefix, orders, first, last } with display numbers.
+      series: s.series,
+    })),
+  };
+}
+
+export function figuresJson(f: DayFigures): z.output<typeof dayFiguresSchema> {
+  return {
+    businessDay: f.businessDay,
+    timeZone: f.timeZone,
+    totalOrders: f.totalOrders,
+    hours: f.hours.map((h) => ({ hour: h.hour, start: h.start.toISOString(), end: h.end.toISOString(), orders: h.orders })),
+    shifts: f.shifts,
+    series: f.series,
+  };
+}
