@@ -28,7 +28,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { openTwiceNow, loadStoredOrders, shiftStats } from "../support/fault-checks";
 import { discoverRoutes, fuzzTargets, hostileString, requestFor, respelled, type FuzzContext, type FuzzRequest } from "../support/fuzz-requests";
 import { describeRequest, rawHttp, requestBytes, utf8Bytes, type RawResult } from "../support/raw-http";
-import { expectInContract } from "../support/openapi-contract";
+import { expectInContract, observedBody } from "../support/openapi-contract";
 import { tenantState, type TenantState } from "../support/tenant-state";
 import { loadActionPages } from "@/lib/server/http/action-guard.server";
 
@@ -205,15 +205,7 @@ const checkedInOpenApi = new Map<number, number>();
 function inOpenApi(result: RawResult, method: string, target: string): void {
   if (result.kind !== "response" || !placeable(target)) return;
   const { status, headers, body } = result.response;
-  const text = method === "HEAD" ? "" : body.toString("utf8");
-  let parsed: unknown = text;
-  let parsedJson = false;
-  try {
-    parsed = text ? JSON.parse(text) : text;
-    parsedJson = text !== "";
-  } catch {
-    // not JSON: the checker says so where JSON is documented
-  }
+  const { body: parsed, parsedJson } = observedBody(method === "HEAD" ? "" : body.toString("utf8"));
   const fields = new Headers();
   for (const [name, value] of Object.entries(headers)) fields.set(name, value);
   expectInContract({ method, url: target, status, headers: fields, body: parsed, parsedJson });

@@ -3,7 +3,7 @@
  * the assertions every test of the error contract needs.
  */
 import { expect } from "vitest";
-import { expectInContract } from "./openapi-contract";
+import { expectInContract, observedBody } from "./openapi-contract";
 
 /** The public JSON form of an order (lib/edges/http/api.server.ts `orderJson`). */
 export interface OrderJson {
@@ -104,15 +104,7 @@ export function apiClient(baseUrl: string): Api {
     const init: RequestInit & { duplex?: "half" } = { method, headers, body };
     if (body instanceof ReadableStream) init.duplex = "half";
     const res = await fetch(new URL(path, baseUrl), init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    let parsedJson = false;
-    try {
-      parsed = text ? JSON.parse(text) : text;
-      parsedJson = text !== "";
-    } catch {
-      // keep the text
-    }
+    const { body: parsed, parsedJson } = observedBody(await res.text());
     expectInContract({ method, url: new URL(path, baseUrl), status: res.status, headers: res.headers, body: parsed, parsedJson });
     return { status: res.status, headers: res.headers, body: parsed as T };
   };
@@ -164,16 +156,7 @@ export async function expectManagerOnly(
 export async function contractFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
   const res = await fetch(input, init);
   const text = await res.clone().text();
-  let body: unknown = text;
-  let parsedJson = false;
-  if ((res.headers.get("content-type") ?? "").includes("json")) {
-    try {
-      body = text ? JSON.parse(text) : text;
-      parsedJson = text !== "";
-    } catch {
-      // keep the text: the checker says it is not JSON
-    }
-  }
+  const { body, parsedJson } = (res.headers.get("content-type") ?? "").includes("json") ? observedBody(text) : { body: text, parsedJson: false };
   expectInContract({ method: init.method ?? "GET", url: input, status: res.status, headers: res.headers, body, parsedJson });
   return res;
 }

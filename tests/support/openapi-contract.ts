@@ -161,6 +161,15 @@ export function expectInContract(r: ObservedResponse): void {
   if (problem) throw new Error(`Response outside the OpenAPI contract: ${problem}`);
 }
 
+/** A body's text as the checker takes it: parsed when it is JSON, else the text itself. */
+export function observedBody(text: string): { body: unknown; parsedJson: boolean } {
+  try {
+    return text ? { body: JSON.parse(text), parsedJson: true } : { body: text, parsedJson: false };
+  } catch {
+    return { body: text, parsedJson: false };
+  }
+}
+
 /** Whether a path belongs to the API the contract covers (anything else is a page, a socket, a file). */
 export function isApiPath(url: string | URL): boolean {
   return (shared ??= new ContractChecker()).covers(url);
