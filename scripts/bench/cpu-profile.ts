@@ -84,6 +84,9 @@ for (const n of profile.nodes) {
   fnOfNode.set(n.id, `${n.callFrame.functionName || "(anonymous)"} ${path.basename(decodeURIComponent(source)).slice(0, 50)}`);
 }
 
+/** Node.js's own frames (and native code) are charged to the nearest caller that is not Node.js: who asked for the work. */
+const isNode = (area: string) => area.startsWith("node") || area === "(program)";
+const owner = new Map<string, number>();
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 const selfFn = new Map<string, number>();
@@ -104,6 +107,10 @@ profile.samples.forEach((id, i) => {
   const area = areaOfNode.get(id)!;
   self.set(area, (self.get(area) ?? 0) + dt);
   selfFn.set(fnOfNode.get(id)!, (selfFn.get(fnOfNode.get(id)!) ?? 0) + dt);
+  let by: number | undefined = id;
+  while (by !== undefined && isNode(areaOfNode.get(by)!) && parent.get(by) !== undefined) by = parent.get(by);
+  const who = by === undefined || areaOfNode.get(by) === "(root)" ? "node (no caller outside it)" : areaOfNode.get(by)!;
+  owner.set(who, (owner.get(who) ?? 0) + dt);
   const seen = new Set<string>();
   for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) seen.add(areaOfNode.get(n)!);
   for (const a of seen) inclusive.set(a, (inclusive.get(a) ?? 0) + dt);
@@ -113,6 +120,8 @@ const top = Number(values.top);
 const fmt = (ms: number) => `${((ms / total) * 100).toFixed(1).padStart(5)} %  ${(ms / per).toFixed(per === 1 ? 0 : 3).padStart(8)} ms`;
 console.log(`busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms${per !== 1 ? `, per unit: ÷ ${per}` : ""}\n\nself time by area:`);
 for (const [a, ms] of [...self].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${fmt(ms)}  ${a}`);
+console.log("\nself time by area, Node.js's own charged to its caller:");
+for (const [a, ms] of [...owner].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${fmt(ms)}  ${a}`);
 console.log("\ninclusive time by area (a sample counts once per area on its stack):");
 for (const [a, ms] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${fmt(ms)}  ${a}`);
 console.log("\nself time by function:");
