@@ -7,6 +7,7 @@
  *   npx tsx scripts/bench/cpu-profile.ts /tmp/prof/CPU….cpuprofile [--per 1234] [--top 30]
  *
  * `--per N` divides every figure by N (the orders served while profiling) into ms per order;
+ * `--build DIR` reads the source maps from that copy of `.next` (a profile of an earlier build);
  * `--window A,B` counts only the samples from A to B seconds into the profile (the measured load, not start-up).
  */
 import { readFileSync, existsSync } from "node:fs";
@@ -34,7 +35,7 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { per: { type: "string" }, top: { type: "string", default: "30" }, window: { type: "string" } },
+  options: { per: { type: "string" }, top: { type: "string", default: "30" }, window: { type: "string" }, build: { type: "string" } },
 });
 const file = positionals[0];
 if (!file) throw new Error("usage: cpu-profile.ts <file.cpuprofile> [--per N] [--top N]");
@@ -44,7 +45,7 @@ const per = values.per ? Number(values.per) : 1;
 const maps = new Map<string, SourceMap | null>();
 function sourceOf(frame: Frame): string {
   if (!frame.url.startsWith("file://") || !frame.url.includes("/.next/")) return frame.url;
-  const js = fileURLToPath(frame.url);
+  const js = values.build ? fileURLToPath(frame.url).replace(/^.*?\/\.next\//, `${path.resolve(values.build)}/`) : fileURLToPath(frame.url);
   if (!maps.has(js)) {
     const mapFile = `${js}.map`;
     maps.set(js, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8")) as ConstructorParameters<typeof SourceMap>[0]) : null);
