@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { signSession, verifySession } from "@/lib/auth/session.server";
 
 const secret = "s".repeat(32);
@@ -23,5 +23,24 @@ describe("session ids", () => {
     const [x, y] = await Promise.all([verifySession(legacy, secret), verifySession(legacy, secret)]);
     expect(x?.id).toMatch(/^legacy:[0-9a-f]{64}$/);
     expect(y?.id).toBe(x?.id);
+  });
+
+  describe("a token verified once (remembered: its signature is not checked again)", () => {
+    afterEach(() => vi.useRealTimers());
+    it("verifies again with its secret only, and ends at its expiry", async () => {
+      const token = await new SignJWT({ slug: "demo", role: "KITCHEN", name: "Kitchen", gen: 1 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setJti("remembered-session")
+        .setSubject(claims.tenantId)
+        .setIssuedAt()
+        .setExpirationTime("60s")
+        .sign(new TextEncoder().encode(secret));
+      const first = await verifySession(token, secret);
+      expect(first?.id).toBe("remembered-session");
+      expect(await verifySession(token, secret)).toEqual(first);
+      expect(await verifySession(token, "t".repeat(32))).toBeNull();
+      vi.useFakeTimers({ now: first!.expiresAt.getTime() });
+      expect(await verifySession(token, secret)).toBeNull();
+    });
   });
 });

@@ -1,7 +1,6 @@
 "use server";
 
 import { headers } from "next/headers";
-import { toString as qrSvg } from "qrcode";
 import { z } from "zod";
 import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import type { OrderLineInput } from "@/lib/core/menu";
@@ -34,11 +33,14 @@ export interface IssuedTicket {
   currency: string | null;
   /** Where the customer follows the order; encoded in `qr`. */
   url: string;
-  /** A data: URL of the QR code (SVG). */
+  /** A data: URL of the QR code (SVG), drawn by the kiosk from `url` (qr-image.ts). */
   qr: string;
   /** The network printer the server queued this ticket on (no dialog then); null: the browser prints it. */
   printerId?: string | null;
 }
+
+/** What the action answers: the ticket but its QR code, which the kiosk draws. */
+export type PlacedTicket = Omit<IssuedTicket, "qr">;
 
 /**
  * The kiosk's form: item rows (a name and a quantity each; rows without a name are
@@ -97,7 +99,7 @@ function orderForm(t: Translator) {
 export const placeOrder = staffAction(
   ["CASHIER"],
   orderForm,
-  async ({ items, note, idempotencyKey, series, printer }, { app, caller }): Promise<IssuedTicket> => {
+  async ({ items, note, idempotencyKey, series, printer }, { app, caller }): Promise<PlacedTicket> => {
     // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
     // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
     const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
@@ -110,10 +112,6 @@ export const placeOrder = staffAction(
     );
     const { order, created } = placed;
 
-    const url = `${origin}${trackPath(caller.tenant, order.id)}`;
-    // SVG, not PNG: encoding a 320 px PNG cost ~19 ms of CPU per order (scripts/bench/kiosk.ts), an SVG ~1.5 ms, and prints sharp at any size.
-    const svg = await qrSvg(url, { type: "svg", errorCorrectionLevel: "M", margin: 1, width: 320 });
-    const qr = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
     return {
       orderId: order.id,
       number: order.number,
@@ -125,8 +123,7 @@ export const placeOrder = staffAction(
       note: order.note,
       total: orderTotal(order.items),
       currency: caller.tenant.floor.currency,
-      url,
-      qr,
+      url: `${origin}${trackPath(caller.tenant, order.id)}`,
       printerId: placed.printer,
     };
   },

@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
+import type { ActionState } from "@/lib/edges/next/validated-action.server";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
 import { orderTotal } from "@/lib/core/money";
@@ -11,6 +12,7 @@ import { MenuPad, PickedList, type Picked } from "./menu-pad";
 import { placeOrder, type IssuedTicket } from "./actions";
 import type { KioskView } from "./kiosk-view.server";
 import { ItemRows, type Row } from "./item-rows";
+import { qrImage } from "./qr-image";
 import { IssuedView } from "./issued-view";
 import { OrderTotalLine } from "./order-total";
 import { Reprint } from "./reprint";
@@ -26,7 +28,7 @@ function newKey(): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-type PlaceResult = Awaited<ReturnType<typeof placeOrder>>;
+type PlaceResult = ActionState<IssuedTicket>;
 
 export interface KioskFormProps {
   slug: string;
@@ -71,8 +73,11 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
 
   useEffect(() => setIdempotencyKey(newKey()), []);
 
-  const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (prev, form) => {
-    const result = await callAction(placeOrder, prev, form, t("offline"));
+  const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (_prev, form) => {
+    // Not `prev`: the action ignores it, and it would send the last ticket back with every order.
+    const answer = await callAction(placeOrder, null, form, t("offline"));
+    // The server sends the ticket's link; its QR code is drawn here.
+    const result: PlaceResult = answer?.ok ? { ok: true, data: { ...answer.data, qr: qrImage(answer.data.url) } } : answer;
     submitting.current = false;
     if (result?.ok) {
       onIssued(result.data);
