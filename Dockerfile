@@ -6,7 +6,7 @@ COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 # The image's Node.js 24 runs the app: the pinned node-<platform> package (for machines whose
-# own Node.js is older, decision 0032) is not needed here.
+# own Node.js is older, decision 0031) is not needed here.
 RUN npm ci --no-audit --no-fund && rm -rf node_modules/node-linux-* node_modules/.bin/node
 COPY . .
 RUN npm run build

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 contract of the REST API, generated from the zod schemas the handlers
  * validate requests with and the response schemas the *Json builders return (decision
- * 0031). Served at GET /api/v1/openapi.json; tests hold every answer to it.
+ * 0030). Served at GET /api/v1/openapi.json; tests hold every answer to it.
  */
 import { z } from "zod";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
