@@ -27,13 +27,17 @@ export interface ClipRequest {
  * prefix is 1–3 capitals, as the board shows it, so each clip has one address); a 400 for
  * anything else.
  */
+/** A clip's name: the number as the board shows it (`K12.wav`), or, on the deprecated route, the number alone (`42.wav`). */
+export const CLIP_NAME = /^([A-Z]{0,3})(\d{1,8})\.wav$/;
+export const CLIP_NUMBER_ONLY = /^()(\d{1,8})\.wav$/;
+
 export function parseClip(params: { locale: string; clip: string }, { prefixes }: { prefixes: boolean }): ClipRequest {
   const locale = LOCALES.find((l) => l === params.locale) ?? null;
   if (!locale) {
     const hint = asLocale(params.locale) ? ` (spelled ${asLocale(params.locale)})` : "";
     throw new AppError("BAD_INPUT", { message: `Unknown language "${params.locale}"${hint}: use ${LOCALES.join(" or ")}` });
   }
-  const m = (prefixes ? /^([A-Z]{0,3})(\d{1,8})\.wav$/ : /^()(\d{1,8})\.wav$/).exec(params.clip);
+  const m = (prefixes ? CLIP_NAME : CLIP_NUMBER_ONLY).exec(params.clip);
   const number = m ? Number(m[2]) : NaN;
   if (!Number.isSafeInteger(number) || number < 1 || number > MAX_NUMBER) {
     const form = prefixes ? "{number}.wav or {prefix}{number}.wav (prefix: 1 to 3 capital letters)" : "{number}.wav";

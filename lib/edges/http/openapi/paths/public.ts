@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
 import { LOCALES } from "@/lib/core/locales";
+import { CLIP_NAME, CLIP_NUMBER_ONLY } from "../../voice.server";
 import { boardSchema } from "../schemas/orders";
 import { healthSchema, readinessSchema } from "../schemas/ops";
 import { errorBodySchema } from "../errors";
@@ -45,7 +46,7 @@ export const publicPaths: ZodOpenApiPathsObject = {
         locale,
         clip: z
           .string()
-          .regex(/^[A-Z]{0,3}\d{1,8}\.wav$/)
+          .regex(CLIP_NAME)
           .meta({ description: "`{display}.wav`: the number as the board shows it, e.g. `42.wav`, `K12.wav`.", example: "K12.wav" }),
       }),
       ok: { 200: wav },
@@ -62,10 +63,7 @@ export const publicPaths: ZodOpenApiPathsObject = {
       access: "public",
       path: z.object({
         locale,
-        clip: z
-          .string()
-          .regex(/^\d{1,8}\.wav$/)
-          .meta({ description: "`{number}.wav`.", example: "42.wav" }),
+        clip: z.string().regex(CLIP_NUMBER_ONLY).meta({ description: "`{number}.wav`.", example: "42.wav" }),
       }),
       ok: { 200: wav },
     }),
