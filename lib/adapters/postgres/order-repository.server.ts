@@ -17,12 +17,6 @@ import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
 /** The partial unique index over open orders' displayed numbers (migration 20261125221512_open_numbers). */
 const OPEN_NUMBER_INDEX = "Order_open_number_key";
 
-const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | "cancelledAt">> = {
-  READY: "readyAt",
-  COLLECTED: "collectedAt",
-  CANCELLED: "cancelledAt",
-};
-
 /** Open on the floor: being prepared or ready, and not cleared, of any business day. */
 const openOf = (tenantId: string) => ({
   tenantId,
@@ -221,23 +215,9 @@ export class PrismaOrderRepository implements OrderRepository {
     }
   }
 
+  /** One statement either way (order-sql.server.ts): on the pool, or in the transaction that writes the move's events. */
   private async writeStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
     if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
-    const stamp = STATUS_TIMESTAMP[to];
-    return this.withEvents(tenantId, emits, async (db) => {
-      const { count } = await db.order.updateMany({
-        where: { id, tenantId, status: from },
-        // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
-        data: {
-          status: to,
-          ...(stamp ? { [stamp]: at } : {}),
-          ...(to === "PLACED" ? { readyAt: null } : {}),
-          ...(from === "COLLECTED" ? { collectedAt: null } : {}),
-        },
-      });
-      if (count !== 1) return null;
-      const row = await db.order.findFirst({ where: { id, tenantId } });
-      return row ? toOrder(row) : null;
-    });
+    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at));
   }
 }
