@@ -402,7 +402,7 @@ export class MemoryOrders implements OrderRepository {
   }
 
   async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
-    const o = this.of(tenantId).find((x) => x.id === id && x.status === from);
+    const o = this.of(tenantId).find((x) => x.id === id && x.status === from && !x.clearedAt);
     if (!o) return null;
     // Back on the floor (an Undo of a collect) only while no other open order shows its number.
     if (

@@ -4,7 +4,7 @@
  */
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderStatus } from "@/lib/core/orders";
-import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
+import { NumberOpenError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
 import type { Emits } from "@/lib/core/webhooks/events";
 import type pg from "pg";
 import { Prisma, type Db, type Tx } from "./prisma.server";
@@ -12,16 +12,8 @@ import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { PrismaPrinterStore } from "./printer-store.server";
 import type { PrintRequest } from "@/lib/core/ports";
 import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import { OPEN_NUMBER_INDEX, refusalOf } from "./order-refusals.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
-
-/** The partial unique index over open orders' displayed numbers (migration 20261125221512_open_numbers). */
-const OPEN_NUMBER_INDEX = "Order_open_number_key";
-
-const STATUS_TIMESTAMP: Partial<Record<OrderStatus, "readyAt" | "collectedAt" | "cancelledAt">> = {
-  READY: "readyAt",
-  COLLECTED: "collectedAt",
-  CANCELLED: "cancelledAt",
-};
 
 /** Open on the floor: being prepared or ready, and not cleared, of any business day. */
 const openOf = (tenantId: string) => ({
@@ -110,11 +102,8 @@ export class PrismaOrderRepository implements OrderRepository {
       return (await this.withEvents(r.tenantId, emits, write))!;
     } catch (e) {
       const target = uniqueViolationOn(e) ?? violatedConstraint(e);
-      if (target?.includes("idempotencyKey") || target?.includes("idempotency_key")) {
-        throw new DuplicateIdempotencyKeyError(r.idempotencyKey ?? "");
-      }
-      if (target?.includes(OPEN_NUMBER_INDEX) || target?.includes("prefix")) throw new NumberOpenError(r.number, r.prefix);
-      if (target !== null) throw new DuplicateNumberError(r.businessDay, r.shift, r.seriesId === null ? r.number : (r.ticket ?? r.number));
+      // Which index PostgreSQL names depends on their creation order: the rows decide.
+      if (target !== null) throw await refusalOf(this.db, r, target);
       throw e;
     }
   }
@@ -221,23 +210,9 @@ export class PrismaOrderRepository implements OrderRepository {
     }
   }
 
+  /** One statement either way (order-sql.server.ts): on the pool, or in the transaction that writes the move's events. */
   private async writeStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
     if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
-    const stamp = STATUS_TIMESTAMP[to];
-    return this.withEvents(tenantId, emits, async (db) => {
-      const { count } = await db.order.updateMany({
-        where: { id, tenantId, status: from },
-        // Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
-        data: {
-          status: to,
-          ...(stamp ? { [stamp]: at } : {}),
-          ...(to === "PLACED" ? { readyAt: null } : {}),
-          ...(from === "COLLECTED" ? { collectedAt: null } : {}),
-        },
-      });
-      if (count !== 1) return null;
-      const row = await db.order.findFirst({ where: { id, tenantId } });
-      return row ? toOrder(row) : null;
-    });
+    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at));
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The order's hot paths in SQL, as prepared statements over the Prisma client's own pool:
  * taking an order, reading one (by id or by idempotency key), moving it. Prisma costs over a
- * millisecond of CPU per query (decision 0018). The writes run for a restaurant without
+ * millisecond of CPU per query (decision 0018). The insert runs for a restaurant without
  * webhooks, whose changes need no outbox rows in their transaction (with webhooks the
- * repository goes through Prisma); the reads run for every restaurant. The inserts asked for
+ * repository goes through Prisma); the move is the same statement either way, run in the
+ * outbox's transaction when there is one; the reads run for every restaurant. The inserts asked for
  * in one turn of the event loop go as one statement, each retried alone if its row did not.
  */
 import { randomUUID } from "node:crypto";
@@ -12,6 +13,7 @@ import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
+import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
@@ -132,19 +134,31 @@ ORDER BY "idempotencyScope" NULLS LAST LIMIT 1`,
 const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLECTED: `"collectedAt"`, CANCELLED: `"cancelledAt"` };
 
 /**
- * `from` → `to` if the order is still `from` (two screens may race: the loser gets null).
+ * `from` → `to` if the order is still `from` and not cleared off the floor: the write itself
+ * decides (two screens may race, a clear may land after the caller read the order), and the
+ * loser gets null. The one statement that moves an order, on the pool (prepared) or in the
+ * Prisma transaction that writes the move's webhook events (decision 0035).
  * Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
  */
-export async function updateOrderStatus(pool: pg.Pool, tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
+export async function updateOrderStatus(
+  on: pg.Pool | Pick<Tx, "$queryRawUnsafe">,
+  tenantId: string,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  at: Date,
+): Promise<Order | null> {
   const set = [`status = $4::"OrderStatus"`];
-  if (STAMP[to]) set.push(`${STAMP[to]} = $5`);
+  if (STAMP[to]) set.push(`${STAMP[to]} = $5::timestamptz`);
   if (to === "PLACED") set.push(`"readyAt" = NULL`);
   if (from === "COLLECTED") set.push(`"collectedAt" = NULL`);
-  const { rows } = await pool.query<OrderRow>({
-    name: `nextup-order-move-${from}-${to}`,
-    text: `UPDATE "Order" SET ${set.join(", ")} WHERE id = $1 AND "tenantId" = $2 AND status = $3::"OrderStatus" RETURNING ${COLUMNS}`,
-    values: STAMP[to] ? [id, tenantId, from, to, at] : [id, tenantId, from, to],
-  });
+  const text = `UPDATE "Order" SET ${set.join(", ")}
+WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL RETURNING ${COLUMNS}`;
+  const values = STAMP[to] ? [id, tenantId, from, to, at] : [id, tenantId, from, to];
+  const rows =
+    "query" in on
+      ? (await on.query<OrderRow>({ name: `nextup-order-move-${from}-${to}`, text, values })).rows
+      : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 

@@ -73,10 +73,15 @@ export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant 
   };
 }
 
-/** The columns a unique violation names, however the driver adapter reports them. */
+/**
+ * The columns or index a unique violation names, however the driver adapter reports them: a
+ * query's P2002, or a raw statement's P2010 (the adapter's UniqueConstraintViolation).
+ */
 export function uniqueViolationOn(e: unknown): string | null {
-  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== "P2002") return null;
-  return JSON.stringify(e.meta ?? {});
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  if (e.code === "P2002") return JSON.stringify(e.meta ?? {});
+  const cause = (e.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined)?.driverAdapterError?.cause;
+  return e.code === "P2010" && cause?.kind === "UniqueConstraintViolation" ? JSON.stringify(cause) : null;
 }
 
 /** A printer's settings as the core's Printer (decision 0029). */

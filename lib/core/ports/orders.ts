@@ -102,8 +102,9 @@ export interface OrderRepository {
    */
   clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]>;
   /**
-   * Moves an order from `from` to `to` only if it still has status `from` (no lost
-   * updates between two kitchen screens); returns null when it did not.
+   * Moves an order from `from` to `to` only if it still has status `from` and is not
+   * cleared, decided by the write itself (no lost updates between two kitchen screens, no
+   * move of an order a clear took off the floor meanwhile); returns null when it did not.
    */
   updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null>;
 }
