@@ -443,7 +443,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     },
     async startWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
-      await printQueue.work(PRINT_WORKERS, (printerId, owner) => drainer.drain(printerId, owner), checkIdlePrinters);
+      await printQueue.work(PRINT_WORKERS, (printerId) => drainer.drain(printerId), checkIdlePrinters);
     },
     counterSource: () => issuer.source(),
     scheduler,

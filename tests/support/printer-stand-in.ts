@@ -6,7 +6,8 @@
  */
 import net from "node:net";
 
-export type StandInMode = "online" | "paperOut" | "coverOpen";
+/** `silent`: answers no status request (a node asking waits out its reply timeouts). */
+export type StandInMode = "online" | "paperOut" | "coverOpen" | "silent";
 
 const DLE = 0x10;
 const EOT = 0x04;
@@ -18,6 +19,7 @@ const REPLIES: Record<StandInMode, Record<number, number>> = {
   paperOut: { 1: 0x1a, 2: 0x32, 4: 0x72 },
   // offline (0x08); cover open (0x04)
   coverOpen: { 1: 0x1a, 2: 0x16, 4: 0x12 },
+  silent: {},
 };
 
 export class PrinterStandIn {
@@ -70,6 +72,11 @@ export class PrinterStandIn {
   /** What each connection sent besides status requests, in the order the connections closed. */
   jobs(): Buffer[] {
     return [...this.received];
+  }
+
+  /** Connections open now. */
+  openConnections(): number {
+    return this.sockets.size;
   }
 
   /** Status requests (DLE EOT n) answered so far. */

@@ -4,7 +4,7 @@
  * giving up on tickets older than the restaurant's age, one holder at a time.
  */
 import { describe, expect, it } from "vitest";
-import { PrintDrainer } from "@/lib/core/printing/print-drainer";
+import { MAYBE_PRINTED, PrintDrainer } from "@/lib/core/printing/print-drainer";
 import type { PrinterLink, PrintLedger, PrintTarget, WaitingJob } from "@/lib/core/ports";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
 
@@ -28,26 +28,30 @@ const target: PrintTarget = {
   giveUpMinutes: 10,
 };
 
-interface Row extends WaitingJob {
+interface Row {
+  id: string;
+  state: "queued" | "printing" | "printed" | "gaveUp";
+  /** The drain that claimed it, and whether its bytes began to go out (decision 0034). */
+  holder: string | null;
+  sending: boolean;
+  attempts: number;
+  createdAt: Date;
   printedAt?: Date;
   gaveUpAt?: Date;
   lastError?: string;
 }
 
+/** The ledger's promises in memory: every job write is conditional on its holder and state, as in SQL. */
 class Ledger implements PrintLedger {
   rows: Row[] = [];
+  /** Who holds the printer. */
   holder: string | null = null;
   status: { status: PrinterStatus; error: string | null } = { status: "unknown", error: null };
   add(id: string, createdAt: Date): void {
-    this.rows.push({
-      id,
-      kind: "ticket",
-      state: "queued",
-      attempts: 0,
-      createdAt,
-      url: `https://x.test/o/${id}`,
-      order: { number: this.rows.length + 1, prefix: "", items: [], note: null, createdAt },
-    });
+    this.rows.push({ id, state: "queued", holder: null, sending: false, attempts: 0, createdAt });
+  }
+  private mine(id: string, holder: string): Row | undefined {
+    return this.rows.find((x) => x.id === id && x.holder === holder && x.state === "printing");
   }
   target = async () => target;
   hold = async (_p: string, owner: string) => {
@@ -58,29 +62,45 @@ class Ledger implements PrintLedger {
   release = async (_p: string, owner: string) => {
     if (this.holder === owner) this.holder = null;
   };
-  next = async () => this.rows.find((r) => r.state === "queued" || r.state === "printing") ?? null;
-  sending = async (id: string) => {
-    const r = this.rows.find((x) => x.id === id)!;
-    r.state = "printing";
+  claim = async (_p: string, holder: string): Promise<WaitingJob | null> => {
+    if (this.holder !== holder) return null;
+    const r = this.rows.find((x) => x.state === "queued" || x.state === "printing");
+    if (!r) return null;
+    Object.assign(r, { state: "printing", holder });
+    return {
+      id: r.id,
+      kind: "ticket",
+      state: r.sending ? "sending" : "claimed",
+      attempts: r.attempts,
+      createdAt: r.createdAt,
+      url: `https://x.test/o/${r.id}`,
+      order: { number: this.rows.indexOf(r) + 1, prefix: "", items: [], note: null, createdAt: r.createdAt },
+    };
+  };
+  sending = async (id: string, holder: string) => {
+    const r = this.mine(id, holder);
+    if (!r || r.sending || this.holder !== holder) return false;
+    r.sending = true;
     r.attempts++;
+    return true;
   };
-  printed = async (id: string, at: Date) => {
-    Object.assign(
-      this.rows.find((x) => x.id === id)!,
-      { state: "printed", printedAt: at },
-    );
+  printed = async (id: string, holder: string, at: Date) => {
+    const r = this.mine(id, holder);
+    if (!r?.sending) return false;
+    Object.assign(r, { state: "printed", printedAt: at });
+    return true;
   };
-  notPrinted = async (id: string, error: string) => {
-    Object.assign(
-      this.rows.find((x) => x.id === id)!,
-      { state: "queued", lastError: error },
-    );
+  notPrinted = async (id: string, holder: string, error: string) => {
+    const r = this.mine(id, holder);
+    if (!r) return false;
+    Object.assign(r, { state: "queued", holder: null, sending: false, lastError: error });
+    return true;
   };
-  gaveUp = async (id: string, at: Date, error: string) => {
-    Object.assign(
-      this.rows.find((x) => x.id === id)!,
-      { state: "gaveUp", gaveUpAt: at, lastError: error },
-    );
+  gaveUp = async (id: string, holder: string, at: Date, error: string) => {
+    const r = this.mine(id, holder);
+    if (!r) return false;
+    Object.assign(r, { state: "gaveUp", gaveUpAt: at, lastError: error });
+    return true;
   };
   setStatus = async (_p: string, status: PrinterStatus, error: string | null) => {
     const changed = status !== this.status.status || error !== this.status.error;
@@ -89,14 +109,25 @@ class Ledger implements PrintLedger {
   };
 }
 
+type TestLink = PrinterLink & {
+  says: PrinterStatus;
+  printedIds: string[];
+  failNext: string | null;
+  lookups: number;
+  /** Runs when the status query is asked (a node stalls there). */
+  onStatus: () => void;
+  print: (job: WaitingJob) => Promise<{ ok: true } | { ok: false; error: string }>;
+};
+
 /** A printer whose status the test sets, which records the jobs it printed (by id) and can fail a send. */
-function printer(): PrinterLink & { says: PrinterStatus; printedIds: string[]; failNext: string | null } {
-  const p = {
-    says: "ok" as PrinterStatus,
-    printedIds: [] as string[],
-    failNext: null as string | null,
-    status: async () => ({ status: p.says, error: p.says === "offline" ? "connection refused" : null }),
-    print: async (_t: PrintTarget, job: WaitingJob) => {
+function printer(): TestLink {
+  const p: TestLink = {
+    says: "ok",
+    printedIds: [],
+    failNext: null,
+    lookups: 0,
+    onStatus: () => {},
+    print: async (job) => {
       if (p.failNext) {
         const error = p.failNext;
         p.failNext = null;
@@ -105,23 +136,40 @@ function printer(): PrinterLink & { says: PrinterStatus; printedIds: string[]; f
       p.printedIds.push(job.id);
       return { ok: true as const };
     },
+    reach: async () => {
+      p.lookups++;
+      return {
+        ok: true,
+        printer: {
+          status: async () => {
+            p.onStatus();
+            return { status: p.says, error: p.says === "offline" ? "connection refused" : null };
+          },
+          print: (job) => p.print(job),
+        },
+      };
+    },
   };
   return p;
 }
 
 function setup(now = () => T0) {
+  let drains = 0;
   const ledger = new Ledger();
   const link = printer();
   const outcomes: string[] = [];
   const changed: string[] = [];
-  const drainer = new PrintDrainer({
-    ledger,
-    link,
-    events: { printersChanged: (t) => changed.push(t.id) },
-    metrics: { job: (o) => outcomes.push(o) },
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    clock: { now },
-  });
+  const drainer = new PrintDrainer(
+    {
+      ledger,
+      link,
+      events: { printersChanged: (t) => changed.push(t.id) },
+      metrics: { job: (o) => outcomes.push(o) },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      clock: { now },
+    },
+    () => `drain-${++drains}`,
+  );
   return { ledger, link, outcomes, changed, drainer };
 }
 
@@ -129,7 +177,7 @@ describe("PrintDrainer", () => {
   it("prints every waiting job oldest first, then says the printer is idle", async () => {
     const { ledger, link, outcomes, changed, drainer } = setup();
     ["a", "b", "c"].forEach((id) => ledger.add(id, T0));
-    expect(await drainer.drain("p1", "job-1")).toBe("idle");
+    expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["a", "b", "c"]);
     expect(ledger.rows.map((r) => [r.state, r.attempts])).toEqual([
       ["printed", 1],
@@ -146,14 +194,14 @@ describe("PrintDrainer", () => {
       const { ledger, link, outcomes, drainer } = setup();
       ["a", "b"].forEach((id) => ledger.add(id, T0));
       link.says = says;
-      expect(await drainer.drain("p1", "job-1")).toBe("later");
+      expect(await drainer.drain("p1")).toBe("later");
       expect(link.printedIds).toEqual([]);
       expect(ledger.rows.map((r) => r.state)).toEqual(["queued", "queued"]);
       expect(ledger.rows[0]!.lastError).toBe(says === "offline" ? "connection refused" : says);
       expect(ledger.status.status).toBe(says);
       expect(outcomes).toEqual(["retried"]);
       link.says = "ok";
-      expect(await drainer.drain("p1", "job-2")).toBe("idle");
+      expect(await drainer.drain("p1")).toBe("idle");
       expect(link.printedIds).toEqual(["a", "b"]);
     }
   });
@@ -162,7 +210,7 @@ describe("PrintDrainer", () => {
     const { ledger, link, drainer } = setup();
     ledger.add("a", T0);
     link.says = "unknown";
-    expect(await drainer.drain("p1", "job-1")).toBe("idle");
+    expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["a"]);
   });
 
@@ -170,13 +218,13 @@ describe("PrintDrainer", () => {
     const { ledger, link, drainer } = setup();
     ["a", "b"].forEach((id) => ledger.add(id, T0));
     link.failNext = "the printer closed the connection";
-    expect(await drainer.drain("p1", "job-1")).toBe("later");
+    expect(await drainer.drain("p1")).toBe("later");
     expect(ledger.rows.map((r) => [r.id, r.state, r.lastError])).toEqual([
       ["a", "queued", "the printer closed the connection"],
       ["b", "queued", undefined],
     ]);
     expect(ledger.status).toEqual({ status: "offline", error: "the printer closed the connection" });
-    expect(await drainer.drain("p1", "job-2")).toBe("idle");
+    expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["a", "b"]);
     // Sent twice: the first attempt counted too.
     expect(ledger.rows[0]!.attempts).toBe(2);
@@ -188,12 +236,12 @@ describe("PrintDrainer", () => {
     ledger.add("old", T0);
     ledger.add("fresh", new Date(now.getTime() - 60_000));
     link.says = "offline";
-    expect(await drainer.drain("p1", "job-1")).toBe("later");
+    expect(await drainer.drain("p1")).toBe("later");
     expect(ledger.rows.map((r) => r.state)).toEqual(["gaveUp", "queued"]);
     expect(ledger.rows[0]).toMatchObject({ gaveUpAt: now, lastError: "not printed within 10 minutes" });
     expect(outcomes).toEqual(["gave_up", "retried"]);
     link.says = "ok";
-    expect(await drainer.drain("p1", "job-2")).toBe("idle");
+    expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["fresh"]);
   });
 
@@ -201,7 +249,7 @@ describe("PrintDrainer", () => {
     const { ledger, link, drainer } = setup();
     ledger.add("a", T0);
     ledger.holder = "someone-else";
-    expect(await drainer.drain("p1", "job-1")).toBe("later");
+    expect(await drainer.drain("p1")).toBe("later");
     expect(link.printedIds).toEqual([]);
     expect(ledger.holder).toBe("someone-else");
   });
@@ -209,24 +257,88 @@ describe("PrintDrainer", () => {
   it("a drain that lost its hold (stalled past it) stops before the next ticket", async () => {
     const { ledger, link, drainer } = setup();
     ["a", "b"].forEach((id) => ledger.add(id, T0));
-    link.print = async (_t, job) => {
+    link.print = async (job) => {
       link.printedIds.push(job.id);
       // While "a" was sent, this node stalled and another took the printer.
       ledger.holder = "someone-else";
       return { ok: true as const };
     };
-    expect(await drainer.drain("p1", "job-1")).toBe("later");
+    expect(await drainer.drain("p1")).toBe("later");
     expect(link.printedIds).toEqual(["a"]);
     expect(ledger.rows.map((r) => r.state)).toEqual(["printed", "queued"]);
   });
 
-  it("a job left 'printing' by a node that died is printed again (at least once)", async () => {
+  it("gives each drain its own holder token, so a queue job run again is another drain", async () => {
+    const { ledger, drainer } = setup();
+    const holders: string[] = [];
+    const hold = ledger.hold;
+    ledger.hold = async (p, owner) => {
+      holders.push(owner);
+      return hold(p, owner);
+    };
+    await drainer.drain("p1");
+    await drainer.drain("p1");
+    expect(new Set(holders)).toEqual(new Set(["drain-1", "drain-2"]));
+  });
+
+  it("a job claimed by a drain that stopped before sending is printed by the next", async () => {
     const { ledger, link, drainer } = setup();
     ledger.add("a", T0);
-    ledger.rows[0]!.state = "printing";
-    ledger.rows[0]!.attempts = 1;
-    expect(await drainer.drain("p1", "job-1")).toBe("idle");
+    Object.assign(ledger.rows[0]!, { state: "printing", holder: "dead-drain" });
+    expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["a"]);
-    expect(ledger.rows[0]!.attempts).toBe(2);
+    expect(ledger.rows[0]).toMatchObject({ state: "printed", holder: "drain-1", attempts: 1 });
+  });
+
+  it("a job taken over mid-send is given up as maybe printed, never sent again (at most once)", async () => {
+    const { ledger, link, outcomes, drainer } = setup();
+    ["a", "b"].forEach((id) => ledger.add(id, T0));
+    Object.assign(ledger.rows[0]!, { state: "printing", holder: "stalled-drain", sending: true, attempts: 1 });
+    expect(await drainer.drain("p1")).toBe("idle");
+    expect(link.printedIds).toEqual(["b"]);
+    expect(ledger.rows[0]).toMatchObject({ state: "gaveUp", gaveUpAt: T0, lastError: MAYBE_PRINTED, attempts: 1 });
+    expect(outcomes).toEqual(["gave_up", "printed"]);
+  });
+
+  it("a drain taken over while it asked the printer's status sends nothing", async () => {
+    const { ledger, link, drainer } = setup();
+    ["a", "b"].forEach((id) => ledger.add(id, T0));
+    link.onStatus = () => {
+      // This node stalled here; another took the printer and claimed the job.
+      ledger.holder = "other-drain";
+      Object.assign(ledger.rows[0]!, { holder: "other-drain" });
+    };
+    expect(await drainer.drain("p1")).toBe("later");
+    expect(link.printedIds).toEqual([]);
+    expect(ledger.rows.map((r) => [r.state, r.holder, r.attempts])).toEqual([
+      ["printing", "other-drain", 0],
+      ["queued", null, 0],
+    ]);
+  });
+
+  it("a drain taken over while its bytes went out leaves the job to its new holder and sends nothing more", async () => {
+    const { ledger, link, outcomes, drainer } = setup();
+    ["a", "b"].forEach((id) => ledger.add(id, T0));
+    link.print = async (job) => {
+      link.printedIds.push(job.id);
+      ledger.holder = "other-drain";
+      Object.assign(ledger.rows[0]!, { holder: "other-drain" });
+      return { ok: true as const };
+    };
+    expect(await drainer.drain("p1")).toBe("later");
+    expect(link.printedIds).toEqual(["a"]);
+    expect(ledger.rows.map((r) => [r.state, r.holder])).toEqual([
+      ["printing", "other-drain"],
+      ["queued", null],
+    ]);
+    expect(outcomes).toEqual([]);
+  });
+
+  it("asks the network for the printer's address once per ticket (status and bytes share it)", async () => {
+    const { ledger, link, drainer } = setup();
+    ["a", "b"].forEach((id) => ledger.add(id, T0));
+    expect(await drainer.drain("p1")).toBe("idle");
+    // Two tickets and the status check after the last.
+    expect(link.lookups).toBe(3);
   });
 });

@@ -34,7 +34,7 @@ const target: PrintTarget = {
 const job = (over: Partial<WaitingJob> = {}): WaitingJob => ({
   id: "j1",
   kind: "ticket",
-  state: "queued",
+  state: "claimed",
   attempts: 0,
   createdAt: new Date("2030-05-01T11:42:00Z"),
   url: "https://q.example/noodles/o/1",

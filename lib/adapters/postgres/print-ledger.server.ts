@@ -1,4 +1,7 @@
-/** The print drainer's view of PostgreSQL (decision 0029): a printer's hold, its waiting jobs in order, their outcomes. */
+/**
+ * The print drainer's view of PostgreSQL (decisions 0029, 0034): a printer's hold, its waiting
+ * jobs in order, their outcomes, each write conditional on the drain that holds the job.
+ */
 import type { OrderItem } from "@/lib/core/orders";
 import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/core/ports";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
@@ -29,20 +32,33 @@ export class PrismaPrintLedger implements PrintLedger {
     };
   }
 
-  async hold(printerId: string, owner: string): Promise<boolean> {
+  async hold(printerId: string, holder: string): Promise<boolean> {
     const n = await this.db.$executeRaw`
-      UPDATE "Printer" SET "drainOwner" = ${owner}::uuid, "drainingUntil" = now() + make_interval(secs => ${PRINT_HOLD_SECONDS})
-      WHERE "id" = ${printerId}::uuid AND ("drainingUntil" IS NULL OR "drainingUntil" < now() OR "drainOwner" = ${owner}::uuid)`;
+      UPDATE "Printer" SET "drainOwner" = ${holder}::uuid, "drainingUntil" = now() + make_interval(secs => ${PRINT_HOLD_SECONDS})
+      WHERE "id" = ${printerId}::uuid AND ("drainingUntil" IS NULL OR "drainingUntil" < now() OR "drainOwner" = ${holder}::uuid)`;
     return n === 1;
   }
 
-  async release(printerId: string, owner: string): Promise<void> {
+  async release(printerId: string, holder: string): Promise<void> {
     await this.db
-      .$executeRaw`UPDATE "Printer" SET "drainOwner" = NULL, "drainingUntil" = NULL WHERE "id" = ${printerId}::uuid AND "drainOwner" = ${owner}::uuid`;
+      .$executeRaw`UPDATE "Printer" SET "drainOwner" = NULL, "drainingUntil" = NULL WHERE "id" = ${printerId}::uuid AND "drainOwner" = ${holder}::uuid`;
   }
 
-  async next(printerId: string): Promise<WaitingJob | null> {
-    const job = await this.db.printJob.findFirst({ where: { printerId, state: { in: ["queued", "printing"] } }, orderBy: { seq: "asc" } });
+  /**
+   * One write: the oldest waiting job becomes `holder`'s, only while `holder` holds the printer
+   * (so a job another drain claimed changes hands only once that drain lost the printer). A
+   * concurrent claim waits on the row lock and then overwrites the holder: the last claim wins
+   * and the loser's next conditional write finds nothing.
+   */
+  async claim(printerId: string, holder: string): Promise<WaitingJob | null> {
+    const [job] = await this.db.$queryRaw<
+      { id: string; kind: string; attempts: number; createdAt: Date; url: string | null; orderId: string | null; sendingAt: Date | null }[]
+    >`
+      UPDATE "PrintJob" j SET "state" = 'printing', "holder" = ${holder}::uuid
+      FROM (SELECT "id" FROM "PrintJob" WHERE "printerId" = ${printerId}::uuid AND "state" IN ('queued', 'printing') ORDER BY "seq" LIMIT 1 FOR UPDATE) w
+      WHERE j."id" = w."id"
+        AND EXISTS (SELECT 1 FROM "Printer" p WHERE p."id" = ${printerId}::uuid AND p."drainOwner" = ${holder}::uuid AND p."drainingUntil" > now())
+      RETURNING j."id"::text AS "id", j."kind", j."attempts", j."createdAt", j."url", j."orderId"::text AS "orderId", j."sendingAt"`;
     if (!job) return null;
     const order = job.orderId
       ? await this.db.order.findUnique({ where: { id: job.orderId }, select: { number: true, prefix: true, items: true, note: true, createdAt: true } })
@@ -50,7 +66,7 @@ export class PrismaPrintLedger implements PrintLedger {
     return {
       id: job.id,
       kind: job.kind as PrintJobKind,
-      state: job.state as WaitingJob["state"],
+      state: job.sendingAt ? "sending" : "claimed",
       attempts: job.attempts,
       createdAt: job.createdAt,
       url: job.url,
@@ -64,20 +80,37 @@ export class PrismaPrintLedger implements PrintLedger {
     };
   }
 
-  async sending(jobId: string): Promise<void> {
-    await this.db.printJob.update({ where: { id: jobId }, data: { state: "printing", attempts: { increment: 1 } } });
+  /** Only the holder, only before its bytes went out, only while it still holds the printer. */
+  async sending(jobId: string, holder: string): Promise<boolean> {
+    const n = await this.db.$executeRaw`
+      UPDATE "PrintJob" j SET "sendingAt" = now(), "attempts" = j."attempts" + 1
+      WHERE j."id" = ${jobId}::uuid AND j."holder" = ${holder}::uuid AND j."state" = 'printing' AND j."sendingAt" IS NULL
+        AND EXISTS (SELECT 1 FROM "Printer" p WHERE p."id" = j."printerId" AND p."drainOwner" = ${holder}::uuid AND p."drainingUntil" > now())`;
+    return n === 1;
   }
 
-  async printed(jobId: string, at: Date): Promise<void> {
-    await this.db.printJob.update({ where: { id: jobId }, data: { state: "printed", printedAt: at, lastError: null } });
+  async printed(jobId: string, holder: string, at: Date): Promise<boolean> {
+    const { count } = await this.db.printJob.updateMany({
+      where: { id: jobId, holder, state: "printing", sendingAt: { not: null } },
+      data: { state: "printed", printedAt: at, lastError: null },
+    });
+    return count === 1;
   }
 
-  async notPrinted(jobId: string, error: string): Promise<void> {
-    await this.db.printJob.update({ where: { id: jobId }, data: { state: "queued", lastError: error.slice(0, 300) } });
+  async notPrinted(jobId: string, holder: string, error: string): Promise<boolean> {
+    const { count } = await this.db.printJob.updateMany({
+      where: { id: jobId, holder, state: "printing" },
+      data: { state: "queued", holder: null, sendingAt: null, lastError: error.slice(0, 300) },
+    });
+    return count === 1;
   }
 
-  async gaveUp(jobId: string, at: Date, error: string): Promise<void> {
-    await this.db.printJob.update({ where: { id: jobId }, data: { state: "gaveUp", gaveUpAt: at, lastError: error.slice(0, 300) } });
+  async gaveUp(jobId: string, holder: string, at: Date, error: string): Promise<boolean> {
+    const { count } = await this.db.printJob.updateMany({
+      where: { id: jobId, holder, state: "printing" },
+      data: { state: "gaveUp", gaveUpAt: at, lastError: error.slice(0, 300) },
+    });
+    return count === 1;
   }
 
   async setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean> {

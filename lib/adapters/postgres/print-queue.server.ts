@@ -20,9 +20,10 @@ export const PRINT_RETRY_MS = 3_000;
 export const PRINT_EXPIRE_SECONDS = 40;
 
 /**
- * A drain holds its printer this long, renewed before each ticket (one step takes at most
- * about 16 s: a status query and a send, each with its timeouts): a node that died holding
- * it lets go within this.
+ * A drain holds its printer this long, renewed before each ticket: a node that died holding
+ * it lets go within this. Every wait of a step is bounded well inside it (PRINTER_STEP_MAX_MS,
+ * tcp-printer.server.ts); a node that stalls past it anyway is fenced by the job's holder
+ * (decision 0034), not by this timer.
  */
 export const PRINT_HOLD_SECONDS = 20;
 
@@ -77,11 +78,11 @@ export class PrintQueue {
    * `concurrency` workers on this node; each drain says what comes next. `idle`: each sweep
    * also asks idle printers how they are (`checkIdle`).
    */
-  async work(concurrency: number, drain: (printerId: string, owner: string) => Promise<DrainNext>, checkIdle: () => Promise<void>): Promise<void> {
+  async work(concurrency: number, drain: (printerId: string) => Promise<DrainNext>, checkIdle: () => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
       const id = await this.boss.work<{ printerId: string }>(PRINT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (!job) return;
-        const next = await drain(job.data.printerId, job.id);
+        const next = await drain(job.data.printerId);
         if (next === "now") await this.wake(job.data.printerId);
         else if (next === "later") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_RETRY_MS));
       });

@@ -27,30 +27,53 @@ export class PrinterError extends Error {
   }
 }
 
+export const DEFAULT_LOOKUP_TIMEOUT_MS = 2_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 export const DEFAULT_REPLY_TIMEOUT_MS = 800;
-export const DEFAULT_WRITE_TIMEOUT_MS = 10_000;
+export const DEFAULT_WRITE_TIMEOUT_MS = 7_000;
+
+/**
+ * The longest a drain's step can wait on the printer: one lookup, a status connection and
+ * its three replies, a ticket's connection and write. It must stay inside the printer's
+ * hold (PRINT_HOLD_SECONDS, with room for the step's database writes).
+ */
+export const PRINTER_STEP_MAX_MS = DEFAULT_LOOKUP_TIMEOUT_MS + 2 * DEFAULT_CONNECT_TIMEOUT_MS + 3 * DEFAULT_REPLY_TIMEOUT_MS + DEFAULT_WRITE_TIMEOUT_MS;
 /** How long a printer may keep its side open after a ticket before the socket is destroyed. */
 const CLOSE_GRACE_MS = 2_000;
 
 /** Every address of `host` (A and AAAA), as the operating system resolves it. */
 export const resolvePrinterHost = async (host: string): Promise<string[]> => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
+
 /**
- * The one checked address of `t` (printerDestination: resolved once, every address allowed).
- * Throws PrinterError "refused" or "unresolved".
+ * `resolve(host)`, failing after `timeoutMs` (printerDestination then says the host does not
+ * resolve): getaddrinfo takes no signal, and a lookup must not outlast a drain's hold.
+ */
+export function boundedLookup(resolve: (host: string) => Promise<string[]>, timeoutMs: number): (host: string) => Promise<string[]> {
+  return (host) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer looking up ${host} within ${seconds(timeoutMs)}`)), timeoutMs);
+    });
+    return Promise.race([resolve(host), late]).finally(() => clearTimeout(timer));
+  };
+}
+
+/**
+ * The one checked address of `t` (printerDestination: resolved once, every address allowed),
+ * the lookup bounded by `lookupTimeoutMs`. Throws PrinterError "refused" or "unresolved".
  */
 export async function resolvePrinter(
   t: PrinterTarget,
   policy: PrinterNetworkPolicy,
   resolve: (host: string) => Promise<string[]> = resolvePrinterHost,
+  lookupTimeoutMs = DEFAULT_LOOKUP_TIMEOUT_MS,
 ): Promise<string> {
-  const found = await printerDestination(t, policy, resolve);
+  const found = await printerDestination(t, policy, boundedLookup(resolve, lookupTimeoutMs));
   if ("refusal" in found) throw new PrinterError(found.kind, found.refusal);
   return found.address;
 }
-
-const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`;
 
 function networkError(e: NodeJS.ErrnoException, timeoutMs: number): PrinterError {
   switch (e.code) {

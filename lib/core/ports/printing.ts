@@ -84,38 +84,55 @@ export interface PrintTarget extends Printer {
   giveUpMinutes: number;
 }
 
-/** The oldest job waiting for a printer, with what its ticket says. */
+/** The oldest job waiting for a printer, claimed by a drain, with what its ticket says. */
 export interface WaitingJob {
   id: string;
   kind: PrintJobKind;
-  state: "queued" | "printing";
+  /**
+   * `claimed`: nothing of it was sent yet. `sending`: a drain that lost it had begun sending
+   * its bytes (they may have printed), so it must not be sent again (decision 0034).
+   */
+  state: "claimed" | "sending";
   attempts: number;
   createdAt: Date;
   url: string | null;
   order: { number: number; prefix: string; items: OrderItem[]; note: string | null; createdAt: Date } | null;
 }
 
-/** The drainer's view of the jobs (PostgreSQL). */
+/**
+ * The drainer's view of the jobs (PostgreSQL). Every change of a job is one conditional
+ * write on its holder (a token per drain) and its expected state: false means another drain
+ * took it over, and the caller stops (decision 0034).
+ */
 export interface PrintLedger {
   target(printerId: string): Promise<PrintTarget | null>;
-  /** Holds the printer for `owner` (one drainer at a time), or renews its hold; false when another holds it. */
-  hold(printerId: string, owner: string): Promise<boolean>;
-  release(printerId: string, owner: string): Promise<void>;
-  next(printerId: string): Promise<WaitingJob | null>;
-  /** The job is being sent (a crash now prints it again: at least once). */
-  sending(jobId: string): Promise<void>;
-  printed(jobId: string, at: Date): Promise<void>;
+  /** Holds the printer for `holder` (one drainer at a time), or renews its hold; false when another holds it. */
+  hold(printerId: string, holder: string): Promise<boolean>;
+  release(printerId: string, holder: string): Promise<void>;
+  /**
+   * Claims the oldest waiting job for `holder`, which must hold the printer: a queued one, or
+   * one a drain that lost the printer left claimed. Null when none waits (or the hold is gone).
+   */
+  claim(printerId: string, holder: string): Promise<WaitingJob | null>;
+  /** The job's bytes are about to go out (a crash now leaves it for a person); false: not ours any more, send nothing. */
+  sending(jobId: string, holder: string): Promise<boolean>;
+  printed(jobId: string, holder: string, at: Date): Promise<boolean>;
   /** Not sent: back to waiting, with why. */
-  notPrinted(jobId: string, error: string): Promise<void>;
-  gaveUp(jobId: string, at: Date, error: string): Promise<void>;
+  notPrinted(jobId: string, holder: string, error: string): Promise<boolean>;
+  gaveUp(jobId: string, holder: string, at: Date, error: string): Promise<boolean>;
   /** Records what the printer said; true when it differs from what was stored. */
   setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean>;
 }
 
-/** A printer on the network: its real-time status, and printing one job. */
+/** A printer whose address was resolved and checked once, for one step: a status query and a job. */
+export interface ReachedPrinter {
+  status(): Promise<{ status: PrinterStatus; error: string | null }>;
+  print(job: WaitingJob): Promise<{ ok: true } | { ok: false; error: string }>;
+}
+
+/** A printer on the network: its address resolved and checked (bounded in time), or why not. */
 export interface PrinterLink {
-  status(target: PrintTarget): Promise<{ status: PrinterStatus; error: string | null }>;
-  print(target: PrintTarget, job: WaitingJob): Promise<{ ok: true } | { ok: false; error: string }>;
+  reach(target: PrintTarget): Promise<{ ok: true; printer: ReachedPrinter } | { ok: false; error: string }>;
 }
 
 export type PrintOutcome = "printed" | "retried" | "gave_up";

@@ -2,7 +2,8 @@
  * Prints one printer's waiting tickets, oldest first, one node at a time (decision 0029):
  * a ticket older than the restaurant's give-up age is given up; the printer is asked for
  * its status before each ticket, and a printer that is off, out of paper or open keeps
- * its tickets waiting, in order, until it is back.
+ * its tickets waiting, in order, until it is back. Each job is fenced by the drain holding it
+ * (decision 0034): a drain that was taken over sends nothing more.
  */
 import type { Clock, Logger, PrinterLink, PrintLedger, PrintMetrics, PrintTarget, WaitingJob } from "../ports";
 import type { EventPublisher } from "../ports/realtime";
@@ -28,59 +29,77 @@ export interface PrintDrainerDeps {
 
 const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
 
-export class PrintDrainer {
-  constructor(private readonly deps: PrintDrainerDeps) {}
+/** A job taken over mid-send: its bytes may have printed, and a ticket prints at most once (decision 0034). */
+export const MAYBE_PRINTED = "may have printed: the node sending it stopped; print it again if the customer has no ticket";
 
-  /** Drains `printerId` as `owner` (the queue job); another holder means another node is at it. */
-  async drain(printerId: string, owner: string): Promise<DrainNext> {
+export class PrintDrainer {
+  constructor(
+    private readonly deps: PrintDrainerDeps,
+    /** A fresh token per drain: a queue job run again (its lease expired) is another drain. */
+    private readonly newHolder: () => string = () => crypto.randomUUID(),
+  ) {}
+
+  /** Drains `printerId` under a token of its own; another holder means another node is at it. */
+  async drain(printerId: string): Promise<DrainNext> {
     const { ledger } = this.deps;
     const target = await ledger.target(printerId);
     if (!target) return "idle";
-    if (!(await ledger.hold(printerId, owner))) return "later";
+    const holder = this.newHolder();
+    if (!(await ledger.hold(printerId, holder))) return "later";
     try {
-      return await this.run(target, printerId, owner);
+      return await this.run(target, printerId, holder);
     } finally {
-      await ledger.release(printerId, owner);
+      await ledger.release(printerId, holder);
     }
   }
 
-  private async run(target: PrintTarget, printerId: string, owner: string): Promise<DrainNext> {
+  /** Every ledger write is conditional on `holder`: one that finds another holder stops the drain before another byte is sent. */
+  private async run(target: PrintTarget, printerId: string, holder: string): Promise<DrainNext> {
     const { ledger, link, events, metrics, log, clock } = this.deps;
     const started = clock.now().getTime();
     let changed = false;
+    const lost = (job: WaitingJob): DrainNext => {
+      log.warn({ tenantId: target.tenantId, printer: target.name, job: job.id }, "print job taken over by another drain");
+      return "later";
+    };
     try {
       for (;;) {
+        if (clock.now().getTime() - started > DRAIN_SLICE_MS) return "now";
         // Renewed before each ticket; lost (this node stalled past it), another drain has the printer now.
-        if (!(await ledger.hold(printerId, owner))) return "later";
-        const job = await ledger.next(printerId);
+        if (!(await ledger.hold(printerId, holder))) return "later";
+        const job = await ledger.claim(printerId, holder);
         const now = clock.now();
         if (!job) {
           // After the last ticket: what the printer says now (paper may have run out on it).
           if (await this.checkStatus(target)) changed = true;
           return "idle";
         }
-        if (now.getTime() - job.createdAt.getTime() > target.giveUpMinutes * 60_000) {
-          await ledger.gaveUp(job.id, now, giveUpReason(target.giveUpMinutes));
+        const tooOld = now.getTime() - job.createdAt.getTime() > target.giveUpMinutes * 60_000;
+        if (job.state === "sending" || tooOld) {
+          const why = job.state === "sending" ? MAYBE_PRINTED : giveUpReason(target.giveUpMinutes);
+          if (!(await ledger.gaveUp(job.id, holder, now, why))) return lost(job);
           metrics.job("gave_up");
-          log.warn({ tenantId: target.tenantId, printer: target.name, job: job.id }, "print job given up");
+          log.warn({ tenantId: target.tenantId, printer: target.name, job: job.id, why }, "print job given up");
           changed = true;
           continue;
         }
-        if (now.getTime() - started > DRAIN_SLICE_MS) return "now";
-        const status = await link.status(target);
+        // One lookup for the step: the status query and the ticket go to the same checked address.
+        const reached = await link.reach(target);
+        const status = reached.ok ? await reached.printer.status() : { status: "offline" as const, error: reached.error };
         if (await ledger.setStatus(printerId, status.status, status.error, clock.now())) changed = true;
-        if (!canPrint(status.status)) {
-          await this.wait(job, status.error ?? status.status);
+        if (!reached.ok || !canPrint(status.status)) {
+          if (!(await this.wait(job, holder, status.error ?? status.status))) return lost(job);
           return "later";
         }
-        await ledger.sending(job.id);
-        const sent = await link.print(target, job);
+        // The fence before the bytes: what the printer printed cannot be taken back.
+        if (!(await ledger.sending(job.id, holder))) return lost(job);
+        const sent = await reached.printer.print(job);
         if (!sent.ok) {
-          await this.wait(job, sent.error);
+          const kept = await this.wait(job, holder, sent.error);
           if (await ledger.setStatus(printerId, "offline", sent.error, clock.now())) changed = true;
-          return "later";
+          return kept ? "later" : lost(job);
         }
-        await ledger.printed(job.id, clock.now());
+        if (!(await ledger.printed(job.id, holder, clock.now()))) return lost(job);
         metrics.job("printed");
         changed = true;
       }
@@ -89,14 +108,16 @@ export class PrintDrainer {
     }
   }
 
-  private async wait(job: WaitingJob, why: string): Promise<void> {
-    await this.deps.ledger.notPrinted(job.id, why);
+  private async wait(job: WaitingJob, holder: string, why: string): Promise<boolean> {
+    if (!(await this.deps.ledger.notPrinted(job.id, holder, why))) return false;
     this.deps.metrics.job("retried");
+    return true;
   }
 
   /** Asks an idle printer how it is; true when that changed. */
   async checkStatus(target: PrintTarget): Promise<boolean> {
-    const status = await this.deps.link.status(target);
+    const reached = await this.deps.link.reach(target);
+    const status = reached.ok ? await reached.printer.status() : { status: "offline" as const, error: reached.error };
     return this.deps.ledger.setStatus(target.id, status.status, status.error, this.deps.clock.now());
   }
 }

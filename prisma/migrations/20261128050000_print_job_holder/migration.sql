@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PrintJob" ADD COLUMN     "holder" UUID,
+ADD COLUMN     "sendingAt" TIMESTAMPTZ(3);
