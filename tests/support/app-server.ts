@@ -57,6 +57,8 @@ export async function startAppServer(opts: {
       SESSION_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Passed on for `npm run bench:runtimes`, which runs servers on another Node.js on purpose.
+      ...(process.env.NEXTUP_ALLOW_ANY_NODE ? { NEXTUP_ALLOW_ANY_NODE: process.env.NEXTUP_ALLOW_ANY_NODE } : {}),
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
