@@ -31,9 +31,11 @@ function safeNext(next: string, slug: string, role: StaffRole): string | null {
 }
 
 /**
- * Signs a member of staff in: throttled per address, per restaurant and address, and per
- * restaurant and role before the code is checked (lib/server/http/throttles.server.ts), then a
- * session cookie and the screen they came for (or their role's).
+ * Signs a member of staff in: refused before the code is checked while the address has used
+ * its failed authentications or its attempts at this restaurant, or while this node already
+ * checks as many codes of the role as it may at once — never because of other addresses'
+ * wrong codes (lib/server/http/throttles.server.ts, decision 0025); then a session cookie
+ * and the screen they came for (or their role's).
  */
 export const signIn = publicAction(
   (t) =>
