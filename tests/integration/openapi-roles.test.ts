@@ -1,7 +1,8 @@
 /**
- * The roles the OpenAPI contract lists for each keyed operation are the roles the running
- * route takes: every operation is called with a key of each role, against the run's app
- * server, and the role refusal (403 "may not do this") tells which keys it turns away. No
+ * Who the OpenAPI contract says may call each operation is who the running route lets in:
+ * every keyed operation is called with a key of each role and with a manager's console
+ * session, against the run's app server (the role refusal, 403 "may not do this", tells
+ * which keys it turns away), and every operation without a requirement with nothing. No
  * body and made-up ids, so a key the route takes meets a 400 or 404 after `authorize`, not a
  * change — but for the few operations that need neither (starting a shift), in a restaurant
  * of this test's own.
@@ -11,6 +12,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { openApiDocument } from "@/lib/edges/http/openapi/document";
 import type { StaffRole } from "@/lib/core/tenants";
 import { uniqueSlug, stableDaySpec } from "../support/fixtures";
+import { signInOverHttp } from "../support/forms";
 import { apiClient, type ErrorJson } from "../support/http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 
@@ -27,13 +29,31 @@ beforeAll(async () => {
   t = (await provisionTenants(databaseUrl, [stableDaySpec(slug)]))[slug]!;
 });
 
-/** Every operation whose security takes API keys, with the roles the document lists. */
-function keyedOperations(): { method: string; template: string; roles: string[] }[] {
-  const found: { method: string; template: string; roles: string[] }[] = [];
+interface Operation {
+  method: string;
+  template: string;
+  /** The roles whose API keys it takes (null: none); whether the manager's console session does. */
+  roles: string[] | null;
+  session: boolean;
+  /** No security requirement at all: anyone may call it. */
+  open: boolean;
+}
+
+/** Every operation of the document, with what its security requirement says. */
+function operations(): Operation[] {
+  const found: Operation[] = [];
   for (const [template, item] of Object.entries(openApiDocument().paths ?? {})) {
     for (const method of METHODS) {
-      const keyed = item?.[method]?.security?.find((s) => "apiKey" in s);
-      if (keyed) found.push({ method: method.toUpperCase(), template, roles: [...keyed.apiKey!].sort() });
+      const security = item?.[method]?.security;
+      if (!security) continue;
+      const keyed = security.find((s) => "apiKey" in s);
+      found.push({
+        method: method.toUpperCase(),
+        template,
+        roles: keyed ? [...keyed.apiKey!].sort() : null,
+        session: security.some((s) => "managerSession" in s),
+        open: security.length === 0,
+      });
     }
   }
   return found;
@@ -48,12 +68,12 @@ const pathOf = (template: string) =>
 
 const keyOf = (role: StaffRole) => ({ MANAGER: t.apiKeys.manager, CASHIER: t.apiKeys.cashier, KITCHEN: t.apiKeys.kitchen })[role];
 
-describe("the roles of every keyed operation", () => {
-  it("are the roles whose keys the route takes", async () => {
-    const operations = keyedOperations();
-    expect(operations.length).toBeGreaterThan(40);
+describe("who may call each operation", () => {
+  it("the roles of every keyed operation are the roles whose keys the route takes", async () => {
+    const keyed = operations().filter((o) => o.roles !== null);
+    expect(keyed.length).toBeGreaterThan(40);
     const mismatches: string[] = [];
-    for (const op of operations) {
+    for (const op of keyed) {
       const takes: string[] = [];
       for (const role of ROLES) {
         const res = await call<ErrorJson>(op.method, pathOf(op.template), { key: keyOf(role) });
@@ -62,9 +82,35 @@ describe("the roles of every keyed operation", () => {
         if (!refused) takes.push(role);
       }
       takes.sort();
-      if (takes.join() !== op.roles.join())
-        mismatches.push(`${op.method} ${op.template}: the document lists ${op.roles.join(", ")}, the route takes ${takes.join(", ")}`);
+      if (takes.join() !== op.roles!.join())
+        mismatches.push(`${op.method} ${op.template}: the document lists ${op.roles!.join(", ")}, the route takes ${takes.join(", ")}`);
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it("a manager's console session, without a key, is taken exactly where the document says", async () => {
+    const signedIn = await signInOverHttp(baseUrl, t.slug, "MANAGER", t.staff.manager);
+    expect(signedIn.sessionCookie, `sign-in answered ${signedIn.status}`).toBeTruthy();
+    const keyed = operations().filter((o) => o.roles !== null);
+    const mismatches: string[] = [];
+    for (const op of keyed) {
+      const res = await call(op.method, pathOf(op.template), { headers: { cookie: `nextup_session=${signedIn.sessionCookie!}` } });
+      const taken = res.status !== 401 && res.status !== 403;
+      if (taken !== op.session)
+        mismatches.push(`${op.method} ${op.template}: the document ${op.session ? "lists" : "does not list"} the session, the route answered ${res.status}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(keyed.filter((o) => o.session).length).toBeGreaterThan(0);
+  });
+
+  it("an operation without a security requirement answers without a key", async () => {
+    const open = operations().filter((o) => o.open);
+    expect(open.length).toBeGreaterThan(3);
+    const refused: string[] = [];
+    for (const op of open) {
+      const res = await call(op.method, pathOf(op.template));
+      if (res.status === 401 || res.status === 403) refused.push(`${op.method} ${op.template}: ${res.status}`);
+    }
+    expect(refused).toEqual([]);
   });
 });
