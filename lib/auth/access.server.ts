@@ -17,7 +17,8 @@ export interface Caller {
   actor: string;
   /**
    * Which client exactly: "api-key:<ApiKey.id>", or "session:<session id>" for a signed-in
-   * screen — one device, since each kiosk signs in on its own. Idempotency keys are scoped to it.
+   * screen. An API key's idempotency keys are scoped to it; a kiosk's to its device
+   * (lib/auth/device.server.ts), which outlives a session.
    */
   client: string;
 }

@@ -138,7 +138,7 @@ export class OrderPlacing {
       // The default series counts numbers; another series counts tickets, each showing a number of its range.
       const issued = await issuer.issue(tenant, seriesId);
       metrics.numberIssued(issued.source, (monotonic() - started) / 1000);
-      const number = seriesId === null ? issued.number : numberOfTicket(series, series.first, issued.number);
+      const number = seriesId === null ? issued.number : numberOfTicket(series, issued.number);
       if (open.holds(number)) {
         await open.skip();
         continue;

@@ -139,22 +139,16 @@ export function seriesFor(all: readonly Series[], order: { series?: string | nul
 export const seriesSize = (s: Pick<Series, "first" | "last">): number => (s.last === null ? Infinity : s.last - s.first + 1);
 
 /**
- * The number the `ticket`-th order (1-based) of a shift shows, for a shift that starts at
- * `start` (the series' first, or the manager's "start at N"): one after another, and after
- * `last` round again from `first`. A ticket whose number is still open is skipped by the
- * caller, which takes the next ticket: the number itself is not spent, it comes round again.
+ * The number the `ticket`-th order (1-based) of a shift shows: from `first` one after
+ * another, and after `last` round again from `first`. A ticket whose number is still open is
+ * skipped by the caller, which takes the next ticket: the number itself is not spent, it
+ * comes round again. (A shift's `firstNumber` moves the default series only, whose tickets
+ * are its numbers; a series' tickets start at 1 each shift.)
  */
-export function numberOfTicket(s: Pick<Series, "first" | "last">, start: number, ticket: number): number {
+export function numberOfTicket(s: Pick<Series, "first" | "last">, ticket: number): number {
   if (!Number.isSafeInteger(ticket) || ticket < 1) throw new AppError("INTERNAL", { message: `ticket ${ticket} is not a positive whole number` });
-  const from = clampStart(s, start);
-  if (s.last === null) return from + ticket - 1;
-  const size = seriesSize(s);
-  return s.first + ((from - s.first + ticket - 1) % size);
-}
-
-/** "Start at N" within the series: N itself when it is in range, else its first number. */
-export function clampStart(s: Pick<Series, "first" | "last">, start: number): number {
-  return start >= s.first && (s.last === null || start <= s.last) ? start : s.first;
+  if (s.last === null) return s.first + ticket - 1;
+  return s.first + ((ticket - 1) % seriesSize(s));
 }
 
 /** The first number from `start` up that no open order shows: what a new shift's next order gets. */

@@ -175,7 +175,6 @@ const schema = z
     VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Failed authentications (bad API keys, wrong sign-in codes) per client address per minute; then 429 before any lookup. */
     AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-    /** Wrong sign-in codes per restaurant and role per minute, from any address; then that role's sign-in waits. */
     /** argon2 checks of one restaurant's role running at once on a node (a flood's CPU, never a lock-out). */
     SIGN_IN_CHECKS_PER_ROLE: z.coerce.number().int().min(1).default(4),
     /** Requests per client address per minute to the public board and customer pages and the board API. */

@@ -1,5 +1,5 @@
 /**
- * Throttles per client address before authentication, per restaurant and role at sign-in,
+ * Throttles per client address before authentication, per restaurant and address at sign-in,
  * on the public pages and on Socket.IO — on two app nodes sharing one Redis, with low
  * limits of their own (issue #10). A trusted proxy (TRUST_PROXY=loopback) lets one test
  * machine speak for many client addresses through X-Forwarded-For.
@@ -123,7 +123,7 @@ describe("failed authentications per client address, shared by both nodes", () =
   });
 });
 
-describe("sign-in per restaurant and role", () => {
+describe("sign-in: nothing per role a stranger can exhaust", () => {
   it(`no lock-out a stranger can cause: ${MANY_GUESSES} wrong manager codes from many addresses, then the right code from another address signs in on both nodes`, async () => {
     for (let i = 0; i < MANY_GUESSES; i++) {
       const res = await signInOverHttp(i % 2 ? b.url : a.url, t.codes.slug, "MANAGER", `guess-${i}`, { "x-forwarded-for": `198.51.100.${i + 1}` });

@@ -1,14 +1,14 @@
 /**
  * Idempotency keys are scoped to the caller that sent them (decision 0025): an API key
- * (one integrator) or a kiosk device (its own sign-in), against the run's app server,
- * PostgreSQL and Redis. Two integrators of one restaurant that both send
+ * (one integrator) or a kiosk device (its device cookie, kept across sign-ins: decision
+ * 0039), against the run's app server, PostgreSQL and Redis. Two integrators of one restaurant that both send
  * `Idempotency-Key: order-1001` get two orders; each one's retry replays its own; an order a
  * node of the release before stored (without a scope) still replays for its key.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { signInOverHttp } from "../support/forms";
+import { cookieValue, signInOverHttp } from "../support/forms";
 import { apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { kioskPlaceOrder } from "../support/kiosk-action";
 import { provisionTenants, type TestTenant } from "../support/tenants";
@@ -91,6 +91,45 @@ describe("Idempotency-Key per API key", () => {
 });
 
 describe("the kiosk's idempotency key, per device", () => {
+  /** Signs a cashier in on a device whose cookie jar holds `device` (none: a new device); the session and the device it ends with. */
+  const signInOn = async (device?: string) => {
+    const res = await signInOverHttp(baseUrl, t.slug, "CASHIER", t.staff.cashier, device === undefined ? {} : { cookie: `nextup_device=${device}` });
+    expect(res.sessionCookie, `sign-in answered ${res.status}`).toBeTruthy();
+    return { session: res.sessionCookie!, device: res.deviceCookieLine === null ? device : cookieValue(res.deviceCookieLine), line: res.deviceCookieLine };
+  };
+  type Placed = { orderId: string; number: number; created: boolean };
+  const placed = (r: Awaited<ReturnType<typeof kioskPlaceOrder>>): Placed => {
+    expect(r.result?.ok, `${r.status}: ${r.text.replace(/[A-Za-z0-9+/=]{80,}/g, "…")}`).toBe(true);
+    return (r.result as { ok: true; data: Placed }).data;
+  };
+
+  it("a till that signs in again (a new session) and retries its key gets its order again; another till's same key is its own order", async () => {
+    const key = "3b1f5c0e-8d2a-4c1b-9f7e-000000000002";
+    const till = await signInOn();
+    const first = placed(await kioskPlaceOrder(baseUrl, t.slug, till.session, { idempotencyKey: key }, till.device));
+    expect(first.created).toBe(true);
+
+    const again = await signInOn(till.device);
+    expect(again.session).not.toBe(till.session);
+    const retry = placed(await kioskPlaceOrder(baseUrl, t.slug, again.session, { idempotencyKey: key }, again.device));
+    expect(retry).toMatchObject({ orderId: first.orderId, number: first.number, created: false });
+
+    const other = await signInOn();
+    const theirs = placed(await kioskPlaceOrder(baseUrl, t.slug, other.session, { idempotencyKey: key }, other.device));
+    expect(theirs.created).toBe(true);
+    expect(theirs.orderId).not.toBe(first.orderId);
+
+    // The device keeps its id, HttpOnly, renewed at every sign-in; a new device gets another.
+    expect(again.device).toBe(till.device);
+    expect(other.device).not.toBe(till.device);
+    for (const line of [till.line, again.line, other.line]) expect(line).toMatch(/; HttpOnly/i);
+  });
+
+  it("a cookie that is no device id is replaced at sign-in, never used as a scope", async () => {
+    const made = await signInOn("another-tills-name");
+    expect(made.device).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
   it("two kiosks (two sign-ins) sending one key get two orders; one kiosk's retry gets its own again", async () => {
     const signIn = async () => {
       const res = await signInOverHttp(baseUrl, t.slug, "CASHIER", t.staff.cashier);

@@ -122,11 +122,13 @@ describe("the session cookie's Secure follows the configuration, never the clien
     const res = await signInOverHttp(baseUrl, alpha.slug, "KITCHEN", alpha.staff.kitchen, { "x-forwarded-proto": "https" });
     expect(res.sessionCookie).toBeTruthy();
     expect(res.sessionCookieLine).not.toMatch(/;\s*Secure/i);
+    expect(res.deviceCookieLine).not.toMatch(/;\s*Secure/i);
   });
 
-  it("behind an https PUBLIC_URL the cookie is Secure, whatever the client says", async () => {
+  it("behind an https PUBLIC_URL the cookies are Secure, whatever the client says", async () => {
     const res = await signInOverHttp(secureServer!.url, alpha.slug, "KITCHEN", alpha.staff.kitchen, { "x-forwarded-proto": "http" });
     expect(res.sessionCookie).toBeTruthy();
     expect(res.sessionCookieLine).toMatch(/;\s*Secure/i);
+    expect(res.deviceCookieLine).toMatch(/;\s*Secure/i);
   });
 });

@@ -330,7 +330,7 @@ function seriesTicketStats(
     // Requests that may have drawn ticket t: their windows.
     const windows: (readonly [number, number])[] = [...failed, ...orders.filter((o) => o.ticket! > t).map((o) => [began(o), o.createdAt] as const)];
     const earlier = (x: StoredOrder) => !(x.seriesId === seriesId && x.businessDay === businessDay && x.shift === shift && x.ticket! > t);
-    const holders = (byNumber.get(displayOf({ prefix: def.prefix, number: numberOfTicket(def, def.first, t) })) ?? []).filter(earlier);
+    const holders = (byNumber.get(displayOf({ prefix: def.prefix, number: numberOfTicket(def, t) })) ?? []).filter(earlier);
     const holder = holders.some((x) => windows.some(([a, b]) => x.createdAt <= b + tol && (x.closedAt === null || x.closedAt >= a - tol)));
     (holder ? held : gaps).push(t);
   }
@@ -646,7 +646,7 @@ export function checkRun(input: CheckInput): FaultReport {
     if (!o.seriesId) continue;
     const def = defs.find((d) => d.id === o.seriesId);
     if (!def) continue;
-    const expected = numberOfTicket(def, def.first, o.ticket!);
+    const expected = numberOfTicket(def, o.ticket!);
     if (o.number !== expected || (o.prefix ?? "") !== def.prefix) wrong.push(`${describeStored(o)} should show ${def.prefix}${expected}`);
   }
   for (const w of wrong.slice(0, 5)) violations.push(`SERIES NUMBER: ${w}`);

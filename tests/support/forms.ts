@@ -33,8 +33,13 @@ export interface FormResult {
   sessionCookie: string | null;
   /** The whole Set-Cookie line of the session cookie (its attributes), or null. */
   sessionCookieLine: string | null;
+  /** The whole Set-Cookie line of the device cookie (`nextup_device`, set at sign-in), or null. */
+  deviceCookieLine: string | null;
   html: string;
 }
+
+/** A Set-Cookie line's value. */
+export const cookieValue = (line: string): string => decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
 
 export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<FormResult> {
   const body = new FormData();
@@ -44,8 +49,9 @@ export async function postForm(url: string, fields: Record<string, string>, head
   return {
     status: res.status,
     location: res.headers.get("location"),
-    sessionCookie: setCookie === undefined ? null : decodeURIComponent(setCookie.slice("nextup_session=".length).split(";")[0]!),
+    sessionCookie: setCookie === undefined ? null : cookieValue(setCookie),
     sessionCookieLine: setCookie ?? null,
+    deviceCookieLine: res.headers.getSetCookie().find((c) => c.startsWith("nextup_device=")) ?? null,
     html: await res.text(),
   };
 }

@@ -24,8 +24,17 @@ export interface KioskResult {
   text: string;
 }
 
-/** Takes an order on the kiosk of `slug` with the session `token`: one free-text item and the form's idempotency key. */
-export async function kioskPlaceOrder(baseUrl: string, slug: string, token: string, fields: { idempotencyKey: string; item?: string }): Promise<KioskResult> {
+/**
+ * Takes an order on the kiosk of `slug` with the session `token` (and the device cookie
+ * `device`, when given): one free-text item and the form's idempotency key.
+ */
+export async function kioskPlaceOrder(
+  baseUrl: string,
+  slug: string,
+  token: string,
+  fields: { idempotencyKey: string; item?: string },
+  device?: string,
+): Promise<KioskResult> {
   const require = createRequire(import.meta.url);
   const { encodeReply } = require("next/dist/compiled/react-server-dom-webpack/client.node") as {
     encodeReply: (v: unknown) => Promise<string | FormData>;
@@ -41,7 +50,7 @@ export async function kioskPlaceOrder(baseUrl: string, slug: string, token: stri
     headers: {
       "next-action": placeOrderActionId(),
       accept: "text/x-component",
-      cookie: `nextup_session=${token}`,
+      cookie: device === undefined ? `nextup_session=${token}` : `nextup_session=${token}; nextup_device=${device}`,
       origin: baseUrl,
       "content-type": encoded.headers.get("content-type")!,
     },

@@ -1,6 +1,6 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import type { OrderLineInput } from "@/lib/core/menu";
@@ -11,6 +11,7 @@ import { formList, staffAction, type Translator } from "@/lib/edges/next/validat
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
 import { publicOrigin } from "@/lib/server/http/public-origin.server";
+import { DEVICE_COOKIE, screenScope } from "@/lib/auth/device.server";
 import { kioskView, type KioskView } from "./kiosk-view.server";
 import { trackPath } from "@/lib/core/order-json";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
@@ -104,11 +105,12 @@ export const placeOrder = staffAction(
     // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
     const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
     const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
-    // Keys are scoped to this kiosk's own sign-in (each device signs in by itself): another till's key never replays here.
+    // Keys are scoped to this device, whatever its sign-in: another till's key never replays here, this till's still does.
+    const idempotencyScope = screenScope(caller, (await cookies()).get(DEVICE_COOKIE)?.value);
     const placed = await app.orders.place(
       caller.tenant,
       { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
-      { channel: "kiosk", idempotencyKey, idempotencyScope: caller.client, print: { device: printer, origin } },
+      { channel: "kiosk", idempotencyKey, idempotencyScope, print: { device: printer, origin } },
     );
     const { order, created } = placed;
 

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { STAFF_ROLES, slugSchema, type StaffRole } from "@/lib/core/tenants";
 import { ROLE_HOME, roleAllows } from "@/lib/auth/roles";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "@/lib/auth/session.server";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, isDeviceId, newDeviceId } from "@/lib/auth/device.server";
 import { z } from "zod";
 import { publicAction, redirectAction, staffAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
@@ -31,9 +32,12 @@ function safeNext(next: string, slug: string, role: StaffRole): string | null {
 }
 
 /**
- * Signs a member of staff in: throttled per address, per restaurant and address, and per
- * restaurant and role before the code is checked (lib/server/http/throttles.server.ts), then a
- * session cookie and the screen they came for (or their role's).
+ * Signs a member of staff in: refused before the code is checked while the address has used
+ * its failed authentications or its attempts at this restaurant, or while this node already
+ * checks as many codes of the role as it may at once — never because of other addresses'
+ * wrong codes (lib/server/http/throttles.server.ts, decision 0025); then a session cookie,
+ * the device's cookie (kept if it has one, lib/auth/device.server.ts) and the screen they
+ * came for (or their role's).
  */
 export const signIn = publicAction(
   (t) =>
@@ -48,13 +52,12 @@ export const signIn = publicAction(
   async ({ role, code, next }, { app, tenant }): Promise<never> => {
     const h = await headers();
     const { token } = await app.throttles.signIn(tenant.id, role, clientIp(h), () => app.access.signIn(tenant, role, code));
-    (await cookies()).set(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: SESSION_TTL_SECONDS,
-      secure: requestProto(h) === "https",
-    });
+    const jar = await cookies();
+    const secure = requestProto(h) === "https";
+    jar.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_TTL_SECONDS, secure });
+    // The device keeps its id across sign-ins (renewed each time): a kiosk's retry after signing in again replays.
+    const device = jar.get(DEVICE_COOKIE)?.value;
+    jar.set(DEVICE_COOKIE, isDeviceId(device) ? device : newDeviceId(), { httpOnly: true, sameSite: "lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secure });
     redirect(safeNext(next, tenant.slug, role) ?? `/${tenant.slug}/${ROLE_HOME[role]}`);
   },
 );

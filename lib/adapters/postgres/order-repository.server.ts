@@ -118,7 +118,7 @@ export class PrismaOrderRepository implements OrderRepository {
     if (this.sql) return findOrderByIdempotencyKey(this.sql, tenantId, day, scope, key);
     const row = await this.db.order.findFirst({
       where: { tenantId, businessDay: toSqlDate(day), idempotencyKey: key, OR: [{ idempotencyScope: scope }, { idempotencyScope: null }] },
-      // The caller's own order first; an unscoped one (from before keys were scoped) only failing that.
+      // The caller's own order first; an unscoped one (from before keys were scoped) only failing that, until docs/database.md's contract step.
       orderBy: { idempotencyScope: { sort: "asc", nulls: "last" } },
     });
     return row ? toOrder(row) : null;

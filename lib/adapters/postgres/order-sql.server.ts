@@ -118,7 +118,8 @@ export async function findOrder(pool: pg.Pool, tenantId: string, id: string): Pr
 /**
  * The order `scope` took on `day` with idempotency key `key` (the unique index on tenant,
  * day, scope and key), else one taken with that key before keys were scoped (no scope):
- * the lookup before, while and after an idempotent order is placed. One round trip.
+ * the lookup before, while and after an idempotent order is placed. One round trip. The
+ * unscoped part goes at the contract step in docs/database.md ("Upgrades").
  */
 export async function findOrderByIdempotencyKey(pool: pg.Pool, tenantId: string, day: BusinessDay, scope: string, key: string): Promise<Order | null> {
   const { rows } = await pool.query<OrderRow>({

@@ -1,9 +1,10 @@
 /**
  * Every throttle of the app, counted in Redis so that all nodes share one count per key,
- * with a per-node memory count while Redis is unreachable. Failed authentications are
- * counted per client address and checked before any key lookup or code check; sign-in
- * failures are counted per restaurant and role as well, so rotating addresses does not
- * help. Decision 0012.
+ * with a per-node memory count while Redis is unreachable (decision 0012). Failed
+ * authentications are counted per client address and checked before any key lookup or code
+ * check; sign-in attempts per restaurant and address. Nothing is counted per role: a
+ * stranger's wrong codes would lock the right code out (decision 0025 removed 0012's limit);
+ * per role only the argon2 checks running at once on a node are capped.
  */
 import type { Cluster, Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";

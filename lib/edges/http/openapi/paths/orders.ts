@@ -109,7 +109,7 @@ export const orderPaths: ZodOpenApiPathsObject = {
       tag: "Shifts",
       summary: "Start a new shift now",
       description:
-        "The next order gets `firstNumber` (default 1), skipping numbers still open. With `ifCurrentShift` a reset someone else already did is not repeated (200).",
+        "The next order of the default series gets `firstNumber` (default 1), skipping numbers still open; a series with its own range starts again at its first number. With `ifCurrentShift` a reset someone else already did is not repeated (200).",
       access: { roles: ["MANAGER"] },
       path: inTenant,
       body: startShiftSchema,

@@ -49,7 +49,7 @@ export const shiftStartSchema = z
     businessDay: z.iso.date(),
     shift: z.int().min(1),
     firstNumber: z.int().min(1),
-    nextNumber: z.int().min(1).meta({ description: "What the next order gets: `firstNumber` past the numbers still open." }),
+    nextNumber: z.int().min(1).meta({ description: "What the next order of the default series gets: `firstNumber` past the numbers still open." }),
     startedAt: timestamp,
     startedBy: z.string(),
     reason: z.string().nullable(),
