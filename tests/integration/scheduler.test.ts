@@ -188,7 +188,7 @@ describe("three app nodes, one schedule", () => {
       const l = await leaders();
       expect(l.length).toBe(1);
       seen.add(l[0]!);
-      await sleep(200);
+      await sleep(200); // samples spread over several ticks (the thing tested), not a wait for something to happen
     }
     expect(seen.size).toBe(1);
     // Prometheus shows the same: 1 on the leader, 0 on the others.
