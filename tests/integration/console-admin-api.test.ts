@@ -18,7 +18,9 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectApiError, expectManagerOnly, expectStatus, ISO_TIMESTAMP, UUID, type Api } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { timeUntil } from "../support/until";
+import { timeUntil, toldBeforeExpiry } from "../support/until";
+import { aWholeRoundLater } from "../support/scheduler-rounds";
+import { API_KEY_CACHE_MS, GENERATION_CACHE_MS } from "@/lib/auth/access.server";
 import { keySecret } from "../support/api-keys";
 import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 
@@ -401,7 +403,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     }
   });
 
-  it("a key revoked on node A is refused on node B within 2 s", async () => {
+  it("a key revoked on node A is refused on node B, told before its cached lookup runs out", async () => {
     const onA = apiClient(a.url);
     const onB = apiClient(b.url);
     const made = expectStatus(
@@ -409,14 +411,14 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       201,
     );
     // B looks the key up and caches it.
+    const readAt = Date.now();
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
     expectStatus(await onB("GET", org(t.nodes.slug, "orders"), { key: made.key }), 200);
     expectStatus(await onA("DELETE", org(t.nodes.slug, `keys/${made.id}`), { key: t.nodes.apiKeys.manager }), 200);
-    const took = await timeUntil(async () => (await onB("GET", org(t.nodes.slug, "orders"), { key: made.key })).status === 401, 2_000);
-    expect(took).toBeLessThanOrEqual(2_000);
+    await toldBeforeExpiry("401 on B", async () => (await onB("GET", org(t.nodes.slug, "orders"), { key: made.key })).status === 401, readAt, API_KEY_CACHE_MS);
   });
 
-  it("a rotated role's sessions are refused on both nodes within 2 s (old tokens without a generation too); new sessions work", async () => {
+  it("a rotated role's sessions are refused on both nodes, B told before its cached generation runs out (old tokens without a generation too); new sessions work", async () => {
     const tenantId = t.nodes.id;
     const session = { tenantId, slug: t.nodes.slug, role: "KITCHEN" as const, name: "Kitchen" };
     const current = await signSession({ ...session, generation: 1 }, secret);
@@ -437,6 +439,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       expect(res.headers.get("location") ?? "").toContain("/sign-in");
       return false;
     };
+    const readAt = Date.now();
     for (const s of [a, b]) {
       expect(await signedIn(s, current)).toBe(true);
       expect(await signedIn(s, legacy)).toBe(true);
@@ -448,7 +451,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     );
     expect(rotated.generation).toBe(2);
     for (const token of [current, legacy]) {
-      expect(await timeUntil(async () => !(await signedIn(b, token)), 2_000)).toBeLessThanOrEqual(2_000);
+      await toldBeforeExpiry("signed out on B", async () => !(await signedIn(b, token)), readAt, GENERATION_CACHE_MS);
       expect(await signedIn(a, token)).toBe(false);
     }
     // Another role is not affected; a session of the new generation works.
@@ -456,7 +459,7 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
     expect(await signedIn(b, await signSession({ ...session, generation: 2 }, secret))).toBe(true);
   });
 
-  it("a settings change made on node A is seen on node B within 5 s", async () => {
+  it("a settings change made on node A is seen on node B", async () => {
     const onB = apiClient(b.url);
     const read = async () => expectStatus(await onB<Settings>("GET", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager }), 200);
     expect((await read()).readyClearMinutes).toBe(10);
@@ -464,8 +467,8 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
       await apiClient(a.url)("PUT", org(t.nodes.slug, "settings"), { key: t.nodes.apiKeys.manager, json: { readyClearMinutes: 4, name: "Seen Everywhere" } }),
       200,
     );
-    const took = await timeUntil(async () => (await read()).readyClearMinutes === 4, 5_000);
-    expect(took).toBeLessThanOrEqual(5_000);
+    // How soon is for a bench (B's tenant entry may be older than this test, so no TTL bound); 60 s only stops a hung test.
+    await timeUntil(async () => (await read()).readyClearMinutes === 4, 60_000);
     expect((await read()).name).toBe("Seen Everywhere");
   });
 });
@@ -473,7 +476,11 @@ describe("two app nodes on the same PostgreSQL and Redis", () => {
 describe("a schedule saved through the API", () => {
   it("does not fire a slot whose time had already passed when it was saved; the same slot set before it came does fire", async () => {
     const [viaApi, before] = [uniqueSlug("adm-sched-api"), uniqueSlug("adm-sched-before")];
-    const made = await provisionTenants(databaseUrl, [stableDaySpec(viaApi), stableDaySpec(before)]);
+    const sentinelSlugs = [uniqueSlug("adm-sched-s1"), uniqueSlug("adm-sched-s2")] as const;
+    const made = await provisionTenants(
+      databaseUrl,
+      [viaApi, before, ...sentinelSlugs].map((s) => stableDaySpec(s)),
+    );
     // A minute ago, in UTC (the tenants' zone; their day started about 12 hours ago).
     const slot = new Date(Date.now() - 60_000).toISOString().slice(11, 16);
     const db = createPrisma(databaseUrl, { max: 2 });
@@ -483,13 +490,12 @@ describe("a schedule saved through the API", () => {
       expectStatus(await call("PUT", org(viaApi, "settings"), { key: made[viaApi]!.apiKeys.manager, json: { schedule: [slot] } }), 200);
 
       const started = async (id: string) => db.shift.count({ where: { tenantId: id, slot } });
-      const deadline = Date.now() + 30_000;
-      while ((await started(made[before]!.id)) === 0) {
-        if (Date.now() > deadline) throw new Error("the control slot never started: is a scheduler leading?");
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      // The leader has been through both tenants by now; give it two more rounds.
-      await new Promise((r) => setTimeout(r, 2_500));
+      // 60 s only stops a hung test.
+      await timeUntil(async () => (await started(made[before]!.id)) > 0, 60_000).catch(() => {
+        throw new Error("the control slot never started: is a scheduler leading?");
+      });
+      // A whole round that began after the control started has ended: it went through both tenants.
+      await aWholeRoundLater(db, [made[sentinelSlugs[0]]!.id, made[sentinelSlugs[1]]!.id], "UTC");
       expect(await started(made[viaApi]!.id)).toBe(0);
       expect(await db.auditEntry.count({ where: { tenantId: made[viaApi]!.id, action: { startsWith: "shift." } } })).toBe(0);
     } finally {

@@ -85,7 +85,7 @@ export class PrinterStandIn {
   }
 
   /** Resolves with the jobs once there are at least `n`; rejects after `timeoutMs`. */
-  async waitForJobs(n: number, timeoutMs = 5_000): Promise<Buffer[]> {
+  async waitForJobs(n: number, timeoutMs = 60_000): Promise<Buffer[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.received.length < n) {
       const left = deadline - Date.now();

@@ -18,3 +18,15 @@ export async function eventually<T>(what: string, probe: () => Promise<T>, ok: (
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Waits until `check` holds, then fails unless that was sooner than `ttlMs` after `readAfter` (taken before a node
+ * first read the cache entry in question): that entry lives at least `ttlMs`, so holding sooner proves the node was
+ * told (the invalidation bus) rather than that its cache ran out. That comparison is the thing tested, not speed;
+ * `maxMs` only stops a hung test.
+ */
+export async function toldBeforeExpiry(what: string, check: () => Promise<boolean>, readAfter: number, ttlMs: number, maxMs = 60_000): Promise<void> {
+  await timeUntil(check, maxMs);
+  const after = Date.now() - readAfter;
+  if (after >= ttlMs) throw new Error(`${what}: seen ${after} ms after the entry was read, not before its ${ttlMs} ms TTL ran out: was the node told?`);
+}
