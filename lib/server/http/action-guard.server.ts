@@ -78,11 +78,6 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
     }
   }
 
-  if (actionId !== undefined && /^application\/x-www-form-urlencoded$/i.test(req.headers["content-type"] ?? "")) {
-    // Next.js takes no url-encoded action call and answers its HTML 404 page instead.
-    sendError(res, refused("BAD_INPUT", "Server action called with a url-encoded body", "The form's data could not be read."));
-    return true;
-  }
   if (actions && actionId !== undefined) {
     const id = Array.isArray(actionId) ? actionId[0] : actionId;
     if (!id || !actions.get(id)?.has(match.route)) {
@@ -94,6 +89,12 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
       );
       return true;
     }
+  }
+  // After the id check: an action the page does not serve stays a 404 in any body.
+  if (actionId !== undefined && /^application\/x-www-form-urlencoded$/i.test(req.headers["content-type"] ?? "")) {
+    // Next.js takes no url-encoded action call and answers its HTML 404 page instead.
+    sendError(res, refused("BAD_INPUT", "Server action called with a url-encoded body", "The form's data could not be read."));
+    return true;
   }
   return false;
 }
