@@ -90,14 +90,22 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
       return true;
     }
   }
+  // After the id check: an action the page does not serve stays a 404 in any body.
+  if (actionId !== undefined && /^application\/x-www-form-urlencoded$/i.test(req.headers["content-type"] ?? "")) {
+    // Next.js takes no url-encoded action call and answers its HTML 404 page instead.
+    sendError(res, refused("BAD_INPUT", "Server action called with a url-encoded body", "The form's data could not be read."));
+    return true;
+  }
   return false;
 }
 
 /**
  * Next.js answers a 500 when it cannot make an argument list of an action's body (`[`, `1`,
- * a form without its arguments: vercel/next.js#86945), before any action runs. Called just
- * before Next.js gets the request, in its context: such an answer becomes a 400 in the error
- * contract. Once an action ran (`actionCalled`), Next's answer stands, a 500 included.
+ * a form without its arguments: vercel/next.js#86945), and a text/plain 400 or 409 to a form
+ * without JavaScript whose action references it cannot resolve, before any action runs.
+ * Called just before Next.js gets the request, in its context: such an answer becomes a 400
+ * (a 409: the 404 of an unknown action) in the error contract. Once an action ran
+ * (`actionCalled`), Next's answer stands, a 500 included.
  */
 export function refuseUnreadableArguments(req: IncomingMessage, res: ServerResponse, match: RouteMatch, actionCalled: () => boolean): void {
   if (!possibleAction(req, match)) return;
@@ -108,12 +116,18 @@ export function refuseUnreadableArguments(req: IncomingMessage, res: ServerRespo
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   let error: string | null = null;
   const refuse = (status: number) => {
-    if (error !== null || status < 500 || actionCalled()) return false;
+    if (error !== null || !(status >= 500 || status === 400 || status === 409) || actionCalled()) return false;
     const id = String(req.headers["next-action"] ?? "(a form)").slice(0, 64);
-    const answer = toErrorBody(refused("BAD_INPUT", `Next.js could not read the arguments of action ${id}`, "The form's data could not be read."));
+    const answer = toErrorBody(
+      status === 409
+        ? refused("NOT_FOUND", `Next.js knows no action of the form sent to ${match.route}`, "This page has no such action. Reload the page.")
+        : refused("BAD_INPUT", `Next.js could not read the arguments of action ${id}`, "The form's data could not be read."),
+    );
     error = JSON.stringify(answer.body);
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    // A body Next.js stopped reading (over its size limit) is still arriving: the connection cannot carry another request.
+    if (!req.complete) res.setHeader("connection", "close");
     writeHead(answer.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(error) });
     // Next.js may set its status afterwards (rendering its error page): the log reads what was sent.
     Object.defineProperty(res, "statusCode", { get: () => answer.status, set: () => {} });
