@@ -1,11 +1,12 @@
 /**
  * Clips rendered ahead (decision 0038), without eSpeak: the cache's pinned part outlives any
  * number of other clips until its pin ends; a ready or called order asks for its clips on
- * this node and every other, in the restaurant's language first; other nodes' messages are
- * checked before anything is rendered.
+ * this node and every other, in the restaurant's language first, where its boards use the
+ * fallback voice; other nodes' messages are checked before anything is rendered.
  */
 import { describe, expect, it } from "vitest";
 import { ClipCache } from "@/lib/adapters/voice/clip-cache";
+import { FallbackBoards } from "@/lib/adapters/voice/fallback-boards";
 import { localesFor, withVoiceAhead, type AheadMessage, type AheadRelay } from "@/lib/adapters/voice/voice-ahead.server";
 import type { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import type { EventPublisher } from "@/lib/core/ports";
@@ -47,9 +48,13 @@ describe("ClipCache", () => {
 const tenant = (language: Tenant["floor"]["language"]) => ({ id: "t1", slug: "demo", floor: { language, readyClearMinutes: 10 } }) as unknown as Tenant;
 const order = (status: BoardOrder["status"], cleared = false) => ({ number: 12, prefix: "K", status, cleared }) as BoardOrder;
 
-function harness() {
+/** A renderer whose restaurant t1's boards asked for clips in `used` (both languages by default). */
+function harness(used: string[] = ["t1/en", "t1/zh-CN"]) {
   const rendered: [string, string, number][] = [];
-  const voice = { ahead: (l: string, c: { prefix: string; number: number }, until: number) => rendered.push([l, `${c.prefix}${c.number}`, until]) };
+  const voice = {
+    ahead: (l: string, c: { prefix: string; number: number }, until: number) => rendered.push([l, `${c.prefix}${c.number}`, until]),
+    boards: { uses: (tenantId: string, locale: string) => used.includes(`${tenantId}/${locale}`) },
+  };
   const sent: AheadMessage[] = [];
   let hear: (m: unknown) => void = () => {};
   const relay: AheadRelay = { send: (m) => sent.push(m), onMessage: (h) => (hear = h) };
@@ -72,10 +77,21 @@ describe("withVoiceAhead", () => {
       ["zh-CN", "K12", until],
     ]);
     expect(h.sent).toEqual([
-      { prefix: "K", number: 12, locales: ["zh-CN", "en"], forMs: 11 * 60_000 },
-      { prefix: "K", number: 12, locales: ["en", "zh-CN"], forMs: 11 * 60_000 },
+      { tenantId: "t1", prefix: "K", number: 12, locales: ["zh-CN", "en"], forMs: 11 * 60_000 },
+      { tenantId: "t1", prefix: "K", number: 12, locales: ["en", "zh-CN"], forMs: 11 * 60_000 },
     ]);
     expect(h.seen).toEqual(["orderUpdated", "orderCalled"]);
+  });
+
+  it("renders only in the languages the restaurant's boards asked this node for clips in, and still tells the other nodes", () => {
+    const h = harness(["t1/zh-CN", "t2/en"]);
+    h.wrapped.orderUpdated(tenant("en"), order("READY"));
+    expect(h.rendered).toEqual([["zh-CN", "K12", 1_000 + 11 * 60_000]]);
+    expect(h.sent).toHaveLength(1);
+    const none = harness([]);
+    none.wrapped.orderCalled(tenant("en"), order("READY"));
+    none.hear({ tenantId: "t1", prefix: "", number: 7, locales: ["en"], forMs: 60_000 });
+    expect(none.rendered).toEqual([]);
   });
 
   it("renders nothing for other changes, and passes every event on", () => {
@@ -92,20 +108,32 @@ describe("withVoiceAhead", () => {
 
   it("renders another node's well-formed message, and nothing of a malformed one", () => {
     const h = harness();
-    h.hear({ prefix: "", number: 7, locales: ["en"], forMs: 60_000 });
+    h.hear({ tenantId: "t1", prefix: "", number: 7, locales: ["en"], forMs: 60_000 });
     for (const bad of [
       null,
       "x",
-      { prefix: "k", number: 7, locales: ["en"], forMs: 60_000 },
-      { prefix: "", number: 0, locales: ["en"], forMs: 60_000 },
-      { prefix: "", number: 7.5, locales: ["en"], forMs: 60_000 },
-      { prefix: "", number: 7, locales: ["fr"], forMs: 60_000 },
-      { prefix: "", number: 7, locales: ["en"], forMs: 2 * 24 * 60 * 60_000 },
+      { prefix: "", number: 7, locales: ["en"], forMs: 60_000 },
+      { tenantId: "t1", prefix: "k", number: 7, locales: ["en"], forMs: 60_000 },
+      { tenantId: "t1", prefix: "", number: 0, locales: ["en"], forMs: 60_000 },
+      { tenantId: "t1", prefix: "", number: 7.5, locales: ["en"], forMs: 60_000 },
+      { tenantId: "t1", prefix: "", number: 7, locales: ["fr"], forMs: 60_000 },
+      { tenantId: "t1", prefix: "", number: 7, locales: ["en"], forMs: 2 * 24 * 60 * 60_000 },
     ]) {
       h.hear(bad);
     }
     expect(h.rendered).toEqual([["en", "7", 61_000]]);
     expect(h.sent).toEqual([]);
+  });
+
+  it("FallbackBoards: a restaurant and language asked for recently, for a week", () => {
+    let now = 0;
+    const boards = new FallbackBoards(() => now);
+    expect(boards.uses("t1", "en")).toBe(false);
+    boards.saw("t1", "en");
+    now = 6 * 24 * 60 * 60_000;
+    expect([boards.uses("t1", "en"), boards.uses("t1", "zh-CN"), boards.uses("t2", "en")]).toEqual([true, false, false]);
+    now = 7 * 24 * 60 * 60_000;
+    expect(boards.uses("t1", "en")).toBe(false);
   });
 
   it("localesFor: the restaurant's language, then the other; both when it has none", () => {

@@ -1,7 +1,7 @@
 /**
  * Clips rendered ahead (decision 0038): when an order becomes ready or is called again, every
- * node renders its number's clips in the board's lane and pins them while the board shows
- * it, so a board's request is a cache hit whatever strangers ask for meanwhile. The node
+ * node renders its number's clips in the board's lane — in the languages the restaurant's
+ * boards have asked that node for clips in — and pins them while the board shows it, so a board's request is a cache hit whatever strangers ask for meanwhile. The node
  * that made the change hears it from the core (the events it publishes); the others hear
  * it over `relay` (Socket.IO's server-side events, through the Redis adapter).
  */
@@ -11,8 +11,9 @@ import type { Tenant } from "@/lib/core/tenants";
 import { LOCALES, type Locale } from "@/lib/core/locales";
 import type { VoiceRenderer } from "./voice.server";
 
-/** What one node tells the others: render these clips, keep them for `forMs`. */
+/** What one node tells the others: render these clips (for the restaurant's boards that use them), keep them for `forMs`. */
 export interface AheadMessage {
+  tenantId: string;
   prefix: string;
   number: number;
   locales: Locale[];
@@ -46,13 +47,16 @@ export const localesFor = (tenant: Pick<Tenant, "floor">): Locale[] => {
 /** `events`, plus clips rendered ahead on this node and, through `relay`, on every other. */
 export function withVoiceAhead(events: EventPublisher, voice: VoiceRenderer, relay: AheadRelay, now: () => number = Date.now): EventPublisher {
   const render = (m: AheadMessage) => {
-    for (const locale of m.locales) voice.ahead(locale, { prefix: m.prefix, number: m.number }, now() + m.forMs);
+    for (const locale of m.locales) {
+      if (voice.boards.uses(m.tenantId, locale)) voice.ahead(locale, { prefix: m.prefix, number: m.number }, now() + m.forMs);
+    }
   };
   relay.onMessage((m) => {
     if (isAheadMessage(m)) render(m);
   });
   const ahead = (tenant: Tenant, order: BoardOrder) => {
     const message: AheadMessage = {
+      tenantId: tenant.id,
       prefix: order.prefix,
       number: order.number,
       locales: localesFor(tenant),
@@ -81,8 +85,9 @@ export function withVoiceAhead(events: EventPublisher, voice: VoiceRenderer, rel
 /** Another node's message, checked as any input is: only well-formed clips are rendered. */
 function isAheadMessage(m: unknown): m is AheadMessage {
   if (typeof m !== "object" || m === null) return false;
-  const { prefix, number, locales, forMs } = m as Record<string, unknown>;
+  const { tenantId, prefix, number, locales, forMs } = m as Record<string, unknown>;
   return (
+    typeof tenantId === "string" &&
     typeof prefix === "string" &&
     /^[A-Z]{0,3}$/.test(prefix) &&
     Number.isSafeInteger(number) &&

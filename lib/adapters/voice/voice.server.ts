@@ -14,6 +14,7 @@ import type { Locale } from "@/lib/core/locales";
 import { displayNumber } from "@/lib/core/display-number";
 import { spokenNumber } from "@/lib/core/spoken-number";
 import { ClipCache } from "./clip-cache";
+import { FallbackBoards } from "./fallback-boards";
 
 /** A displayed number: a series' prefix ("" for none) and the number (decision 0027). */
 export interface CalledNumber {
@@ -93,6 +94,8 @@ export class VoiceRenderer {
   private readonly maxQueue: Record<Lane, number>;
   private readonly timeoutMs: number;
   private readonly now: () => number;
+  /** Restaurants whose boards ask for clips here: the ones clips are rendered ahead for. */
+  readonly boards: FallbackBoards;
 
   constructor(private readonly opts: VoiceOptions = {}) {
     // Bundled route code has no stable __dirname: the custom server runs from the app's root.
@@ -101,6 +104,7 @@ export class VoiceRenderer {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.now = opts.now ?? Date.now;
     this.cache = new ClipCache({ size: opts.cacheSize ?? 256, pinnedSize: opts.pinnedSize ?? 512, now: this.now });
+    this.boards = new FallbackBoards(this.now);
   }
 
   /** The clip if it is cached (no render, no cost). */

@@ -62,6 +62,8 @@ export function voiceOf(app: App): NonNullable<App["voice"]> {
  */
 export async function tenantClip(app: App, req: Request, tenant: Tenant, { locale, prefix, number }: ClipRequest): Promise<Response> {
   const voice = voiceOf(app);
+  // This restaurant's boards use the fallback voice: its called numbers are rendered ahead from now on.
+  voice.boards.saw(tenant.id, locale);
   const cached = voice.cached(locale, { prefix, number });
   if (cached) return wavResponse(cached, "hit", 0);
   if (!(await app.orders.holds(tenant, number, prefix))) {
