@@ -27,6 +27,7 @@ import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.se
 import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
 import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
+import { socketRelay, withVoiceAhead } from "@/lib/adapters/voice/voice-ahead.server";
 import { ApiKeyService } from "@/lib/core/api-keys";
 import { StaffCodeService } from "@/lib/core/staff-codes";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
@@ -40,7 +41,7 @@ import { Access } from "@/lib/auth/access.server";
 import type { Env, RedisNode } from "./env.server";
 import type { Logger } from "./ops/logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
-import { createMetrics, registerPrintMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
+import { createMetrics, registerPrintMetrics, registerVoiceMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { SeriesService } from "@/lib/core/series-service";
 import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
@@ -338,7 +339,10 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     clock,
     retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
   });
-  const events = new SocketPublisher(io, log);
+  const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log, metrics: registerVoiceMetrics(metrics.registry) }) : null;
+  // A number made ready or called again: its clips are rendered ahead on every node (decision 0038).
+  const sockets = new SocketPublisher(io, log);
+  const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
   // One policy for both checks: at creation (the service) and at every connection (the link).
   const printerPolicy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
   const printers = new PrinterService({ store: printerStore, routes: printerStore, resolve: resolveHost, policy: printerPolicy, invalidate, events });
@@ -400,7 +404,6 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     });
   }
 
-  const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log }) : null;
   let stopping = false;
   // The migration folders this code ships do not change while it runs.
   let expectedMigrations: Promise<string[]> | null = null;

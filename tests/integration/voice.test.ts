@@ -153,13 +153,17 @@ describe("GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav", () => {
     expectRefusal(notHeld, 404, "NOT_FOUND");
     expect(error(notHeld).message).toContain(`number ${nobody}`);
 
+    // The restaurant's boards have asked for clips in both languages: a number made ready has
+    // its clips rendered ahead (decision 0038), and the board's request joins or finds them.
+    expectWav(await clip(voice("zh-CN", cancelled.number)));
     await move(collected, "READY");
+    expect(["board", "hit"]).toContain((await clip(voice("zh-CN", collected.number))).headers.get("x-voice-cache"));
     await move(collected, "COLLECTED");
     await move(cancelled, "CANCELLED");
-    expectRefusal(await clip(voice("zh-CN", collected.number)), 404, "NOT_FOUND");
     expectRefusal(await clip(voice("en", cancelled.number)), 404, "NOT_FOUND");
-    // A clip rendered already costs nothing: it is served whoever asks.
-    expect((await clip(voice("en", collected.number))).headers.get("x-voice-cache")).toBe("hit");
+    expectRefusal(await clip(voice("zh-CN", nobody)), 404, "NOT_FOUND");
+    // A clip rendered already costs nothing: it is served whoever asks, the number collected or not.
+    for (const locale of ["en", "zh-CN"]) expect((await clip(voice(locale, collected.number))).headers.get("x-voice-cache")).toBe("hit");
   });
 
   it("an unknown restaurant is a 404", async () => {

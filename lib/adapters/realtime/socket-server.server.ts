@@ -15,7 +15,13 @@ interface SocketData {
   tenantId: string;
 }
 
-export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between nodes (server-side events over the Redis adapter); whoever listens checks the payload. */
+export interface InterServerEvents {
+  /** Render these voice clips ahead (lib/adapters/voice/voice-ahead.server.ts). */
+  "voice:ahead": (message: unknown) => void;
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;

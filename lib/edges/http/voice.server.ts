@@ -3,12 +3,15 @@
  * ("12", or "K12" in a series with a prefix, decision 0027) a restaurant's open order holds. Renders are shared by every restaurant on a node, so only
  * numbers a board can call are rendered, one at a time per client address group (IPv6 by
  * its /64), within VOICE_RATE_LIMIT_PER_MINUTE; a cached clip is free (decision 0025).
+ * Clips of numbers made ready or called again are rendered ahead and pinned, and asked
+ * for they skip strangers' renders and limits (decision 0038).
  */
 import { AppError } from "@/lib/core/errors";
 import { displayNumber } from "@/lib/core/display-number";
 import { asLocale, LOCALES, type Locale } from "@/lib/core/locales";
 import type { Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
+import type { VoiceClip } from "@/lib/adapters/voice/voice.server";
 import { limitKey, stampedClientAddress } from "@/lib/server/http/client-address.server";
 import { api, rateLimit } from "./api.server";
 
@@ -59,6 +62,8 @@ export function voiceOf(app: App): NonNullable<App["voice"]> {
  */
 export async function tenantClip(app: App, req: Request, tenant: Tenant, { locale, prefix, number }: ClipRequest): Promise<Response> {
   const voice = voiceOf(app);
+  // This restaurant's boards use the fallback voice: its called numbers are rendered ahead from now on.
+  voice.boards.saw(tenant.id, locale);
   const cached = voice.cached(locale, { prefix, number });
   if (cached) return wavResponse(cached, "hit", 0);
   if (!(await app.orders.holds(tenant, number, prefix))) {
@@ -74,7 +79,7 @@ export async function tenantClip(app: App, req: Request, tenant: Tenant, { local
 }
 
 /** A clip of a number is the same audio for everyone and never changes: browsers and proxies keep it. */
-export function wavResponse(wav: Uint8Array, cache: "hit" | "miss", renderMs: number): Response {
+export function wavResponse(wav: Uint8Array, cache: VoiceClip["cache"], renderMs: number): Response {
   return new Response(Buffer.from(wav), {
     status: 200,
     headers: {
@@ -89,13 +94,15 @@ export function wavResponse(wav: Uint8Array, cache: "hit" | "miss", renderMs: nu
 
 /**
  * `api()` whose refusals are `no-store`: a 404 for a number no order holds today is no
- * answer for tomorrow, and a 429 is for this moment only.
+ * answer for tomorrow, and a 429 or 503 is for this moment only (a 503 — strangers' renders
+ * queued to the bound — says when to retry).
  */
 export function voiceApi<P>(handler: Parameters<typeof api<P>>[1]): ReturnType<typeof api<P>> {
   const wrapped = api({}, handler);
   return async (req, ctx) => {
     const res = await wrapped(req, ctx);
     if (!res.ok) res.headers.set("Cache-Control", "no-store");
+    if (res.status === 503 && !res.headers.has("Retry-After")) res.headers.set("Retry-After", "1");
     return res;
   };
 }

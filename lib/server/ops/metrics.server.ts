@@ -8,6 +8,7 @@ import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
 import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import { REPLICATIONS, type Replication } from "@/lib/core/replication";
+import type { VoiceMetrics } from "@/lib/adapters/voice/voice.server";
 
 type CounterSource = "redis" | "database";
 
@@ -191,4 +192,22 @@ export function registerPrintMetrics(registry: Registry, waiting: () => Promise<
     },
   });
   return { job: (outcome: PrintOutcome) => jobs.inc({ outcome }) };
+}
+
+export function registerVoiceMetrics(registry: Registry): VoiceMetrics {
+  const renders = new Counter({
+    name: "nextup_voice_renders_total",
+    help: "Voice clips rendered by eSpeak NG, by lane: board (numbers made ready or called again, rendered ahead or asked for) or public (any other held number a client asked for).",
+    labelNames: ["lane"],
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: "nextup_voice_refused_total",
+    help: "Clients' voice renders refused: busy (the public queue was full, 503) or address (the client's own bounds, 429).",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
+  for (const lane of ["board", "public"]) renders.inc({ lane }, 0);
+  for (const reason of ["busy", "address"]) refused.inc({ reason }, 0);
+  return { rendered: (lane) => renders.inc({ lane }), refused: (reason) => refused.inc({ reason }) };
 }

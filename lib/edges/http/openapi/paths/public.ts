@@ -16,7 +16,10 @@ const wav: ZodOpenApiResponseObject = {
   description: "The clip (eSpeak NG), the same audio for everyone: cached for a year.",
   content: { "audio/wav": { schema: z.string().meta({ contentMediaType: "audio/wav" }) } },
   headers: z.object({
-    "X-Voice-Cache": z.enum(["hit", "miss"]).meta({ description: "Whether the node had it rendered already." }),
+    "X-Voice-Cache": z.enum(["hit", "board", "miss"]).meta({
+      description:
+        "`hit`: the node had it rendered already; `board`: a number boards call now (made ready or called again), rendered in the board's lane ahead of other clips and not charged to the client; `miss`: rendered for this request.",
+    }),
     "Cache-Control": z.string().meta({ example: "public, max-age=31536000, immutable" }),
   }),
 };
@@ -39,7 +42,7 @@ export const publicPaths: ZodOpenApiPathsObject = {
       tag: "Board",
       summary: "A spoken number (the board's fallback voice)",
       description:
-        "Only a number an open order of the restaurant shows is rendered (any other is 404 unless cached); 429 while this address has a clip rendering or asks for too many new ones; 404 with `VOICE_FALLBACK=off`. Refusals are `no-store`.",
+        "Only a number an open order of the restaurant shows is rendered (any other is 404 unless cached). Once the restaurant's clips are asked for in a language, each number it makes ready or calls again is rendered ahead in it on every node and kept while the board shows it, so a board's request is a cache hit. Other held numbers: 429 while this address has a clip rendering or asks for too many new ones; 503 with `Retry-After` while the node's queue for such renders is full. 404 with `VOICE_FALLBACK=off`. Refusals are `no-store`.",
       access: "public",
       path: z.object({
         slug,
