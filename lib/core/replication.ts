@@ -26,9 +26,17 @@ export interface ReplicationFacts {
   history: DatabaseHistory | null;
 }
 
-/** What the operator is told, at start and in /api/health's neighbourhood, when replication is asynchronous. */
+/**
+ * What the operator is told, at start and at each change, when replication is asynchronous:
+ * decision 0028's "What can still repeat a number", in one breath.
+ */
 export const ASYNC_REPLICATION_WARNING =
-  "PostgreSQL replication is asynchronous: orders acknowledged in the last moments before a database failover can be lost; numbers will not repeat";
+  "PostgreSQL replication is asynchronous: orders acknowledged in the last moments before a database failover can be lost. " +
+  "Their numbers are not given again, except if Redis lost its counters in the same moments and no running node had read the database's history before the failover, " +
+  "or if the standby lagged more than 5 s while numbers came from the database alone (docs/decisions/0028)";
+
+/** Whether this node can see the database's history (timeline and system identifier): "unknown" when the role may not read it. */
+export type HistoryWatch = "watched" | "unknown";
 
 /** Commit levels at which a commit waits for the synchronous standbys named. */
 const WAITS_FOR_STANDBY = new Set(["on", "remote_write", "remote_apply"]);

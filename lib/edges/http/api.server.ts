@@ -52,6 +52,8 @@ export function api<P>(accepts: Accepts, handler: Handler<P>) {
       const { status, body } = toErrorBody(err);
       const headers: Record<string, string> = {
         ...(err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {}),
+        // An outage: the next attempt reads (or reaches) the dependency again.
+        ...(err.code === "UNAVAILABLE" ? { "Retry-After": "1" } : {}),
         // A refusal after the limit was taken reports it too (the 429 of that limit above all).
         ...reportedLimits.get(req),
       };
