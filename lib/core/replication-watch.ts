@@ -75,7 +75,8 @@ interface Reading {
 
 export class ReplicationWatch {
   private kind: Replication = "unknown";
-  private history: HistoryWatch = "unknown";
+  /** null until the database first answers, so that the start's log says it either way. */
+  private history: HistoryWatch | null = null;
   /** The replication last read while the database answered (decides whether a failover lost writes). */
   private lastKnown: Replication = "unknown";
   /** The latest history this node saw. */
@@ -94,7 +95,7 @@ export class ReplicationWatch {
 
   /** Whether the role may read the database's history (as last read; "unknown" before the first reading). */
   historyWatch(): HistoryWatch {
-    return this.history;
+    return this.history ?? "unknown";
   }
 
   /** Reads now (one reading at a time: callers share the one under way); never throws. */

@@ -243,7 +243,9 @@ describe("ReplicationWatch (decision 0028)", () => {
     ] as const) {
       const r = rig({ ...facts, history: null });
       await r.watch.check();
+      await r.watch.check();
       expect(r.watch.historyWatch()).toBe("unknown");
+      expect(r.warnings.filter((w) => w.includes("may not read pg_control_system()"))).toHaveLength(1);
       if (refusedWith) await expect(r.watch.fresh()).rejects.toMatchObject({ reason: refusedWith });
       else await r.watch.fresh();
     }
