@@ -10,6 +10,7 @@ import { BLOCK_SIZE } from "./numbering";
 import { UnavailableError, type AuditLog, type CeilingJump, type CeilingJumper, type DatabaseFacts, type HistoryMark, type Logger } from "./ports";
 import {
   ASYNC_REPLICATION_WARNING,
+  blindToFailover,
   historyWentBack,
   latestHistory,
   replicationOf,
@@ -98,6 +99,11 @@ export class ReplicationWatch {
     return this.history ?? "unknown";
   }
 
+  /** Whether numbers from the database alone are refused because the role may not read the history (as last read). */
+  blind(): boolean {
+    return this.history !== null && blindToFailover(this.kind, this.history);
+  }
+
   /** Reads now (one reading at a time: callers share the one under way); never throws. */
   async check(): Promise<void> {
     await this.reading();
@@ -160,7 +166,7 @@ export class ReplicationWatch {
     this.setKind(replicationOf(f));
     this.setHistory(f.history ? "watched" : "unknown");
     // Unreadable history: a failover cannot be seen. Harmless without a standby, or with one that holds every commit.
-    if (!f.history) return { began, refusal: this.kind === "sync" || this.kind === "none" ? null : "history" };
+    if (!f.history) return { began, refusal: blindToFailover(this.kind, "unknown") ? "history" : null };
     try {
       return { began, refusal: await this.follow(f.history, promised) };
     } catch (e) {

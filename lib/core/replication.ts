@@ -38,6 +38,14 @@ export const ASYNC_REPLICATION_WARNING =
 /** Whether this node can see the database's history (timeline and system identifier): "unknown" when the role may not read it. */
 export type HistoryWatch = "watched" | "unknown";
 
+/**
+ * Whether numbers from the database alone are refused for want of the history (decision
+ * 0033): it cannot be read, and a standby that may lose writes may exist (not "sync", not "none").
+ */
+export function blindToFailover(kind: Replication, history: HistoryWatch): boolean {
+  return history === "unknown" && kind !== "sync" && kind !== "none";
+}
+
 /** Commit levels at which a commit waits for the synchronous standbys named. */
 const WAITS_FOR_STANDBY = new Set(["on", "remote_write", "remote_apply"]);
 

@@ -17,6 +17,7 @@ import { scrape, valueOf } from "../support/prometheus";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { eventually } from "../support/until";
+import { signInOverHttp } from "../support/forms";
 
 interface HealthJson {
   redis: string;
@@ -78,9 +79,18 @@ describe("a least-privilege database role (decision 0033)", () => {
   const stored = async () => (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Order" WHERE "tenantId" = $1`, [t.id])).rows[0]!.n;
   const refusals = async (reason: string) => valueOf(await scrape(server.url, token), "nextup_counter_guard_refusals_total", { reason });
 
-  it("health says the history is unknown, and the start's log says why", async () => {
+  /** Whether the manager's console shows the notice that failover protection is off. */
+  const consoleSaysBlind = async () => {
+    const { sessionCookie } = await signInOverHttp(server.url, t.slug, "MANAGER", t.staff.manager);
+    const page = await fetch(`${server.url}/${t.slug}/manager?lang=en`, { headers: { cookie: `nextup_session=${sessionCookie}` }, redirect: "manual" });
+    expect(page.status).toBe(200);
+    return (await page.text()).includes("Failover protection is off");
+  };
+
+  it("health says the history is unknown, the start's log says why, and the manager's console says it", async () => {
     expect(await health()).toMatchObject({ redis: "up", replication: "unknown", history: "unknown" });
     expect(server.output()).toContain("may not read pg_control_system()");
+    expect(await consoleSaysBlind()).toBe(true);
   });
 
   it("numbers from the database alone are refused (503 UNAVAILABLE, Retry-After, nothing stored) until the grant; then taken", async () => {
@@ -103,6 +113,7 @@ describe("a least-privilege database role (decision 0033)", () => {
     await eventually("Redis back", health, (h) => h.redis === "up");
     await admin.query(`GRANT EXECUTE ON FUNCTION pg_control_system() TO ${role}`);
     await eventually("history watched", health, (h) => h.history === "watched");
+    expect(await consoleSaysBlind()).toBe(false);
     expect(expectStatus(await place(), 201).number).toBe(1);
     await redis.stop();
     expect(expectStatus(await place(), 201).number).toBeGreaterThan(1);
