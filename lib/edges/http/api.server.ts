@@ -37,7 +37,9 @@ export function api<P>(accepts: Accepts, handler: Handler<P>) {
     try {
       app = getApp();
     } catch (e) {
-      return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503);
+      return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503, {
+        "Retry-After": "1",
+      });
     }
     try {
       checkQuery(req, accepts.query ?? {});
