@@ -18,6 +18,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { eventually } from "../support/until";
 import { signInOverHttp } from "../support/forms";
+import { FRESH_HISTORY_MS } from "@/lib/core/replication-watch";
 
 interface HealthJson {
   redis: string;
@@ -119,5 +120,21 @@ describe("a least-privilege database role (decision 0033)", () => {
     await redis.stop();
     expect(expectStatus(await place(), 201).number).toBeGreaterThan(1);
     expect(await stored()).toBe(2);
+  });
+
+  it("Redis still unreachable and the reading of the database's facts failing: refused (reading), taken again once it reads", async () => {
+    const before = await refusals("reading");
+    // The facts' first query fails for this role now; the app's own queries do not use it.
+    await admin.query(`REVOKE EXECUTE ON FUNCTION current_setting(text) FROM PUBLIC`);
+    // The last order's reading is fresh for FRESH_HISTORY_MS: the next one must read again.
+    await new Promise((r) => setTimeout(r, FRESH_HISTORY_MS * 2));
+    const refused = await place();
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expectApiError(refused, 503, "UNAVAILABLE");
+    expect(await stored()).toBe(2);
+    expect((await refusals("reading")) - before).toBe(1);
+    await admin.query(`GRANT EXECUTE ON FUNCTION current_setting(text) TO PUBLIC`);
+    expectStatus(await place(), 201);
+    expect(await stored()).toBe(3);
   });
 });
