@@ -181,7 +181,7 @@ export class ReplicationWatch {
     if (history === "unknown") {
       this.deps.log.warn(
         { history },
-        "this database role may not read pg_control_system() or pg_current_wal_lsn(): a database failover cannot be detected, and while Redis is unreachable numbers are refused unless replication is sync or none (README: High availability)",
+        "this database role may not read pg_control_system() or pg_current_wal_lsn(): a database failover cannot be detected, so numbers that need the database alone (Redis unreachable, or without the counter) are refused unless replication is sync or none; the README (PostgreSQL high availability) names the grants",
       );
     }
   }
