@@ -65,7 +65,8 @@ export interface IssuerHooks {
   ceilingBehind?(tenant: Tenant, by: number): void;
   /**
    * Awaited before numbers come from the ledger alone (Redis down or emptied): nothing else
-   * then knows how far numbering went, so a database failover must be found first.
+   * then knows how far numbering went, so a database failover must be found first. Throws
+   * (an UnavailableError: 503) when one cannot be ruled out, and no number is drawn (decision 0033).
    */
   beforeLedgerNumbers?(): Promise<void>;
 }

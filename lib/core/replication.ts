@@ -26,9 +26,25 @@ export interface ReplicationFacts {
   history: DatabaseHistory | null;
 }
 
-/** What the operator is told, at start and in /api/health's neighbourhood, when replication is asynchronous. */
+/**
+ * What the operator is told, at start and at each change, when replication is asynchronous:
+ * decision 0028's "What can still repeat a number", in one breath.
+ */
 export const ASYNC_REPLICATION_WARNING =
-  "PostgreSQL replication is asynchronous: orders acknowledged in the last moments before a database failover can be lost; numbers will not repeat";
+  "PostgreSQL replication is asynchronous: orders acknowledged in the last moments before a database failover can be lost. " +
+  "Their numbers are not given again, except if Redis lost its counters in the same moments and no running node had read the database's history before the failover, " +
+  "or if the standby lagged more than 5 s while numbers came from the database alone (docs/decisions/0028)";
+
+/** Whether this node can see the database's history (timeline and system identifier): "unknown" when the role may not read it. */
+export type HistoryWatch = "watched" | "unknown";
+
+/**
+ * Whether numbers from the database alone are refused for want of the history (decision
+ * 0033): it cannot be read, and a standby that may lose writes may exist (not "sync", not "none").
+ */
+export function blindToFailover(kind: Replication, history: HistoryWatch): boolean {
+  return history === "unknown" && kind !== "sync" && kind !== "none";
+}
 
 /** Commit levels at which a commit waits for the synchronous standbys named. */
 const WAITS_FOR_STANDBY = new Set(["on", "remote_write", "remote_apply"]);

@@ -7,7 +7,7 @@ import type { Server as HttpServer } from "node:http";
 import { Cluster, Redis } from "ioredis";
 import { NumberIssuer, REFILL_WAIT_MS, systemClock } from "@/lib/core/numbering";
 import { ReplicationWatch } from "@/lib/core/replication-watch";
-import type { Replication } from "@/lib/core/replication";
+import type { HistoryWatch, Replication } from "@/lib/core/replication";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
@@ -119,6 +119,7 @@ export interface App {
     counter: "redis" | "database";
     leader: boolean;
     replication: Replication;
+    history: HistoryWatch;
   }>;
   /** The database's replication and history, watched for the counter (decision 0028); started by warmUp(). */
   replication: ReplicationWatch;
@@ -467,6 +468,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         counter: issuer.source(),
         leader: scheduler?.isLeader() ?? false,
         replication: replication.replication(),
+        history: replication.historyWatch(),
       };
     },
     replication,

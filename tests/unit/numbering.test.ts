@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { BLOCK_SIZE, LOW_WATER, NumberIssuer } from "@/lib/core/numbering";
 import { isUnavailableError } from "@/lib/core/ports";
+import type { DatabaseHistory } from "@/lib/core/replication";
+import { FRESH_HISTORY_MS, JUMP_MARGIN, ReplicationWatch } from "@/lib/core/replication-watch";
 import { localDate, movableClock, wallTime } from "../support/clock";
 import { memoryCore, memoryTenant } from "../support/in-memory-core";
 
@@ -45,6 +47,93 @@ describe("NumberIssuer: a database failover that lost writes (decision 0028)", (
     await issue(core, tenant, 1); // Redis down: straight from the ledger
     expect(order).toEqual(["checked", "checked"]);
     expect(core.ledger.calls.map((c) => c.method)).toEqual(["reserveCurrent", "issueDirect"]);
+  });
+});
+
+/**
+ * The counter guarded by a real ReplicationWatch (decision 0033): a database whose facts the
+ * test sets (reading fails, timeline moves), a mark in "Redis" that is away with the
+ * counter, and a jump that raises every ceiling in the in-memory database or fails.
+ */
+function guarded() {
+  const rig = { readingFails: false, jumpFails: false, timeline: 1, now: 0 };
+  let marked: DatabaseHistory | null = null;
+  const core = memoryCore({ clock: noon(), hooks: { beforeLedgerNumbers: () => watch.fresh() } });
+  const watch: ReplicationWatch = new ReplicationWatch({
+    facts: {
+      read: async () => {
+        if (rig.readingFails) throw new Error("read ECONNRESET");
+        return { synchronousStandbyNames: "", synchronousCommit: "on", standbys: 1, history: { systemId: "s", timeline: rig.timeline } };
+      },
+    },
+    mark: {
+      get: async () => {
+        if (core.counter.down) throw new Error("redis down");
+        return marked;
+      },
+      set: async (h) => void (marked = h),
+    },
+    jumper: {
+      jumpPastLoss: async (margin) => {
+        if (rig.jumpFails) throw new Error("database away again");
+        for (const key of core.db.ceilings.keys()) core.db.ceilings.set(key, core.db.ceilings.get(key)! + margin);
+        return [];
+      },
+    },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+    monotonic: () => rig.now,
+  });
+  const tenant = memoryTenant();
+  const place = () => core.orderService.place(tenant, {}, { channel: "kiosk" });
+  /** The order is refused as an outage (503), no number drawn, nothing stored. */
+  const refused = async () => {
+    const calls = core.ledger.calls.length;
+    const orders = core.db.orders.length;
+    const ceilings = [...core.db.ceilings.values()];
+    rig.now += FRESH_HISTORY_MS + 1;
+    await expect(place()).rejects.toSatisfy(isUnavailableError);
+    expect(core.ledger.calls.length).toBe(calls);
+    expect(core.db.orders.length).toBe(orders);
+    expect([...core.db.ceilings.values()]).toEqual(ceilings);
+  };
+  const placed = async () => {
+    rig.now += FRESH_HISTORY_MS + 1;
+    return (await place()).order.number;
+  };
+  return { core, rig, refused, placed };
+}
+
+describe("NumberIssuer: numbers from the database only after a fresh reading of its history (decision 0033)", () => {
+  it("Redis down: a reading that fails refuses the order (503, no number, ledger untouched); the next good reading lets orders through", async () => {
+    const { core, rig, refused, placed } = guarded();
+    expect(await placed()).toBe(1); // Redis up: the counter restored from the ledger, the history read
+    core.counter.down = true;
+    rig.readingFails = true;
+    await refused();
+    await refused();
+    rig.readingFails = false;
+    expect(await placed()).toBe(BLOCK_SIZE + 1); // from the ledger, above Redis's block
+    expect(core.ledger.calls.map((c) => c.method)).toEqual(["reserveCurrent", "issueDirect"]);
+  });
+
+  it("Redis down and the database failed over: a jump that fails refuses; once made, numbers continue above it", async () => {
+    const { core, rig, refused, placed } = guarded();
+    expect(await placed()).toBe(1);
+    core.counter.down = true;
+    rig.timeline = 2;
+    rig.jumpFails = true;
+    await refused();
+    rig.jumpFails = false;
+    expect(await placed()).toBe(BLOCK_SIZE + JUMP_MARGIN + 1);
+  });
+
+  it("Redis lost the counter (the restore path): a reading that fails refuses the order before any block is reserved", async () => {
+    const { core, rig, refused, placed } = guarded();
+    rig.readingFails = true;
+    await refused();
+    expect(core.ledger.calls).toEqual([]);
+    rig.readingFails = false;
+    expect(await placed()).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FRESH_HISTORY_MS, JUMP_LOOKBACK_SECONDS, JUMP_MARGIN, ReplicationWatch } from "@/lib/core/replication-watch";
+import { FailoverGuardError, FRESH_HISTORY_MS, JUMP_LOOKBACK_SECONDS, JUMP_MARGIN, ReplicationWatch } from "@/lib/core/replication-watch";
+import { isUnavailableError } from "@/lib/core/ports";
 import type { AuditEntry } from "@/lib/core/audit";
 import type { CeilingJump, DatabaseFacts, HistoryMark } from "@/lib/core/ports";
 import type { DatabaseHistory, ReplicationFacts } from "@/lib/core/replication";
@@ -147,6 +148,111 @@ describe("ReplicationWatch (decision 0028)", () => {
     r.advance(FRESH_HISTORY_MS + 1);
     await Promise.all([r.watch.fresh(), r.watch.fresh(), r.watch.check()]);
     expect(r.reads()).toBe(2);
+  });
+
+  it("fresh() refuses when the reading fails, a jump fails, or nothing remembers the history; counted; the next call reads again (decision 0033)", async () => {
+    const refused: string[] = [];
+    let readings = 0;
+    let failReading = true;
+    let failJump = true;
+    let history = { systemId: "s", timeline: 1 };
+    let markDown = true;
+    let marked: DatabaseHistory | null = { systemId: "s", timeline: 1 };
+    const watch = new ReplicationWatch({
+      facts: {
+        read: async () => {
+          readings++;
+          if (failReading) throw new Error("ECONNRESET");
+          return { synchronousStandbyNames: "", synchronousCommit: "on", standbys: 1, history };
+        },
+      },
+      mark: {
+        get: async () => {
+          if (markDown) throw new Error("redis down");
+          return marked;
+        },
+        set: async (h) => void (marked = h),
+      },
+      jumper: {
+        jumpPastLoss: async () => {
+          if (failJump) throw new Error("database away again");
+          return [];
+        },
+      },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      metrics: { ceilingsJumped: () => {}, guardRefused: (reason) => void refused.push(reason) },
+      monotonic: () => 0,
+    });
+    // The very first reading fails: refused, and each call reads again.
+    await expect(watch.fresh()).rejects.toSatisfy((e) => e instanceof FailoverGuardError && isUnavailableError(e) && e.reason === "reading");
+    expect(readings).toBe(1);
+    // Read now, but Redis (the mark) is away and this node saw nothing before: no baseline.
+    failReading = false;
+    await expect(watch.fresh()).rejects.toMatchObject({ reason: "baseline" });
+    expect(readings).toBe(2);
+    // Redis answers with the timeline before: the history went back, and the jump fails.
+    markDown = false;
+    history = { systemId: "s", timeline: 2 };
+    await expect(watch.fresh()).rejects.toMatchObject({ reason: "jump" });
+    expect(marked).toEqual({ systemId: "s", timeline: 1 });
+    // The jump is made at the next reading: numbers may come.
+    failJump = false;
+    await watch.fresh();
+    expect(marked).toEqual({ systemId: "s", timeline: 2 });
+    expect(readings).toBe(4);
+    expect(refused).toEqual(["reading", "baseline", "jump"]);
+    // check() (the timer's) never throws.
+    failReading = true;
+    await watch.check();
+  });
+
+  it("fresh() does not take a reading that began before it was asked by more than FRESH_HISTORY_MS: it waits for one that began after", async () => {
+    let now = 0;
+    const timelines: number[] = [];
+    let release: (() => void) | null = null;
+    let timeline = 1;
+    const watch = new ReplicationWatch({
+      facts: {
+        read: async () => {
+          const mine = timeline;
+          if (timelines.push(mine) === 1) await new Promise<void>((r) => (release = r));
+          return { synchronousStandbyNames: "", synchronousCommit: "on", standbys: 1, history: { systemId: "s", timeline: mine } };
+        },
+      },
+      mark: { get: async () => null, set: async () => {} },
+      jumper: { jumpPastLoss: async () => [] },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      monotonic: () => now,
+    });
+    const slow = watch.check(); // began at 0, on the old primary
+    now = FRESH_HISTORY_MS + 1;
+    timeline = 2; // the standby is promoted meanwhile
+    const asked = watch.fresh();
+    release!();
+    await slow;
+    await asked;
+    expect(timelines).toEqual([1, 2]);
+  });
+
+  it("a role that may not read the history: health says unknown; numbers from the database are refused unless replication is sync or none", async () => {
+    for (const [facts, refusedWith] of [
+      [{ standbys: 1 }, "history"],
+      [{ standbys: null }, "history"],
+      [{ standbys: 0 }, null],
+      [{ standbys: 1, synchronousStandbyNames: "*" }, null],
+    ] as const) {
+      const r = rig({ ...facts, history: null });
+      await r.watch.check();
+      await r.watch.check();
+      expect(r.watch.historyWatch()).toBe("unknown");
+      expect(r.warnings.filter((w) => w.includes("may not read pg_control_system()"))).toHaveLength(1);
+      if (refusedWith) await expect(r.watch.fresh()).rejects.toMatchObject({ reason: refusedWith });
+      else await r.watch.fresh();
+    }
+    const r = rig();
+    expect(r.watch.historyWatch()).toBe("unknown");
+    await r.watch.check();
+    expect(r.watch.historyWatch()).toBe("watched");
   });
 
   it("a jump that fails is tried again at the next reading (nothing marked meanwhile)", async () => {

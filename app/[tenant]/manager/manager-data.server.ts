@@ -11,6 +11,8 @@ export interface ManagerData {
   /** Orders still open today, every shift: what a new shift would keep or clear. */
   openCount: number;
   counter: "redis" | "database";
+  /** The database role may not read the history a failover changes: numbers that need the database alone are refused (decision 0033). */
+  failoverBlind: boolean;
   /** Each slot of today's schedule as it stands (empty: no schedule). */
   schedule: ScheduleLine[];
 }
@@ -44,6 +46,7 @@ export async function managerData(app: App, tenant: Tenant): Promise<ManagerData
     summary: summarizeShift(orders),
     openCount,
     counter: app.counterSource(),
+    failoverBlind: app.replication.blind(),
     schedule: slots.map(line),
   };
 }

@@ -28,7 +28,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
     const r = await readManager(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { businessDay, shift, summary, openCount, counter, schedule } = data;
+  const { businessDay, shift, summary, openCount, counter, failoverBlind, schedule } = data;
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   return (
@@ -51,6 +51,11 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
         {counter === "database" ? (
           <p role="status" data-testid="counter-status" className="rounded-xl border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-950">
             {t.rich("counterFromDatabase", { strong })}
+          </p>
+        ) : null}
+        {failoverBlind ? (
+          <p role="status" data-testid="failover-blind" className="rounded-xl border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-950">
+            {t.rich("failoverBlind", { strong })}
           </p>
         ) : null}
 

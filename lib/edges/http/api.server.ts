@@ -37,7 +37,9 @@ export function api<P>(accepts: Accepts, handler: Handler<P>) {
     try {
       app = getApp();
     } catch (e) {
-      return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503);
+      return json(toErrorBody(new AppError("UNAVAILABLE", { message: String(e), userMessage: "The server is starting. Please retry." })).body, 503, {
+        "Retry-After": "1",
+      });
     }
     try {
       checkQuery(req, accepts.query ?? {});
@@ -52,6 +54,8 @@ export function api<P>(accepts: Accepts, handler: Handler<P>) {
       const { status, body } = toErrorBody(err);
       const headers: Record<string, string> = {
         ...(err.code === "RATE_LIMITED" ? { "Retry-After": String((err.details as { retryAfter?: number })?.retryAfter ?? 1) } : {}),
+        // An outage: the next attempt reads (or reaches) the dependency again.
+        ...(err.code === "UNAVAILABLE" ? { "Retry-After": "1" } : {}),
         // A refusal after the limit was taken reports it too (the 429 of that limit above all).
         ...reportedLimits.get(req),
       };

@@ -9,6 +9,7 @@ import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutco
 import type { Tenant } from "@/lib/core/tenants";
 import { REPLICATIONS, type Replication } from "@/lib/core/replication";
 import type { VoiceMetrics } from "@/lib/adapters/voice/voice.server";
+import { GUARD_REFUSALS, type GuardRefusal } from "@/lib/core/replication-watch";
 
 type CounterSource = "redis" | "database";
 
@@ -22,6 +23,8 @@ export interface AppMetrics extends Metrics {
   ceilingBehind(): void;
   /** Ceilings raised after the database's history went back (decision 0028). */
   ceilingsJumped(count: number): void;
+  /** A number from the database alone refused: a failover could not be ruled out (decision 0033). */
+  guardRefused(reason: GuardRefusal): void;
 }
 
 /** What the gauges read at each scrape (no I/O). */
@@ -85,6 +88,12 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     help: "Counters' ceilings raised past possibly lost numbers after the database's history went back (a standby promoted).",
     registers: [registry],
   });
+  const refusals = new Counter({
+    name: "nextup_counter_guard_refusals_total",
+    help: "Numbers from PostgreSQL alone (Redis unreachable or emptied) refused with 503 because a database failover could not be ruled out, by reason: reading (the history could not be read), jump (a jump past a failover failed), history (the role may not read it, replication async or unknown), baseline (no earlier reading here and Redis unreachable).",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
   const duplicates = new Counter({
     name: "nextup_duplicate_numbers_total",
     help: "Numbers the counter issued that the database refused as already stored (should stay 0).",
@@ -135,6 +144,7 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   for (const to of ["redis", "database"]) switches.inc({ to }, 0);
   for (const index of ["number", "idempotency_key", "open_number"]) uniqueViolations.inc({ index }, 0);
   for (const source of ["redis", "database"]) issue.zero({ source });
+  for (const reason of GUARD_REFUSALS) refusals.inc({ reason }, 0);
 
   return {
     registry,
@@ -147,6 +157,7 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     counterSwitched: (to) => switches.inc({ to }),
     ceilingBehind: () => behind.inc(),
     ceilingsJumped: (count) => jumped.inc(count),
+    guardRefused: (reason) => refusals.inc({ reason }),
     httpRequest: ({ method, route, status }, seconds) => http.observe({ method: HTTP_METHODS.has(method) ? method : "other", route, status }, seconds),
   };
 }

@@ -71,10 +71,13 @@ export const ERROR_RESPONSES = {
   503: response(
     503,
     "Unavailable",
-    "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping; nothing was stored. Retry (with the same `Idempotency-Key`).",
+    "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping, or numbers cannot come from the database while a failover cannot be ruled out (decision 0033); nothing was stored. Retry (with the same `Idempotency-Key`).",
     {
       headers: z.object({
-        "Retry-After": z.string().optional().meta({ description: "`1` from a node that is stopping: the next connection reaches another node." }),
+        "Retry-After": z.string().optional().meta({
+          description:
+            "`1` when a dependency is down or the node is starting (the next attempt may find it up), or the node is stopping (the next connection reaches another node).",
+        }),
       }),
     },
   ),

@@ -13,6 +13,10 @@ export const healthSchema = z
     counter: z.enum(["redis", "database"]),
     leader: z.boolean().meta({ description: "Whether this node runs the restaurants' shift schedules." }),
     replication,
+    history: z.enum(["watched", "unknown"]).meta({
+      description:
+        "Whether this node's database role may read the history a failover changes (`pg_control_system()`, `pg_current_wal_lsn()`; decision 0033). `unknown`: a failover cannot be detected, and while Redis is unreachable orders are refused (503) unless `replication` is `sync` or `none`.",
+    }),
   })
   .meta({ id: "Health" });
 
