@@ -1,25 +1,21 @@
 /**
- * The wiring: the one place where adapters are built and handed to the core. server.ts
- * calls createApp(); route handlers and server actions reach the result through
- * getApp() (lib/server/app-context.ts).
+ * The wiring: the one place where adapters are built and handed to the core (with the
+ * parts of it that have a file of their own in ./wiring: Redis clients, the counter,
+ * printing, the probes). server.ts calls createApp(); route handlers and server actions
+ * reach the result through getApp() (lib/server/app-context.ts).
  */
 import type { Server as HttpServer } from "node:http";
-import { Cluster, Redis } from "ioredis";
-import { NumberIssuer, REFILL_WAIT_MS, systemClock } from "@/lib/core/numbering";
+import { Cluster, type Redis } from "ioredis";
+import { systemClock } from "@/lib/core/numbering";
+import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { ReplicationWatch } from "@/lib/core/replication-watch";
-import type { HistoryWatch, Replication } from "@/lib/core/replication";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
 import { RedisLeaderLock } from "@/lib/adapters/redis/leader-lock.server";
-import { RedisHistoryMark } from "@/lib/adapters/redis/history-mark.server";
 import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.server";
-import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
-import { defineScripts, preloadScripts } from "@/lib/adapters/redis/scripts.server";
 import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.server";
-import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { PgDatabaseFacts } from "@/lib/adapters/postgres/database-facts.server";
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
@@ -38,10 +34,10 @@ import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
 import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
 import { ttlWhileSubscribed, wireInvalidation } from "./caches/invalidation.server";
 import { Access } from "@/lib/auth/access.server";
-import type { Env, RedisNode } from "./env.server";
+import type { Env } from "./env.server";
 import type { Logger } from "./ops/logger.server";
 import { TENANT_CACHE_MS, TenantDirectory } from "./caches/tenant-directory.server";
-import { createMetrics, registerPrintMetrics, registerVoiceMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
+import { createMetrics, registerVoiceMetrics, registerWebhookMetrics, type AppMetrics } from "./ops/metrics.server";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { SeriesService } from "@/lib/core/series-service";
 import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
@@ -54,20 +50,20 @@ import { createHttpSender, resolveHost } from "@/lib/adapters/webhooks/http-send
 import { generateWebhookSecret, SecretCipher } from "@/lib/auth/webhook-secrets.server";
 import { retryAfterSeconds, Throttles } from "./http/throttles.server";
 import { clientAddressOf, limitKey, parseTrustProxy } from "./http/client-address.server";
-import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "./ops/readiness.server";
 import { requestIdFrom, runWithRequest, wellFormedSlug } from "./ops/request-context.server";
-import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
 import type { Clock, AuditLog } from "@/lib/core/ports";
 import { SettingsService } from "@/lib/core/settings-service";
 import { PrismaOrderRepository } from "@/lib/adapters/postgres/order-repository.server";
 import { PrismaShiftRepository } from "@/lib/adapters/postgres/shift-repository.server";
 import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
-import { PrinterService } from "@/lib/core/printing/printer-service";
-import { PrintDrainer } from "@/lib/core/printing/print-drainer";
+import type { PrinterService } from "@/lib/core/printing/printer-service";
 import { PrismaPrinterStore, PRINTER_ROUTES_CACHE_MS } from "@/lib/adapters/postgres/printer-store.server";
-import { PrismaPrintLedger } from "@/lib/adapters/postgres/print-ledger.server";
-import { PrintQueue, PRINT_QUEUE_SPEC, PRINT_SWEEP_MS } from "@/lib/adapters/postgres/print-queue.server";
-import { createPrinterLink } from "@/lib/adapters/printers/network-printer.server";
+import { PrintQueue, PRINT_QUEUE_SPEC } from "@/lib/adapters/postgres/print-queue.server";
+import type { Readiness } from "./ops/readiness.server";
+import { createRedis, redisTarget, warmUpRedis } from "./wiring/redis-clients.server";
+import { wireNumbering } from "./wiring/counter.server";
+import { wirePrinting } from "./wiring/printing.server";
+import { createProbes, type Health } from "./wiring/probes.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -112,15 +108,7 @@ export interface App {
   /** Whether this node leads the scheduler now (no I/O). */
   leader(): boolean;
   /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
-  health(): Promise<{
-    status: "ok" | "degraded";
-    db: "up" | "down";
-    redis: "up" | "down";
-    counter: "redis" | "database";
-    leader: boolean;
-    replication: Replication;
-    history: HistoryWatch;
-  }>;
+  health(): Promise<Health>;
   /** The database's replication and history, watched for the counter (decision 0028); started by warmUp(). */
   replication: ReplicationWatch;
   /** Readiness: database, Redis, migrations applied, not shutting down (lib/server/ops/readiness.server.ts). */
@@ -130,118 +118,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Where Redis is: a `redis://` URL, or the seed nodes of a Redis Cluster. */
-export type RedisTarget = string | readonly RedisNode[];
-
-/** The env's Redis: REDIS_CLUSTER_NODES when set (REDIS_URL is then ignored), else REDIS_URL. */
-export function redisTarget(env: Pick<Env, "REDIS_URL" | "REDIS_CLUSTER_NODES">): RedisTarget {
-  return env.REDIS_CLUSTER_NODES?.length ? env.REDIS_CLUSTER_NODES : env.REDIS_URL;
-}
-
-/**
- * A Redis client that never makes a caller wait long: bounded connect and command
- * timeouts, reconnection in the background. `failFast` (the counter's client) also turns
- * off the offline queue, so while disconnected a command fails at once and the number
- * comes from PostgreSQL instead of waiting for a reconnect.
- *
- * Given cluster seed nodes, an ioredis Cluster with the same guarantees: its per-node
- * connections get the same timeouts; its own offline queue (commands sent while it has
- * no slot map, e.g. while connecting) is off for `failFast`; reconnecting the cluster and
- * its nodes backs off to at most 1 s. Every key of a tenant carries the hash tag
- * `{t:<id>}` and every script uses one key, so the scripts run unchanged on a cluster.
- */
-type ClientOptions = { failFast?: boolean; commandTimeoutMs?: number };
-export function createRedis(target: string, log: Logger, name: string, opts?: ClientOptions): Redis;
-export function createRedis(target: readonly RedisNode[], log: Logger, name: string, opts?: ClientOptions): Cluster;
-export function createRedis(target: RedisTarget, log: Logger, name: string, opts?: ClientOptions): Redis | Cluster;
-export function createRedis(target: RedisTarget, log: Logger, name: string, opts: ClientOptions = {}): Redis | Cluster {
-  const backoff = (times: number) => Math.min(times * 100, 1_000);
-  const common = {
-    connectionName: `nextup-${name}`,
-    connectTimeout: 1_000,
-    commandTimeout: opts.commandTimeoutMs ?? 1_000,
-    maxRetriesPerRequest: 1,
-  } as const;
-  const redis: Redis | Cluster =
-    typeof target === "string"
-      ? new Redis(target, {
-          ...common,
-          enableOfflineQueue: !opts.failFast,
-          enableAutoPipelining: true,
-          retryStrategy: backoff,
-        })
-      : new Cluster(
-          target.map((n) => ({ host: n.host, port: n.port })),
-          {
-            redisOptions: common,
-            enableOfflineQueue: !opts.failFast,
-            // Off on purpose: ioredis' auto-pipelining makes every command wait for the
-            // cluster's slot map, which skips the offline-queue check — a counter call
-            // then hangs until the next connect attempt fails instead of failing at once.
-            enableAutoPipelining: false,
-            scaleReads: "master",
-            clusterRetryStrategy: backoff,
-            clusterNodeRetryStrategy: backoff,
-            // A MOVED/ASK or a node lost in a failover is followed a few times, not 16
-            // (the counter's breaker gives up after COUNTER_TIMEOUT_MS anyway).
-            maxRedirections: 6,
-            retryDelayOnFailover: 100,
-            retryDelayOnClusterDown: 100,
-            retryDelayOnTryAgain: 100,
-            slotsRefreshTimeout: 1_000,
-          },
-        );
-  let down = false;
-  redis.on("error", (err: Error) => {
-    if (!down) log.warn({ err: err.message, client: name }, "redis connection error");
-    down = true;
-  });
-  if (redis instanceof Cluster) {
-    // Per-node errors; the cluster itself reports "error" only when it gives up a command
-    // or cannot refresh its slots. Logged once per outage, like the single client.
-    redis.on("node error", (err: Error, node: string) => {
-      if (!down) log.warn({ err: err.message, client: name, node }, "redis cluster node error");
-      down = true;
-    });
-  }
-  redis.on("ready", () => {
-    if (down) log.info({ client: name }, "redis reconnected");
-    down = false;
-  });
-  return redis;
-}
-
-async function warmUpRedis(redis: Redis | Cluster, log: Logger): Promise<void> {
-  const ready = new Promise<void>((resolve) => {
-    if (redis.status === "ready") resolve();
-    else redis.once("ready", () => resolve());
-  });
-  const inTime = await Promise.race([ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
-  if (!inTime) {
-    log.warn({}, "Redis not ready at start-up: numbers come from PostgreSQL until it is");
-    return;
-  }
-  await preloadScripts(redis).catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not preload the Lua scripts"));
-}
-
-/** PONG from one Redis, or from every master of a cluster (a tenant's counter lives on one). */
-async function pingRedis(redis: Redis | Cluster): Promise<boolean> {
-  if (!(redis instanceof Cluster)) return (await redis.ping()) === "PONG";
-  const masters = redis.status === "ready" ? redis.nodes("master") : [];
-  if (masters.length === 0) return false;
-  const replies = await Promise.all(masters.map((m) => m.ping()));
-  return replies.every((r) => r === "PONG");
-}
-
 /** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS). */
 const WEBHOOK_WORKERS = 4;
-
-/** Printers one node drains at once (each holds one printer, in order). */
-const PRINT_WORKERS = 4;
-
-/** Idle printers one node asks for their status per sweep, and at once. */
-const IDLE_CHECKS_PER_SWEEP = 20;
-const IDLE_CHECKS_AT_ONCE = 5;
 
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
   const { env, log, http } = opts;
@@ -286,19 +164,6 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const webhookPolicy = { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, allowLinkLocal: env.WEBHOOKS_ALLOW_LINK_LOCAL ?? [] };
   const orderRepo = new PrismaOrderRepository(db, outbox, poolFor(env.DATABASE_URL), printerStore);
   const shiftRepo = new PrismaShiftRepository(db, outbox);
-  const counter = new RedisCounter(redis, env.REDIS_KEY_PREFIX, log, {
-    timeoutMs: env.COUNTER_TIMEOUT_MS,
-    resetMs: env.COUNTER_PROBE_MS,
-  });
-  // The counter's reservations get their own small pool: a block must never queue behind
-  // a burst of order inserts, or cashiers would wait on it and fall back to the database.
-  const ledgerPool = createLedgerPool(env.DATABASE_URL, log);
-  const ledger = new PgCounterLedger(ledgerPool);
-  const issuer = new NumberIssuer(counter, ledger, clock, log, REFILL_WAIT_MS, {
-    ceilingBehind: () => metrics.ceilingBehind(),
-    // Before numbers come from PostgreSQL alone, a database failover is found and jumped past (decision 0028).
-    beforeLedgerNumbers: () => replication.fresh(),
-  });
   let scheduler: Scheduler | null = null;
 
   const throttles = new Throttles(redis, env, () => counter.available());
@@ -330,7 +195,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     sockets: () => io.of("/").sockets.size,
     replication: () => replication.replication(),
   });
-  counter.onSwitch((to) => metrics.counterSwitched(to));
+  const audit = new PrismaAuditLog(db);
+  const { counter, issuer, replication, ledgerPool } = wireNumbering({ env, redis, log, clock, audit, metrics });
   const deliveryLedger = new PrismaDeliveryLedger(db, webhookQueue, secretCipher);
   const dispatcher = new WebhookDispatcher({
     ledger: deliveryLedger,
@@ -344,40 +210,11 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // A number made ready or called again: its clips are rendered ahead on every node (decision 0038).
   const sockets = new SocketPublisher(io, log);
   const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
-  // One policy for both checks: at creation (the service) and at every connection (the link).
-  const printerPolicy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
-  const printers = new PrinterService({ store: printerStore, routes: printerStore, resolve: resolveHost, policy: printerPolicy, invalidate, events });
-  const printLedger = new PrismaPrintLedger(db);
-  const drainer = new PrintDrainer({
-    ledger: printLedger,
-    link: createPrinterLink({ policy: printerPolicy }),
-    events,
-    metrics: registerPrintMetrics(metrics.registry, () => printerStore.waiting()),
-    log,
-    clock,
-  });
-  /** Idle printers are asked how they are every sweep (the console and kiosks show it). */
-  const checkIdlePrinters = async () => {
-    const check = async (id: string) => {
-      const target = await printLedger.target(id);
-      if (target && (await drainer.checkStatus(target))) events.printersChanged({ id: target.tenantId });
-    };
-    // A few at once: a printer that is off answers nothing for its whole connect timeout.
-    const due = await printLedger.dueForCheck(PRINT_SWEEP_MS, IDLE_CHECKS_PER_SWEEP);
-    for (let i = 0; i < due.length; i += IDLE_CHECKS_AT_ONCE) await Promise.all(due.slice(i, i + IDLE_CHECKS_AT_ONCE).map(check));
-  };
+  const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock });
+  const printers = printing.service;
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());
   const menuRepo = new PrismaMenuRepository(db);
-  const audit = new PrismaAuditLog(db);
-  const replication = new ReplicationWatch({
-    facts: new PgDatabaseFacts(ledgerPool),
-    mark: new RedisHistoryMark(redis, env.REDIS_KEY_PREFIX),
-    jumper: ledger,
-    log,
-    audit,
-    metrics,
-  });
   const orders = new OrderService({
     issuer,
     claims,
@@ -406,8 +243,15 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   }
 
   let stopping = false;
-  // The migration folders this code ships do not change while it runs.
-  let expectedMigrations: Promise<string[]> | null = null;
+  const probes = createProbes({
+    env,
+    db,
+    redis,
+    issuer,
+    replication,
+    leader: () => scheduler?.isLeader() ?? false,
+    stopping: () => stopping,
+  });
 
   return {
     env,
@@ -447,50 +291,14 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     },
     async startWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
-      await printQueue.work(PRINT_WORKERS, (printerId) => drainer.drain(printerId), checkIdlePrinters);
+      await printing.start();
     },
     counterSource: () => issuer.source(),
     scheduler,
     leader: () => scheduler?.isLeader() ?? false,
-    async health() {
-      const [dbUp, redisUp] = await Promise.all([
-        within(
-          PROBE_TIMEOUT_MS,
-          db.$queryRaw`SELECT 1`.then(() => true),
-          false,
-        ),
-        within(PROBE_TIMEOUT_MS, pingRedis(redis), false),
-      ]);
-      return {
-        status: dbUp && redisUp ? "ok" : "degraded",
-        db: dbUp ? "up" : "down",
-        redis: redisUp ? "up" : "down",
-        counter: issuer.source(),
-        leader: scheduler?.isLeader() ?? false,
-        replication: replication.replication(),
-        history: replication.historyWatch(),
-      };
-    },
+    health: () => probes.health(),
     replication,
-    readiness: () =>
-      checkReadiness({
-        replication: () => replication.replication(),
-        database: () => db.$queryRaw`SELECT 1`.then(() => true),
-        redis: () => pingRedis(redis),
-        appliedMigrations: async () =>
-          (
-            await db.$queryRaw<
-              { migration_name: string }[]
-            >`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`
-          ).map((r) => r.migration_name),
-        expectedMigrations: () =>
-          (expectedMigrations ??= readMigrationFolders().then(
-            (folders) => folders.map((f) => f.name),
-            (e: unknown) => ((expectedMigrations = null), Promise.reject(e)),
-          )),
-        stopping: () => stopping,
-        redisRequired: env.READY_REQUIRES_REDIS,
-      }),
+    readiness: () => probes.readiness(),
     beginShutdown() {
       stopping = true;
     },
@@ -507,7 +315,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         // and the bound.
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
-      printQueue.stop();
+      printing.stop();
       // Attempts and drains in flight finish (bounded); the others stay queued for another node.
       await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));
       counter.shutdown();

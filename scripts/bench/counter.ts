@@ -20,7 +20,7 @@ import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { createTestDatabase } from "../../tests/support/db";
 import { testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { freePort } from "../../tests/support/ports";

@@ -31,7 +31,7 @@ import type { Tenant } from "@/lib/core/tenants";
 import { RedisCounter, tenantKey } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
 import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/counter-ledger.server";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/db";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, TEST_REDIS_URL } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";

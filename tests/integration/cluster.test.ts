@@ -19,7 +19,7 @@ import { apiClient, expectStatus, type OrderJson } from "../support/http";
 import { MAX_SKIPPED_PER_FAULT } from "@/lib/core/numbering";
 import type { Tenant } from "@/lib/core/tenants";
 import { counterKey, tenantKey } from "@/lib/adapters/redis/counter.server";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { EnvError, loadEnv } from "@/lib/server/env.server";
 import { lastIssued } from "../support/counter-state";
 import { timeUntil } from "../support/until";

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { TenantDirectory } from "@/lib/server/caches/tenant-directory.server";
 import { ttlWhileSubscribed, UNSUBSCRIBED_TTL_MS } from "@/lib/server/caches/invalidation.server";
 import type { Tenant } from "@/lib/core/tenants";

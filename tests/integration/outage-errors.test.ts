@@ -11,7 +11,7 @@ import { createLedgerPool, PgCounterLedger } from "@/lib/adapters/postgres/count
 import { createPool } from "@/lib/adapters/postgres/pool.server";
 import { RedisCounter } from "@/lib/adapters/redis/counter.server";
 import { defineScripts } from "@/lib/adapters/redis/scripts.server";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { toAppError, unavailableStore } from "@/lib/server/ops/translate-error.server";
 import { isUnavailableError, CounterUnavailableError } from "@/lib/core/ports";
 import { freePort } from "../support/ports";

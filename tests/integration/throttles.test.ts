@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/core/errors";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import { GuardedLimiter, Throttles } from "@/lib/server/http/throttles.server";
 import { testKeyPrefix, TEST_REDIS_URL } from "../support/app-server";
 import { freePort } from "../support/ports";

@@ -5,7 +5,7 @@
  */
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import type { Cluster, Redis } from "ioredis";
-import { createRedis } from "@/lib/server/app.server";
+import { createRedis } from "@/lib/server/wiring/redis-clients.server";
 import type { RedisNode } from "@/lib/server/env.server";
 import { NumberIssuer } from "@/lib/core/numbering";
 import type { BusinessDay } from "@/lib/core/business-day";

@@ -1,0 +1,77 @@
+/**
+ * What the load balancer and the operator ask a node: liveness with a glance at its
+ * dependencies (/api/health), and readiness to take traffic (/api/ready).
+ */
+import type { Cluster, Redis } from "ioredis";
+import type { Db } from "@/lib/adapters/postgres/prisma.server";
+import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
+import type { NumberIssuer } from "@/lib/core/numbering";
+import type { HistoryWatch, Replication } from "@/lib/core/replication";
+import type { ReplicationWatch } from "@/lib/core/replication-watch";
+import type { Env } from "../env.server";
+import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "../ops/readiness.server";
+import { pingRedis } from "./redis-clients.server";
+
+export interface Health {
+  status: "ok" | "degraded";
+  db: "up" | "down";
+  redis: "up" | "down";
+  counter: "redis" | "database";
+  leader: boolean;
+  replication: Replication;
+  history: HistoryWatch;
+}
+
+export function createProbes(deps: {
+  env: Pick<Env, "READY_REQUIRES_REDIS">;
+  db: Db;
+  redis: Redis | Cluster;
+  issuer: NumberIssuer;
+  replication: ReplicationWatch;
+  leader: () => boolean;
+  stopping: () => boolean;
+}): { health(): Promise<Health>; readiness(): Promise<Readiness> } {
+  const { env, db, redis, issuer, replication } = deps;
+  // The migration folders this code ships do not change while it runs.
+  let expectedMigrations: Promise<string[]> | null = null;
+  return {
+    async health() {
+      const [dbUp, redisUp] = await Promise.all([
+        within(
+          PROBE_TIMEOUT_MS,
+          db.$queryRaw`SELECT 1`.then(() => true),
+          false,
+        ),
+        within(PROBE_TIMEOUT_MS, pingRedis(redis), false),
+      ]);
+      return {
+        status: dbUp && redisUp ? "ok" : "degraded",
+        db: dbUp ? "up" : "down",
+        redis: redisUp ? "up" : "down",
+        counter: issuer.source(),
+        leader: deps.leader(),
+        replication: replication.replication(),
+        history: replication.historyWatch(),
+      };
+    },
+    readiness: () =>
+      checkReadiness({
+        replication: () => replication.replication(),
+        database: () => db.$queryRaw`SELECT 1`.then(() => true),
+        redis: () => pingRedis(redis),
+        appliedMigrations: async () =>
+          (
+            await db.$queryRaw<
+              { migration_name: string }[]
+            >`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`
+          ).map((r) => r.migration_name),
+        expectedMigrations: () =>
+          (expectedMigrations ??= readMigrationFolders().then(
+            (folders) => folders.map((f) => f.name),
+            (e: unknown) => ((expectedMigrations = null), Promise.reject(e)),
+          )),
+        stopping: deps.stopping,
+        redisRequired: env.READY_REQUIRES_REDIS,
+      }),
+  };
+}
