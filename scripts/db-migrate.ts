@@ -2,7 +2,7 @@
 // recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would (which
 // cannot run offline: it downloads a native engine first). Progress goes to stderr.
 
-// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+// First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
 import { applyMigrations } from "../lib/adapters/postgres/migrate.server";
 

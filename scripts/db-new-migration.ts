@@ -7,7 +7,7 @@
 // else postgresql://postgres@127.0.0.1:5432/postgres; the role needs CREATEDB), apply the
 // existing migrations to it, diff it against schema.prisma, drop it.
 
-// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+// First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
 import { randomBytes } from "node:crypto";
 import { access, mkdir, writeFile } from "node:fs/promises";

@@ -6,7 +6,7 @@
  * Prints one JSON object on stdout (slug, apiKeys and staff sign-in codes, shown once);
  * everything else goes to stderr. Exit code 2 for a bad argument, 1 for other failures.
  */
-// First: refuses an unsupported Node.js before anything else loads (decision 0036).
+// First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
 import { parseArgs } from "node:util";
 import { isAppError } from "@/lib/core/errors";

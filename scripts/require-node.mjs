@@ -3,7 +3,7 @@
  * Refuses to run on a Node.js outside package.json's `engines.node`: one sentence on stderr,
  * exit 1. npm only warns (EBADENGINE) about the Node.js running npm, and where the pinned
  * `node-<platform>` package is missing (Apple-silicon macOS, `--omit=optional`, a mirror
- * without it) the system's Node.js would otherwise run the project silently (decision 0036).
+ * without it) the system's Node.js would otherwise run the project silently (decision 0035).
  *
  * Imported first by every entry point (server.ts, scripts/org.ts, scripts/db-migrate.ts,
  * scripts/db-new-migration.ts), and run on its own before `tsx watch` (which would keep

@@ -1,7 +1,7 @@
 /**
  * A staff screen's device: a random id in an HttpOnly cookie that sign-in sets once and
  * every later sign-in keeps, so a kiosk's idempotency key replays its order after the till
- * signs in again (decision 0039). 128 random bits: a device can claim only its own id, and
+ * signs in again (decision 0037). 128 random bits: a device can claim only its own id, and
  * the id alone orders nothing (the action still needs a cashier's session).
  */
 import { randomBytes } from "node:crypto";

@@ -66,7 +66,7 @@ export interface IssuerHooks {
   /**
    * Awaited before numbers come from the ledger alone (Redis down or emptied): nothing else
    * then knows how far numbering went, so a database failover must be found first. Throws
-   * (an UnavailableError: 503) when one cannot be ruled out, and no number is drawn (decision 0033).
+   * (an UnavailableError: 503) when one cannot be ruled out, and no number is drawn (decision 0032).
    */
   beforeLedgerNumbers?(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
  * Moving an order through the kitchen (a screen's tap, a typed number, Undo) and calling a
- * ready one again. Each is a conditional write on the state it was read in (decision 0035):
+ * ready one again. Each is a conditional write on the state it was read in (decision 0034):
  * a screen that lost a race, or an order cleared meanwhile, re-reads and is told why.
  */
 import { z } from "zod";

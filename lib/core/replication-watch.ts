@@ -3,7 +3,7 @@
  * with (for /api/health, /api/ready and the metrics), and whether its history went back —
  * a standby promoted after missing the last writes. Then every recent ceiling jumps past
  * what may have been handed out, once, before the counter numbers from the database again.
- * Where it cannot tell, the counter's database path is refused (decision 0033).
+ * Where it cannot tell, the counter's database path is refused (decision 0032).
  */
 import { SYSTEM_ACTOR } from "./audit";
 import { BLOCK_SIZE } from "./numbering";
@@ -29,7 +29,7 @@ export const REPLICATION_POLL_MS = 10_000;
  */
 export const FRESH_HISTORY_MS = 100;
 /**
- * Why numbers from the database alone were refused (decision 0033): the facts could not be
+ * Why numbers from the database alone were refused (decision 0032): the facts could not be
  * read; a jump owed could not be made; the role may not read the history of a database
  * with a standby that may have lost writes; no history to compare with (this node saw none
  * and the mark in Redis cannot be read).

@@ -40,7 +40,7 @@ export type HistoryWatch = "watched" | "unknown";
 
 /**
  * Whether numbers from the database alone are refused for want of the history (decision
- * 0033): it cannot be read, and a standby that may lose writes may exist (not "sync", not "none").
+ * 0032): it cannot be read, and a standby that may lose writes may exist (not "sync", not "none").
  */
 export function blindToFailover(kind: Replication, history: HistoryWatch): boolean {
   return history === "unknown" && kind !== "sync" && kind !== "none";

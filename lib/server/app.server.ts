@@ -207,7 +207,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
   });
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log, metrics: registerVoiceMetrics(metrics.registry) }) : null;
-  // A number made ready or called again: its clips are rendered ahead on every node (decision 0038).
+  // A number made ready or called again: its clips are rendered ahead on every node (decision 0036).
   const sockets = new SocketPublisher(io, log);
   const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
   const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock });

@@ -1,5 +1,5 @@
 /**
- * An order cleared off the floor stays as it was cleared (decision 0035): a move racing a
+ * An order cleared off the floor stays as it was cleared (decision 0034): a move racing a
  * clear — a manager's new shift (`clearOpen`) or the forgotten-order sweep
  * (`clearForgotten`) — either lands before the clear or is refused as `orderCleared`, never
  * after it. Real PostgreSQL and Redis, the two writes started together in every round, on

@@ -1,5 +1,5 @@
 /**
- * The counter's failover guard on real parts (decision 0033): the app runs as a database
+ * The counter's failover guard on real parts (decision 0032): the app runs as a database
  * role with only what it needs, on a database where the functions that show a failover
  * are not PUBLIC (as some managed services ship them), and a private Redis this test stops.
  * /api/health says the history is unknown; an order that needs the ledger alone (Redis
@@ -26,7 +26,7 @@ interface HealthJson {
   history: string;
 }
 
-describe("a least-privilege database role (decision 0033)", () => {
+describe("a least-privilege database role (decision 0032)", () => {
   const token = randomBytes(16).toString("hex");
   const role = `nextup_guard_${randomBytes(4).toString("hex")}`;
   let db: TestDatabase;

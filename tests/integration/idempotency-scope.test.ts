@@ -1,7 +1,7 @@
 /**
  * Idempotency keys are scoped to the caller that sent them (decision 0025): an API key
  * (one integrator) or a kiosk device (its device cookie, kept across sign-ins: decision
- * 0039), against the run's app server, PostgreSQL and Redis. Two integrators of one restaurant that both send
+ * 0037), against the run's app server, PostgreSQL and Redis. Two integrators of one restaurant that both send
  * `Idempotency-Key: order-1001` get two orders; each one's retry replays its own; an order a
  * node of the release before stored (without a scope) still replays for its key.
  */

@@ -1,5 +1,5 @@
 /**
- * Print jobs fenced by the drain that holds them (decision 0034), on real PostgreSQL: a
+ * Print jobs fenced by the drain that holds them (decision 0033), on real PostgreSQL: a
  * drain's writes after another claimed its job change nothing, a claimed job never goes to
  * a drain that does not hold the printer; and the reproduction of issue #35 with two app
  * nodes: a node frozen (SIGSTOP) mid-step past its hold, the other node printing the

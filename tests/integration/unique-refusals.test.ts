@@ -1,6 +1,6 @@
 /**
  * Why an order was refused does not depend on the order PostgreSQL checks the unique
- * indexes in (decision 0035). PostgreSQL names the first index a row breaks, in the order
+ * indexes in (decision 0034). PostgreSQL names the first index a row breaks, in the order
  * the indexes were created; a dump and restore recreates them in another. Here: a database
  * as migrated, and one whose Order unique indexes were dropped and recreated in reverse
  * order, each given the same collisions, through SQL and through Prisma — a number repeated

@@ -1,5 +1,5 @@
 /**
- * Clips rendered ahead on every node (decision 0038): an order made ready through one node
+ * Clips rendered ahead on every node (decision 0036): an order made ready through one node
  * has its clips rendered in the board's lane by the other too (it hears the change over
  * Socket.IO's server-side events), so a board whose request reaches the other node gets a
  * cache hit — for restaurants whose boards use the fallback voice (they asked for clips). Two servers on one database and one Redis key prefix, real eSpeak NG.

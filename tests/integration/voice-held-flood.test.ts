@@ -1,5 +1,5 @@
 /**
- * The board's fallback voice under a flood of *held* numbers (issue #35, decision 0038):
+ * The board's fallback voice under a flood of *held* numbers (issue #35, decision 0036):
  * 40 open orders really hold 1..40, and 60 strangers — each on its own loopback address,
  * two requests at a time — ask for the clips of the others, which are all renders the
  * route must allow. When an order becomes ready, its clips are rendered ahead in the

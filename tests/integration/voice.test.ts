@@ -154,7 +154,7 @@ describe("GET /api/v1/orgs/{slug}/voice/{locale}/{number}.wav", () => {
     expect(error(notHeld).message).toContain(`number ${nobody}`);
 
     // The restaurant's boards have asked for clips in both languages: a number made ready has
-    // its clips rendered ahead (decision 0038), and the board's request joins or finds them.
+    // its clips rendered ahead (decision 0036), and the board's request joins or finds them.
     expectWav(await clip(voice("zh-CN", cancelled.number)));
     await move(collected, "READY");
     expect(["board", "hit"]).toContain((await clip(voice("zh-CN", collected.number))).headers.get("x-voice-cache"));

@@ -51,7 +51,7 @@ describe("NumberIssuer: a database failover that lost writes (decision 0028)", (
 });
 
 /**
- * The counter guarded by a real ReplicationWatch (decision 0033): a database whose facts the
+ * The counter guarded by a real ReplicationWatch (decision 0032): a database whose facts the
  * test sets (reading fails, timeline moves), a mark in "Redis" that is away with the
  * counter, and a jump that raises every ceiling in the in-memory database or fails.
  */
@@ -103,7 +103,7 @@ function guarded() {
   return { core, rig, refused, placed };
 }
 
-describe("NumberIssuer: numbers from the database only after a fresh reading of its history (decision 0033)", () => {
+describe("NumberIssuer: numbers from the database only after a fresh reading of its history (decision 0032)", () => {
   it("Redis down: a reading that fails refuses the order (503, no number, ledger untouched); the next good reading lets orders through", async () => {
     const { core, rig, refused, placed } = guarded();
     expect(await placed()).toBe(1); // Redis up: the counter restored from the ledger, the history read

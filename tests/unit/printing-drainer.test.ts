@@ -31,7 +31,7 @@ const target: PrintTarget = {
 interface Row {
   id: string;
   state: "queued" | "printing" | "printed" | "gaveUp";
-  /** The drain that claimed it, and whether its bytes began to go out (decision 0034). */
+  /** The drain that claimed it, and whether its bytes began to go out (decision 0033). */
   holder: string | null;
   sending: boolean;
   attempts: number;

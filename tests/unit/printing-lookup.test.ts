@@ -1,5 +1,5 @@
 /**
- * Every wait inside a drain's hold is bounded (decision 0034): a printer's host name whose
+ * Every wait inside a drain's hold is bounded (decision 0033): a printer's host name whose
  * lookup never answers fails the step within the lookup's limit (the printer shows as not
  * resolving), and the longest step fits inside the hold.
  */

@@ -150,7 +150,7 @@ describe("ReplicationWatch (decision 0028)", () => {
     expect(r.reads()).toBe(2);
   });
 
-  it("fresh() refuses when the reading fails, a jump fails, or nothing remembers the history; counted; the next call reads again (decision 0033)", async () => {
+  it("fresh() refuses when the reading fails, a jump fails, or nothing remembers the history; counted; the next call reads again (decision 0032)", async () => {
     const refused: string[] = [];
     let readings = 0;
     let failReading = true;

@@ -1,5 +1,5 @@
 /**
- * Clips rendered ahead (decision 0038), without eSpeak: the cache's pinned part outlives any
+ * Clips rendered ahead (decision 0036), without eSpeak: the cache's pinned part outlives any
  * number of other clips until its pin ends; a ready or called order asks for its clips on
  * this node and every other, in the restaurant's language first, where its boards use the
  * fallback voice; other nodes' messages are checked before anything is rendered.

@@ -1,5 +1,5 @@
 /**
- * The renderer's two lanes (decision 0038), with a stand-in child process instead of eSpeak
+ * The renderer's two lanes (decision 0036), with a stand-in child process instead of eSpeak
  * NG: a clip rendered ahead goes before every stranger's render already waiting; strangers'
  * renders wait in a bounded queue (then UNAVAILABLE) that never refuses the board's; a
  * clip rendered ahead stays cached (pinned) however many other clips follow it.

@@ -11,7 +11,7 @@ export interface ManagerData {
   /** Orders still open today, every shift: what a new shift would keep or clear. */
   openCount: number;
   counter: "redis" | "database";
-  /** The database role may not read the history a failover changes: numbers that need the database alone are refused (decision 0033). */
+  /** The database role may not read the history a failover changes: numbers that need the database alone are refused (decision 0032). */
   failoverBlind: boolean;
   /** Each slot of today's schedule as it stands (empty: no schedule). */
   schedule: ScheduleLine[];

@@ -1,6 +1,6 @@
 /**
  * Why the unique indexes refused a new order, decided from the rows, not from the index
- * PostgreSQL names (decision 0035). A row can break several at once — a number handed out
+ * PostgreSQL names (decision 0034). A row can break several at once — a number handed out
  * twice in its shift while the first is still open breaks the shift's index and the index
  * over open numbers — and PostgreSQL names the first it checks, which is the order the
  * indexes were created in: a dump and restore changes it. The recovery differs (a repeated

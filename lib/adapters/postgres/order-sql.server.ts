@@ -138,7 +138,7 @@ const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLEC
  * `from` → `to` if the order is still `from` and not cleared off the floor: the write itself
  * decides (two screens may race, a clear may land after the caller read the order), and the
  * loser gets null. The one statement that moves an order, on the pool (prepared) or in the
- * Prisma transaction that writes the move's webhook events (decision 0035).
+ * Prisma transaction that writes the move's webhook events (decision 0034).
  * Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
  */
 export async function updateOrderStatus(

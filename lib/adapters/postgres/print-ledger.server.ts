@@ -1,5 +1,5 @@
 /**
- * The print drainer's view of PostgreSQL (decisions 0029, 0034): a printer's hold, its waiting
+ * The print drainer's view of PostgreSQL (decisions 0029, 0033): a printer's hold, its waiting
  * jobs in order, their outcomes, each write conditional on the drain that holds the job.
  */
 import type { OrderItem } from "@/lib/core/orders";

@@ -23,7 +23,7 @@ export const PRINT_EXPIRE_SECONDS = 40;
  * A drain holds its printer this long, renewed before each ticket: a node that died holding
  * it lets go within this. Every wait of a step is bounded well inside it (PRINTER_STEP_MAX_MS,
  * tcp-printer.server.ts); a node that stalls past it anyway is fenced by the job's holder
- * (decision 0034), not by this timer.
+ * (decision 0033), not by this timer.
  */
 export const PRINT_HOLD_SECONDS = 20;
 

@@ -1,5 +1,5 @@
 /**
- * The core's PrinterLink over the network (decisions 0029, 0034): each step resolves the
+ * The core's PrinterLink over the network (decisions 0029, 0033): each step resolves the
  * printer's host once, within a time limit, and checks each address against PRINTER_NETWORKS
  * and PRINTER_PORTS, then talks to the checked address only — for a status query (DLE EOT)
  * and for a job.

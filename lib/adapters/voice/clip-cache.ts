@@ -1,5 +1,5 @@
 /**
- * Voice clips in memory, in two parts (decision 0038): clips of numbers boards call now
+ * Voice clips in memory, in two parts (decision 0036): clips of numbers boards call now
  * are *pinned* until a given time — whatever anyone else asks for, they stay — and every
  * other clip sits in a least-recently-used cache that strangers' renders may churn.
  */

@@ -1,6 +1,6 @@
 /**
  * Which restaurants' boards use the fallback voice, and in which language, as this node has
- * seen them ask for clips (decision 0038). Clips are rendered ahead only for those: most
+ * seen them ask for clips (decision 0036). Clips are rendered ahead only for those: most
  * boards speak with the device's voice and never ask, and a render costs ~0.3 s of a core.
  */
 import type { Locale } from "@/lib/core/locales";

@@ -1,5 +1,5 @@
 /**
- * Clips rendered ahead (decision 0038): when an order becomes ready or is called again, every
+ * Clips rendered ahead (decision 0036): when an order becomes ready or is called again, every
  * node renders its number's clips in the board's lane — in the languages the restaurant's
  * boards have asked that node for clips in — and pins them while the board shows it, so a board's request is a cache hit whatever strangers ask for meanwhile. The node
  * that made the change hears it from the core (the events it publishes); the others hear

@@ -1,7 +1,7 @@
 /**
  * The board's fallback voice on the server: spoken numbers rendered by eSpeak NG in a
  * child process (lib/adapters/voice/espeak-process.mjs; why a process: decision 0008).
- * One render at a time from two lanes (decision 0038): the board's — clips rendered ahead
+ * One render at a time from two lanes (decision 0036): the board's — clips rendered ahead
  * for numbers just made ready or called again, and requests for them — always goes first;
  * strangers' requests wait in a short public queue (full → 503), at most one in flight per
  * owner (a client address group). A timeout replaces the child; clips of called numbers

@@ -90,7 +90,7 @@ export interface WaitingJob {
   kind: PrintJobKind;
   /**
    * `claimed`: nothing of it was sent yet. `sending`: a drain that lost it had begun sending
-   * its bytes (they may have printed), so it must not be sent again (decision 0034).
+   * its bytes (they may have printed), so it must not be sent again (decision 0033).
    */
   state: "claimed" | "sending";
   attempts: number;
@@ -102,7 +102,7 @@ export interface WaitingJob {
 /**
  * The drainer's view of the jobs (PostgreSQL). Every change of a job is one conditional
  * write on its holder (a token per drain) and its expected state: false means another drain
- * took it over, and the caller stops (decision 0034).
+ * took it over, and the caller stops (decision 0033).
  */
 export interface PrintLedger {
   target(printerId: string): Promise<PrintTarget | null>;

@@ -3,7 +3,7 @@
  * a ticket older than the restaurant's give-up age is given up; the printer is asked for
  * its status before each ticket, and a printer that is off, out of paper or open keeps
  * its tickets waiting, in order, until it is back. Each job is fenced by the drain holding it
- * (decision 0034): a drain that was taken over sends nothing more.
+ * (decision 0033): a drain that was taken over sends nothing more.
  */
 import type { Clock, Logger, PrinterLink, PrintLedger, PrintMetrics, PrintTarget, WaitingJob } from "../ports";
 import type { EventPublisher } from "../ports/realtime";
@@ -29,7 +29,7 @@ export interface PrintDrainerDeps {
 
 const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
 
-/** A job taken over mid-send: its bytes may have printed, and a ticket prints at most once (decision 0034). */
+/** A job taken over mid-send: its bytes may have printed, and a ticket prints at most once (decision 0033). */
 export const MAYBE_PRINTED = "may have printed: the node sending it stopped; print it again if the customer has no ticket";
 
 export class PrintDrainer {

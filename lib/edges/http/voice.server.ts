@@ -4,7 +4,7 @@
  * numbers a board can call are rendered, one at a time per client address group (IPv6 by
  * its /64), within VOICE_RATE_LIMIT_PER_MINUTE; a cached clip is free (decision 0025).
  * Clips of numbers made ready or called again are rendered ahead and pinned, and asked
- * for they skip strangers' renders and limits (decision 0038).
+ * for they skip strangers' renders and limits (decision 0036).
  */
 import { AppError } from "@/lib/core/errors";
 import { displayNumber } from "@/lib/core/display-number";

@@ -23,7 +23,7 @@ export interface AppMetrics extends Metrics {
   ceilingBehind(): void;
   /** Ceilings raised after the database's history went back (decision 0028). */
   ceilingsJumped(count: number): void;
-  /** A number from the database alone refused: a failover could not be ruled out (decision 0033). */
+  /** A number from the database alone refused: a failover could not be ruled out (decision 0032). */
   guardRefused(reason: GuardRefusal): void;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The counter of queue numbers as a node runs it: Redis's blocks over PostgreSQL's
  * ceilings (decisions 0002, 0007), and the watch on the database's history that guards
- * every number taken from PostgreSQL alone (decisions 0028, 0033).
+ * every number taken from PostgreSQL alone (decisions 0028, 0032).
  */
 import type pg from "pg";
 import type { Cluster, Redis } from "ioredis";
@@ -52,7 +52,7 @@ export function wireNumbering(deps: {
   });
   const issuer = new NumberIssuer(counter, ledger, clock, log, REFILL_WAIT_MS, {
     ceilingBehind: () => metrics.ceilingBehind(),
-    // Numbers from PostgreSQL alone wait for a fresh reading of its history, and are refused without one (decision 0033).
+    // Numbers from PostgreSQL alone wait for a fresh reading of its history, and are refused without one (decision 0032).
     beforeLedgerNumbers: () => replication.fresh(),
   });
   return { counter, issuer, replication, ledgerPool };

@@ -1,5 +1,5 @@
 /**
- * Network printing as a node runs it (decisions 0029, 0034): the printer service the
+ * Network printing as a node runs it (decisions 0029, 0033): the printer service the
  * console and the orders use, and the drains of this node's print workers.
  */
 import type { Db } from "@/lib/adapters/postgres/prisma.server";

@@ -71,7 +71,7 @@ export const ERROR_RESPONSES = {
   503: response(
     503,
     "Unavailable",
-    "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping, or numbers cannot come from the database while a failover cannot be ruled out (decision 0033); nothing was stored. Retry (with the same `Idempotency-Key`).",
+    "A dependency (PostgreSQL, Redis) is down, the node is starting or stopping, or numbers cannot come from the database while a failover cannot be ruled out (decision 0032); nothing was stored. Retry (with the same `Idempotency-Key`).",
     {
       headers: z.object({
         "Retry-After": z.string().optional().meta({

@@ -15,7 +15,7 @@ export const healthSchema = z
     replication,
     history: z.enum(["watched", "unknown"]).meta({
       description:
-        "Whether this node's database role may read the history a failover changes (`pg_control_system()`, `pg_current_wal_lsn()`; decision 0033). `unknown`: a failover cannot be detected, and while Redis is unreachable orders are refused (503) unless `replication` is `sync` or `none`.",
+        "Whether this node's database role may read the history a failover changes (`pg_control_system()`, `pg_current_wal_lsn()`; decision 0032). `unknown`: a failover cannot be detected, and while Redis is unreachable orders are refused (503) unless `replication` is `sync` or `none`.",
     }),
   })
   .meta({ id: "Health" });
