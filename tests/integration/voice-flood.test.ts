@@ -4,8 +4,8 @@
  * server sees them — asking for clips of numbers nobody holds (and of held ones) must not
  * keep a board from its clip of a number being called. A server of its own, real eSpeak NG.
  */
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getFrom, type LoopbackAnswer as Answer } from "../support/raw-http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -14,29 +14,12 @@ import { apiClient, expectStatus, type Api, type OrderJson } from "../support/ht
 const databaseUrl = inject("databaseUrl");
 const CLIENTS = 60;
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 let server: AppServer;
 let call: Api;
 let t: TestTenant;
 
 /** GET `path` from the client at `from` (a loopback address of its own), on a connection of its own. */
-function get(from: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path, localAddress: from, agent: false, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (from: string, path: string, headers?: Record<string, string>) => getFrom(server.port, from, path, headers);
 
 const errorCode = (a: Answer) => (JSON.parse(a.body.toString("utf8")) as { error: { code: string } }).error.code;
 

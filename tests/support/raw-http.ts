@@ -2,8 +2,10 @@
  * HTTP/1.1 over a bare TCP socket, for requests that fetch, undici or node:http would
  * refuse or normalize before sending (raw NUL bytes, broken request lines, bytes that are
  * not UTF-8 in a path or a header, an unknown method). The request goes out byte for byte
- * with `Connection: close`; the answer is read to the end and parsed leniently.
+ * with `Connection: close`; the answer is read to the end and parsed leniently. And a GET
+ * from a loopback address of the test's choosing (getFrom), for limits per client address.
  */
+import { request } from "node:http";
 import { connect } from "node:net";
 
 export interface RawResponse {
@@ -125,4 +127,28 @@ export function describeRequest(req: RawRequest, version = "HTTP/1.1"): string {
   const headers = (req.headers ?? []).map(([n, v]) => ` [${show(n, 40)}: ${show(v, 100)}]`).join("");
   const body = req.body ? ` body(${req.body.length} bytes${req.chunked ? ", chunked" : ""}): ${show(req.body, 200)}` : "";
   return `${show(req.method, 40)} ${show(req.target, 300)} ${show(version, 40)}${headers}${body}`;
+}
+
+/** An answer read whole by getFrom(). */
+export interface LoopbackAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * GET `path` on 127.0.0.1:`port` from the client at `from` (a loopback address of its own, so
+ * the server counts it as another client), on a connection of its own.
+ */
+export function getFrom(port: number, from: string, path: string, headers: Record<string, string> = {}): Promise<LoopbackAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, localAddress: from, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
