@@ -207,6 +207,10 @@ const schema = z
     PRINTER_NETWORKS: printerNetworks,
     /** Ports network printers may listen on: ports and ranges, default 9100. */
     PRINTER_PORTS: printerPorts,
+    /** plain: a restaurant reads "the printer did not answer" for every failure (the detail is in the log); detailed: the detail (one restaurant per server). */
+    PRINTER_ERRORS: z.enum(["plain", "detailed"]).default("plain"),
+    /** allow: several restaurants may add printers at one host:port; unset: an address belongs to the first restaurant to add it. */
+    PRINTER_SHARED_ADDRESSES: z.enum(["allow"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

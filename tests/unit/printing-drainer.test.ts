@@ -214,7 +214,7 @@ describe("PrintDrainer", () => {
     expect(link.printedIds).toEqual(["a"]);
   });
 
-  it("a send that fails leaves the job first in line and marks the printer offline", async () => {
+  it("a send that fails leaves the job first in line and the printer unknown (it did not answer, as a silent one reads)", async () => {
     const { ledger, link, drainer } = setup();
     ["a", "b"].forEach((id) => ledger.add(id, T0));
     link.failNext = "the printer closed the connection";
@@ -223,7 +223,7 @@ describe("PrintDrainer", () => {
       ["a", "queued", "the printer closed the connection"],
       ["b", "queued", undefined],
     ]);
-    expect(ledger.status).toEqual({ status: "offline", error: "the printer closed the connection" });
+    expect(ledger.status).toEqual({ status: "unknown", error: "the printer closed the connection" });
     expect(await drainer.drain("p1")).toBe("idle");
     expect(link.printedIds).toEqual(["a", "b"]);
     // Sent twice: the first attempt counted too.

@@ -133,7 +133,8 @@ export const placeOrder = staffAction(
 
 /** What a kiosk shows of printing: the printers (state, waiting tickets) and the jobs of its recent tickets. */
 export interface KioskPrinting {
-  printers: { id: string; name: string; status: PrinterStatus; lastError: string | null; queued: number }[];
+  /** Channels and series: which printer prints this device's tickets when it chooses none (the menu shows it). */
+  printers: { id: string; name: string; status: PrinterStatus; lastError: string | null; queued: number; channels: string[]; series: string[] }[];
   jobs: { id: string; orderId: string | null; display: string | null; printerId: string; state: PrintJobState; lastError: string | null; createdAt: string }[];
 }
 
@@ -143,7 +144,15 @@ export const readPrinting = staffAction(
   async ({ orderId }, { app, caller }): Promise<KioskPrinting> => {
     const [printers, jobs] = await Promise.all([app.printers.list(caller.tenant), app.printers.jobsOf(caller.tenant, orderId.slice(0, 20))]);
     return {
-      printers: printers.map((p) => ({ id: p.id, name: p.name, status: p.status, lastError: p.lastError, queued: p.queued })),
+      printers: printers.map((p) => ({
+        id: p.id,
+        name: p.name,
+        status: p.status,
+        lastError: p.lastError,
+        queued: p.queued,
+        channels: p.channels,
+        series: p.series,
+      })),
       jobs: jobs.map((j) => ({
         id: j.id,
         orderId: j.orderId,

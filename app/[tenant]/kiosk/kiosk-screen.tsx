@@ -50,7 +50,7 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
           <h1 className="text-3xl font-extrabold tracking-tight">{t("heading")}</h1>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <SeriesPicker series={view.series} auto={auto} chosen={chosen?.name ?? null} onChange={choose} />
-            <PrinterPicker printers={printing.printers} chosen={printer.chosen} onChange={printer.choose} />
+            <PrinterPicker printers={printing.printers} chosen={printer.chosen} seriesId={(chosen ?? auto).id} onChange={printer.choose} />
             <PaperPicker paper={paper} onChange={setPaper} />
           </div>
         </div>

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/core/errors";
 import { displayNumber } from "@/lib/core/series";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
-import type { NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
+import type { AddressClaim, NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
 import type { PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { PrintQueue } from "./print-queue.server";
@@ -108,22 +108,25 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
     return toView(row, await this.db.printJob.count({ where: { printerId: id, state: { in: WAITING } } }));
   }
 
-  async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2]): Promise<PrinterView> {
+  async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2], address: AddressClaim): Promise<PrinterView> {
     try {
       const row = await this.db.$transaction(async (tx) => {
-        const made = await tx.printer.create({ data: { tenantId, ...data(fields) } });
+        const made = await tx.printer.create({ data: { tenantId, ...data(fields), addressKey: address.addressKey } });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: made.id } } });
         return made;
       });
       return toView(row, 0);
     } catch (e) {
-      if (uniqueViolationOn(e)) throw nameTaken(fields.name);
+      const violated = uniqueViolationOn(e);
+      if (violated?.includes("addressKey")) throw address.addressTaken();
+      if (violated) throw nameTaken(fields.name);
       throw e;
     }
   }
 
   async update(tenantId: string, id: string, plan: Parameters<PrinterStore["update"]>[2]): Promise<PrinterView | null> {
     let name = "";
+    let claim: AddressClaim | null = null;
     try {
       const row = await this.db.$transaction(async (tx) => {
         const [locked] = await tx.$queryRaw<
@@ -131,15 +134,18 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
         >`SELECT "id" FROM "Printer" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
         if (!locked) return null;
         const before = await tx.printer.findUniqueOrThrow({ where: { id } });
-        const { fields, audit } = plan(toPrinter(before));
+        const { fields, audit, address } = plan(toPrinter(before));
         name = fields.name;
-        const saved = await tx.printer.update({ where: { id }, data: data(fields) });
+        claim = address;
+        const saved = await tx.printer.update({ where: { id }, data: { ...data(fields), addressKey: address.addressKey } });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id } } });
         return saved;
       });
       return row && this.get(tenantId, row.id);
     } catch (e) {
-      if (uniqueViolationOn(e)) throw nameTaken(name);
+      const violated = uniqueViolationOn(e);
+      if (violated?.includes("addressKey") && claim) throw (claim as AddressClaim).addressTaken();
+      if (violated) throw nameTaken(name);
       throw e;
     }
   }

@@ -55,13 +55,26 @@ export interface PrintRequest {
 
 type AuditDraft = Omit<AuditEntry, "at">;
 
+/** The address a printer claims (null: none, addresses are shared), and the error a claim held by another printer is refused with. */
+export interface AddressClaim {
+  addressKey: string | null;
+  addressTaken: () => Error;
+}
+
 export interface PrinterStore {
   list(tenantId: string): Promise<PrinterView[]>;
   get(tenantId: string, id: string): Promise<PrinterView | null>;
-  /** Throws AppError CONFLICT when the name is taken. */
-  create(tenantId: string, fields: PrinterFields, audit: AuditDraft): Promise<PrinterView>;
+  /**
+   * Throws AppError CONFLICT when the name is taken, and `addressTaken()` when another printer
+   * holds `addressKey` (a unique index: null claims nothing).
+   */
+  create(tenantId: string, fields: PrinterFields, audit: AuditDraft, address: AddressClaim): Promise<PrinterView>;
   /** Null when there is no such printer. */
-  update(tenantId: string, id: string, plan: (before: Printer) => { fields: PrinterFields; audit: AuditDraft }): Promise<PrinterView | null>;
+  update(
+    tenantId: string,
+    id: string,
+    plan: (before: Printer) => { fields: PrinterFields; audit: AuditDraft; address: AddressClaim },
+  ): Promise<PrinterView | null>;
   remove(tenantId: string, id: string, audit: (before: Printer) => AuditDraft): Promise<PrinterView | null>;
   /** Writes a job (a reprint, a test page) and wakes the printer's queue. */
   enqueue(tenantId: string, job: NewPrintJob, audit: AuditDraft | null): Promise<PrintJobView>;

@@ -96,7 +96,8 @@ export class PrintDrainer {
         const sent = await reached.printer.print(job);
         if (!sent.ok) {
           const kept = await this.wait(job, holder, sent.error);
-          if (await ledger.setStatus(printerId, "offline", sent.error, clock.now())) changed = true;
+          // Not taken: the printer did not answer, as a silent status query reads (decision 0040).
+          if (await ledger.setStatus(printerId, "unknown", sent.error, clock.now())) changed = true;
           return kept ? "later" : lost(job);
         }
         if (!(await ledger.printed(job.id, holder, clock.now()))) return lost(job);

@@ -32,7 +32,7 @@ export interface Printing {
 }
 
 export function wirePrinting(deps: {
-  env: Pick<Env, "PRINTER_NETWORKS" | "PRINTER_PORTS">;
+  env: Pick<Env, "PRINTER_NETWORKS" | "PRINTER_PORTS" | "PRINTER_ERRORS" | "PRINTER_SHARED_ADDRESSES">;
   db: Db;
   store: PrismaPrinterStore;
   queue: PrintQueue;
@@ -45,11 +45,12 @@ export function wirePrinting(deps: {
   const { env, db, store, queue, invalidate, events, metrics, log, clock } = deps;
   // One policy for both checks: at creation (the service) and at every connection (the link).
   const policy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
-  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, invalidate, events });
+  const sharedAddresses = env.PRINTER_SHARED_ADDRESSES === "allow";
+  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, sharedAddresses, invalidate, events, log });
   const ledger = new PrismaPrintLedger(db);
   const drainer = new PrintDrainer({
     ledger,
-    link: createPrinterLink({ policy }),
+    link: createPrinterLink({ policy, errors: env.PRINTER_ERRORS, log }),
     events,
     metrics: registerPrintMetrics(metrics.registry, () => store.waiting()),
     log,

@@ -64,6 +64,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "listPrinters",
       tag: "Printers",
       summary: "The network printers, with their status and waiting jobs",
+      description:
+        "One `Printer` schema for every key: `host`, `port` and `lastError` are there for a manager's key only (a cashier's key sees names and status).",
       access: { roles: ["CASHIER"] },
       path: inTenant,
       ok: { 200: jsonResponse("The printers.", z.object({ printers: z.array(printerJsonSchema) }).meta({ id: "PrinterList" })) },
@@ -72,7 +74,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "createPrinter",
       tag: "Printers",
       summary: "Add a printer",
-      description: "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`); names are unique (409).",
+      description:
+        "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`: one sentence per refusal — printing off, port not allowed, address not allowed — never naming a resolved address); an address is one restaurant's unless the operator sets PRINTER_SHARED_ADDRESSES=allow (else the same 400); names are unique (409).",
       access: manager,
       path: inTenant,
       body: newPrinterSchema,
