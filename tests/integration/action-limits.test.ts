@@ -59,7 +59,7 @@ describe("limits on staff actions and reprints", () => {
     expectStatus(
       await call<{ id: string }>("POST", org(t, "printers"), {
         key: t.apiKeys.manager,
-        json: { name, host: "127.0.0.1", port: 9, channels: ["api", "kiosk"] },
+        json: { name, host: "127.0.0.1", port: 19100, channels: ["api", "kiosk"] },
       }),
       201,
     ).id;

@@ -221,11 +221,17 @@ export class Throttles {
       userMessage: (s) => `This printer has had ${perPrinter} reprints in the last minute: wait ${s} s and try again.`,
     });
     const perOrder = this.reprintsPerOrder.points;
-    await take(this.reprintsPerOrder, `${tenantId}:${orderId}`, `reprints of order ${orderId}`, {
-      reason: "tooManyReprints",
-      values: { max: perOrder },
-      userMessage: `This ticket has been reprinted ${perOrder} times already: no more reprints of it today.`,
-    });
+    try {
+      await take(this.reprintsPerOrder, `${tenantId}:${orderId}`, `reprints of order ${orderId}`, {
+        reason: "tooManyReprints",
+        values: { max: perOrder },
+        userMessage: `This ticket has been reprinted ${perOrder} times already: no more reprints of it today.`,
+      });
+    } catch (e) {
+      // Nothing printed: the printer's point is given back, so one order's refusals do not use up the printer's minute.
+      await this.reprintsPerPrinter.reward(`${tenantId}:${printerId}`).catch(() => undefined);
+      throw e;
+    }
   }
 
   /**
