@@ -44,6 +44,7 @@ export class SeriesService {
     const patch = parseOrThrow(seriesPatchSchema, input ?? {}, "series");
     if (id === DEFAULT_SERIES_ID) throw defaultFixed();
     if (!isUuid(id)) throw notFound(id);
+    let unchanged = false;
     const saved = await this.deps.store.change(tenant.id, (current) => {
       const before = current.find((s) => s.id === id);
       if (!before) throw notFound(id);
@@ -58,9 +59,12 @@ export class SeriesService {
           .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]))
           .map((k) => [k, { from: before[k], to: next[k] }]),
       );
+      // Fields sent as they already are: nothing to write, audit or announce to every screen.
+      unchanged = Object.keys(changes).length === 0;
+      if (unchanged) return { change: { kind: "none", id }, audit: null };
       return { change: { kind: "update", id, series: fieldsOf(next) }, audit: { actor, action: "series.update", details: { name: before.name, changes } } };
     });
-    await this.changed(tenant);
+    if (!unchanged) await this.changed(tenant);
     return saved;
   }
 

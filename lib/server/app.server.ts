@@ -210,7 +210,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // A number made ready or called again: its clips are rendered ahead on every node (decision 0036).
   const sockets = new SocketPublisher(io, log);
   const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
-  const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock });
+  const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock, throttles });
   const printers = printing.service;
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());

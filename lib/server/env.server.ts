@@ -183,6 +183,14 @@ const schema = z
     SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     /** Socket.IO handshakes per client address per minute, across nodes. */
     SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Server actions per staff session per minute (a kiosk in a rush sends ~12 orders and a few reads). */
+    STAFF_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+    /** Server actions per client address per minute (every till of a restaurant behind one NAT address counts here). */
+    STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Reprints of one order within a day of its first. */
+    REPRINTS_PER_ORDER: z.coerce.number().int().min(1).default(5),
+    /** Reprints on one printer per minute. */
+    REPRINTS_PER_PRINTER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Scheduled shifts (decision 0010) on this node: on | off. Off: the node never leads. */
     SCHEDULER: z
       .enum(["on", "off"], { error: 'must be "on" or "off"' })

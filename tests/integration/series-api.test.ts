@@ -216,11 +216,16 @@ describe("orders and series", () => {
     expect(unknown.message).toContain("series");
     expect(fieldsOf(unknown)).toEqual(["series"]);
 
-    const named = expectStatus(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "kiosk" }), 201);
+    // A series serving other channels: 400 naming `series`, before a number is spent (decision 0041).
+    const otherChannel = expectApiError(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "Kiosk" }), 400, "BAD_INPUT");
+    expect(fieldsOf(otherChannel)).toEqual(["series"]);
+    expect(otherChannel.message).toBe('Series "Kiosk" serves kiosk, not api');
+
+    const named = expectStatus(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "kiosk", channel: "kiosk" }), 201);
     expect(named).toMatchObject({ number: 1, series: "Kiosk", prefix: "K", display: "K1" });
     const byChannel = expectStatus(await order(t.orders, { channel: "kiosk" }), 201);
     expect(byChannel).toMatchObject({ series: "Kiosk", display: "K2" });
-    // The refused order spent nothing: the default series goes on at 2.
+    // The refused orders spent nothing: the kiosk series was at K1, the default series goes on at 2.
     expect(expectStatus(await order(t.orders, {}), 201)).toMatchObject({ series: "Default", display: "2" });
   });
 

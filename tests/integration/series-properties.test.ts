@@ -107,7 +107,12 @@ type Via = { by: "name"; name: string } | { by: "channel"; channel: Channel } | 
 const SERIES_NAMES = ["Alpha", "Bravo", "Charlie"] as const;
 
 async function placeAndCheck(m: Model, r: Real, via: Via): Promise<ModelOrder | null> {
-  const input = { items: [{ name: "Tea", qty: 1 }], ...(via.by === "name" ? { series: via.name } : via.by === "channel" ? { channel: via.channel } : {}) };
+  // A series is named from a channel it serves (decision 0041).
+  const servedBy = (name: string) => m.series.find((x) => x.name.toLowerCase() === name.toLowerCase())?.channels[0];
+  const input = {
+    items: [{ name: "Tea", qty: 1 }],
+    ...(via.by === "name" ? { series: via.name, channel: servedBy(via.name) ?? "counter" } : via.by === "channel" ? { channel: via.channel } : {}),
+  };
   const s =
     via.by === "name"
       ? m.series.find((x) => x.name.toLowerCase() === via.name.toLowerCase())!

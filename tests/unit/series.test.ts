@@ -56,6 +56,31 @@ describe("a series' fields", () => {
   });
 });
 
+describe("a prefix", () => {
+  // Checked as typed, then upper-cased: "ß".toUpperCase() is "SS", "ﬃ" is "FFI", "ı" is "I" (issue #36).
+  it.each([
+    ["k", "K"],
+    ["Kd", "KD"],
+    ["abc", "ABC"],
+    ["", ""],
+  ])("%j is taken as %j", (typed, stored) => {
+    expect(newSeriesSchema.parse({ name: "X", prefix: typed }).prefix).toBe(stored);
+    expect(seriesPatchSchema.parse({ prefix: typed }).prefix).toBe(stored);
+  });
+  it.each(["ß", "ﬃ", "ı", "ﬀ", "Kß", "Ä"])("%j is refused, in a new series and in a change", (typed) => {
+    expect(newSeriesSchema.safeParse({ name: "X", prefix: typed }).success).toBe(false);
+    expect(seriesPatchSchema.safeParse({ prefix: typed }).success).toBe(false);
+  });
+});
+
+describe("a change to a series", () => {
+  it("names at least one field, as a printer's does", () => {
+    expect(seriesPatchSchema.safeParse({}).success).toBe(false);
+    expect(seriesPatchSchema.safeParse({ name: undefined }).success).toBe(false);
+    expect(seriesPatchSchema.parse({ name: "Kiosk" })).toEqual({ name: "Kiosk" });
+  });
+});
+
 describe("a restaurant's series", () => {
   it("have one default, unique names and each channel in one series at most; overlaps are reported, not refused", () => {
     expect(checkSeriesSet([house, counter, kiosk, delivery]).overlaps).toEqual([
@@ -111,13 +136,38 @@ describe("a restaurant's series", () => {
     expect(seriesFor(all, { channel: "kiosk" }).name).toBe("Kiosk");
     expect(seriesFor(all, { channel: "pos" }).name).toBe("Counter");
     expect(seriesFor(all, { channel: "api" }).name).toBe("Default");
-    expect(seriesFor(all, { channel: "kiosk", series: "delivery" }).name).toBe("Delivery");
+    expect(seriesFor(all, { channel: "delivery", series: "delivery" }).name).toBe("Delivery");
     try {
       seriesFor(all, { channel: "kiosk", series: "Drive-through" });
       expect.unreachable();
     } catch (e) {
       expect(isAppError(e) && e.code).toBe("BAD_INPUT");
       expect((e as Error).message).toBe('No series named "Drive-through": use one of Default, Counter, Kiosk, Delivery');
+    }
+  });
+
+  it("an order may name only a series serving its channel, one serving no channel, or the default (decision 0041)", () => {
+    const drive = series({ name: "Drive-in", prefix: "D", first: 1, last: 99, channels: [] });
+    const all = [house, counter, kiosk, delivery, drive];
+    for (const channel of ["kiosk", "api", "pos"] as const) {
+      expect(seriesFor(all, { channel, series: "Drive-in" }).name).toBe("Drive-in");
+      expect(seriesFor(all, { channel, series: "default" }).name).toBe("Default");
+    }
+    expect(seriesFor(all, { channel: "pos", series: "Counter" }).name).toBe("Counter");
+    for (const [channel, name] of [
+      ["api", "Kiosk"],
+      ["kiosk", "Delivery"],
+      ["kiosk", "counter"],
+    ] as const) {
+      let refused: unknown = null;
+      try {
+        seriesFor(all, { channel, series: name });
+      } catch (e) {
+        refused = e;
+      }
+      expect(isAppError(refused) && refused.code, `${channel} naming ${name}`).toBe("BAD_INPUT");
+      expect(isAppError(refused) && refused.reason).toBe("seriesNotForChannel");
+      expect(isAppError(refused) && refused.details).toMatchObject({ fields: [{ path: "series" }], channel });
     }
   });
 });

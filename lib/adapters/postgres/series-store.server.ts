@@ -19,7 +19,13 @@ export class PrismaSeriesStore implements SeriesStore {
       const [tenant] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Tenant" WHERE "id" = ${tenantId}::uuid FOR UPDATE`;
       if (!tenant) throw new AppError("NOT_FOUND", { message: `Tenant ${tenantId} vanished`, userMessage: "This restaurant no longer exists." });
       const rows = await tx.numberSeries.findMany({ where: { tenantId, deletedAt: null }, orderBy: { createdAt: "asc" } });
-      const { change, audit } = plan([DEFAULT_SERIES, ...rows.map(toSeries)]);
+      const current = [DEFAULT_SERIES, ...rows.map(toSeries)];
+      const { change, audit } = plan(current);
+      if (change.kind === "none") {
+        const same = current.find((s) => s.id === change.id);
+        if (same) return same;
+      }
+      if (change.kind === "none" || !audit) throw new AppError("INTERNAL", { message: `A series change of kind ${change.kind} that cannot be written` });
       const now = new Date();
       const row =
         change.kind === "create"

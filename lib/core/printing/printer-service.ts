@@ -72,6 +72,8 @@ export interface PrinterServiceDeps {
   invalidate: Pick<CacheInvalidator, "printersChanged">;
   events: Pick<EventPublisher, "printersChanged">;
   log: Pick<Logger, "info">;
+  /** Refuses (RATE_LIMITED) a reprint beyond the caps per order and per printer (decision 0041); absent: none. */
+  reprints?: { allow(tenantId: string, orderId: string, printerId: string): Promise<void> };
 }
 
 export class PrinterService {
@@ -149,6 +151,7 @@ export class PrinterService {
     const chosen = await this.printerFor(tenant, order, printerId ?? null);
     if (printerId !== undefined && chosen?.printerId !== printerId) throw notFound(printerId);
     if (!chosen) throw noPrinter(`${order.prefix}${order.number}`);
+    await this.deps.reprints?.allow(tenant.id, order.id, chosen.printerId);
     const job = await this.deps.store.enqueue(
       tenant.id,
       { printerId: chosen.printerId, orderId: order.id, kind: "ticket", url },

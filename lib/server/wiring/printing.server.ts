@@ -13,6 +13,7 @@ import { createPrinterLink } from "@/lib/adapters/printers/network-printer.serve
 import { resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import type { Invalidator } from "../caches/invalidation.server";
 import type { Env } from "../env.server";
+import type { Throttles } from "../http/throttles.server";
 import type { Logger } from "../ops/logger.server";
 import { registerPrintMetrics, type AppMetrics } from "../ops/metrics.server";
 
@@ -41,12 +42,14 @@ export function wirePrinting(deps: {
   metrics: AppMetrics;
   log: Logger;
   clock: Clock;
+  throttles: Pick<Throttles, "reprint">;
 }): Printing {
-  const { env, db, store, queue, invalidate, events, metrics, log, clock } = deps;
+  const { env, db, store, queue, invalidate, events, metrics, log, clock, throttles } = deps;
   // One policy for both checks: at creation (the service) and at every connection (the link).
   const policy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
   const sharedAddresses = env.PRINTER_SHARED_ADDRESSES === "allow";
-  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, sharedAddresses, invalidate, events, log });
+  const reprints = { allow: (tenantId: string, orderId: string, printerId: string) => throttles.reprint(tenantId, orderId, printerId) };
+  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, sharedAddresses, invalidate, events, log, reprints });
   const ledger = new PrismaPrintLedger(db);
   const drainer = new PrintDrainer({
     ledger,

@@ -41,7 +41,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "updateSeries",
       tag: "Series",
       summary: "Change a series",
-      description: "Orders already taken keep their numbers. The default series is fixed (409).",
+      description:
+        "Orders already taken keep their numbers. The default series is fixed (409). At least one field (`{}` is 400, as for a printer); fields sent as they already are answer 200 and write no audit entry.",
       access: manager,
       path: byId,
       body: seriesPatchSchema,
