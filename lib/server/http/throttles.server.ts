@@ -98,7 +98,7 @@ export interface Spent {
 }
 
 /** Consumes a point of `key` (one store call, which also tells what is left); a store failure is rethrown. */
-export async function spend(limiter: GuardedLimiter, key: string): Promise<Spent> {
+export async function spend(limiter: Pick<GuardedLimiter, "consume">, key: string): Promise<Spent> {
   try {
     const res = await limiter.consume(key);
     return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
@@ -120,12 +120,31 @@ export async function take(limiter: GuardedLimiter, key: string, what: string, o
  * structured fields) of `policy` after `spent`: `q` points a window of `w` seconds, `r` left,
  * `t` seconds until the window ends — on a refusal exactly Retry-After, never earlier.
  */
-export function rateLimitFields(policy: string, limiter: GuardedLimiter, spent: Spent): Record<string, string> {
+export function rateLimitFields(policy: string, limiter: { points: number; windowSeconds: number }, spent: Spent): Record<string, string> {
   const t = spent.allowed ? Math.max(0, Math.ceil(spent.msBeforeNext / 1_000)) : retryAfterSeconds(spent.msBeforeNext);
   return {
     "RateLimit-Policy": `"${policy}";q=${limiter.points};w=${limiter.windowSeconds}`,
     RateLimit: `"${policy}";r=${Math.max(0, spent.remaining)};t=${t}`,
   };
+}
+
+/**
+ * A limit counted on this node only, in memory, per second: for what answers about the node
+ * itself (its health probes), which a shared count in Redis would cost a round trip per
+ * request — the very load it limits — and which must answer while Redis is down.
+ */
+export class NodeLimiter {
+  private readonly memory: RateLimiterMemory;
+  readonly windowSeconds: number = 1;
+
+  constructor(readonly points: number) {
+    this.memory = new RateLimiterMemory({ points, duration: this.windowSeconds });
+  }
+
+  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.memory.consume(key);
+  }
 }
 
 const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;
@@ -139,6 +158,7 @@ export interface ThrottleSettings {
   SIGN_IN_CHECKS_PER_ROLE: number;
   PUBLIC_REQUESTS_PER_MINUTE: number;
   SOCKET_HANDSHAKES_PER_MINUTE: number;
+  PROBE_REQUESTS_PER_SECOND: number;
 }
 
 export class Throttles {
@@ -157,6 +177,8 @@ export class Throttles {
   readonly publicReads: GuardedLimiter;
   /** Socket.IO handshakes per client address. */
   readonly socketHandshakes: GuardedLimiter;
+  /** Health and readiness probes per client address, on this node (PROBE_REQUESTS_PER_SECOND). */
+  readonly probes: NodeLimiter;
 
   constructor(redis: Redis | Cluster, env: ThrottleSettings, redisUp: () => boolean) {
     const limiter = (name: string, points: number) => new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp);
@@ -167,6 +189,7 @@ export class Throttles {
     this.authFailures = limiter("authfail", env.AUTH_FAILURES_PER_MINUTE);
     this.publicReads = limiter("public", env.PUBLIC_REQUESTS_PER_MINUTE);
     this.socketHandshakes = limiter("handshake", env.SOCKET_HANDSHAKES_PER_MINUTE);
+    this.probes = new NodeLimiter(env.PROBE_REQUESTS_PER_SECOND);
   }
 
   /**
