@@ -153,6 +153,7 @@ it("is unready naming the migrations while one is not applied", async () => {
         checks: { database: "up", redis: "up", migrations: "pending", node: "running" },
         replication: "none",
         failing: ["migrations"],
+        checkedAt: expect.any(String),
       },
     });
   } finally {
