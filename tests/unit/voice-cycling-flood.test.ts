@@ -10,7 +10,7 @@
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { isAppError } from "@/lib/core/errors";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/core/locales";
 import { VoiceRenderer, type VoiceClip } from "@/lib/adapters/voice/voice.server";
 
 const script = path.join(process.cwd(), "tests/support/fake-espeak-process.mjs");
