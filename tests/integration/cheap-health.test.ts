@@ -77,7 +77,11 @@ describe("probes per client address", () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase("probe-limit");
-    server = await startAppServer({ databaseUrl: db.url, keyPrefix: testKeyPrefix("probe-limit"), env: { PROBE_REQUESTS_PER_SECOND: "3" } });
+    server = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix: testKeyPrefix("probe-limit"),
+      env: { PROBE_REQUESTS_PER_SECOND: "3", TRUST_PROXY: "loopback" },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -98,5 +102,12 @@ describe("probes per client address", () => {
     }
     // The limit is the address's: a load balancer on another address is still answered.
     expect((await getFrom(server.port, "127.0.0.33", path)).status).toBe(200);
+  });
+
+  it("behind a trusted proxy, the address it forwarded counts, each client with its own limit", async () => {
+    const viaProxy = (client: string) => getFrom(server.port, "127.0.0.34", "/api/ready", { "x-forwarded-for": client });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => viaProxy("203.0.113.7")));
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    expect((await viaProxy("203.0.113.8")).status).toBe(200);
   });
 });
