@@ -179,6 +179,8 @@ const schema = z
     SIGN_IN_CHECKS_PER_ROLE: z.coerce.number().int().min(1).default(4),
     /** Requests per client address per minute to the public board and customer pages and the board API. */
     PUBLIC_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** GET /api/health and /api/ready per client address per second on one node (a load balancer asks every few seconds). */
+    PROBE_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).default(20),
     /** Open Socket.IO connections per client address on one node. */
     SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     /** Socket.IO handshakes per client address per minute, across nodes. */

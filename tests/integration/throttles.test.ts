@@ -73,6 +73,7 @@ describe("the failed-authentication check before authentication", () => {
       STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: 100,
       REPRINTS_PER_ORDER: 5,
       REPRINTS_PER_PRINTER_PER_MINUTE: 60,
+      PROBE_REQUESTS_PER_SECOND: 20,
     };
     const throttles = new Throttles(redis, env, () => true);
     for (let i = 0; i < POINTS; i++) {
@@ -103,6 +104,7 @@ describe("the failed-authentication check before authentication", () => {
       STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: 100,
       REPRINTS_PER_ORDER: 5,
       REPRINTS_PER_PRINTER_PER_MINUTE: 60,
+      PROBE_REQUESTS_PER_SECOND: 20,
     };
     const throttles = new Throttles(redis, env, () => true);
     let release!: () => void;

@@ -113,6 +113,7 @@ export const SHARED_SERVER_ENV: Record<string, string> = {
   SOCKET_HANDSHAKES_PER_MINUTE: "1000000",
   SOCKET_CONNECTIONS_PER_ADDRESS: "100000",
   STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: "1000000",
+  PROBE_REQUESTS_PER_SECOND: "1000000",
 };
 
 /** A unique Redis key prefix for one test run. */

@@ -101,7 +101,7 @@ export interface Spent {
 }
 
 /** Consumes a point of `key` (one store call, which also tells what is left); a store failure is rethrown. */
-export async function spend(limiter: GuardedLimiter, key: string): Promise<Spent> {
+export async function spend(limiter: Pick<GuardedLimiter, "consume">, key: string): Promise<Spent> {
   try {
     const res = await limiter.consume(key);
     return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
@@ -123,7 +123,7 @@ export async function take(limiter: GuardedLimiter, key: string, what: string, o
  * structured fields) of `policy` after `spent`: `q` points a window of `w` seconds, `r` left,
  * `t` seconds until the window ends — on a refusal exactly Retry-After, never earlier.
  */
-export function rateLimitFields(policy: string, limiter: GuardedLimiter, spent: Spent): Record<string, string> {
+export function rateLimitFields(policy: string, limiter: { points: number; windowSeconds: number }, spent: Spent): Record<string, string> {
   const t = spent.allowed ? Math.max(0, Math.ceil(spent.msBeforeNext / 1_000)) : retryAfterSeconds(spent.msBeforeNext);
   return {
     "RateLimit-Policy": `"${policy}";q=${limiter.points};w=${limiter.windowSeconds}`,
@@ -135,6 +135,24 @@ const TOO_MANY_ACTIONS = {
   reason: "tooManyActions",
   userMessage: (s: number) => `Too many actions from this screen in a minute: wait ${s} s and try again.`,
 };
+/**
+ * A limit counted on this node only, in memory, per second: for what answers about the node
+ * itself (its health probes), which a shared count in Redis would cost a round trip per
+ * request — the very load it limits — and which must answer while Redis is down.
+ */
+export class NodeLimiter {
+  private readonly memory: RateLimiterMemory;
+  readonly windowSeconds: number = 1;
+
+  constructor(readonly points: number) {
+    this.memory = new RateLimiterMemory({ points, duration: this.windowSeconds });
+  }
+
+  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.memory.consume(key);
+  }
+}
 
 const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;
 
@@ -151,6 +169,7 @@ export interface ThrottleSettings {
   STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: number;
   REPRINTS_PER_ORDER: number;
   REPRINTS_PER_PRINTER_PER_MINUTE: number;
+  PROBE_REQUESTS_PER_SECOND: number;
 }
 
 /** How long an order's reprints are counted: a day from its first, so about its business day (an order lives in one). */
@@ -180,6 +199,8 @@ export class Throttles {
   readonly reprintsPerOrder: GuardedLimiter;
   /** Reprints per printer per minute (REPRINTS_PER_PRINTER_PER_MINUTE). */
   readonly reprintsPerPrinter: GuardedLimiter;
+  /** Health and readiness probes per client address, on this node (PROBE_REQUESTS_PER_SECOND). */
+  readonly probes: NodeLimiter;
 
   constructor(redis: Redis | Cluster, env: ThrottleSettings, redisUp: () => boolean) {
     const limiter = (name: string, points: number, seconds?: number) =>
@@ -195,6 +216,7 @@ export class Throttles {
     this.actionAddresses = limiter("action-addr", env.STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE);
     this.reprintsPerOrder = limiter("reprint-order", env.REPRINTS_PER_ORDER, REPRINT_WINDOW_SECONDS);
     this.reprintsPerPrinter = limiter("reprint-printer", env.REPRINTS_PER_PRINTER_PER_MINUTE);
+    this.probes = new NodeLimiter(env.PROBE_REQUESTS_PER_SECOND);
   }
 
   /** A server action from `address`, before its form is read: refused once the address has used its minute. */
