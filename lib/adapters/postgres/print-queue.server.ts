@@ -16,6 +16,9 @@ export const PRINT_QUEUE = "print-drain";
 /** While a printer cannot print, its queue job comes back this often. */
 export const PRINT_RETRY_MS = 3_000;
 
+/** A drain taken beyond its restaurant's share of a node's workers comes back after this (decision 0039). */
+export const PRINT_DEFER_MS = 2_000;
+
 /** A node that died mid-drain: its queue job is run again after this. */
 export const PRINT_EXPIRE_SECONDS = 40;
 
@@ -85,6 +88,7 @@ export class PrintQueue {
         const next = await drain(job.data.printerId);
         if (next === "now") await this.wake(job.data.printerId);
         else if (next === "later") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_RETRY_MS));
+        else if (next === "deferred") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_DEFER_MS));
       });
       this.workers.push(id);
     }

@@ -1,0 +1,90 @@
+/**
+ * A fair share of the print workers for every restaurant (decision 0039), end to end on a real
+ * app server, PostgreSQL, Redis and ESC/POS stand-ins: restaurant A's printers that accept and
+ * never answer cannot hold up restaurant B's ticket, and an unreachable printer is retried with
+ * growing gaps.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { provisionTenants, type TestTenant } from "../support/tenants";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { type Api, apiClient, expectStatus, type OrderJson } from "../support/http";
+import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
+import { startPrinterStandIn, type PrinterStandIn } from "../support/printer-stand-in";
+
+const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
+
+/** Enough of A's silent printers to occupy every one of a node's print workers many times over. */
+const A_PRINTERS = 30;
+
+describe("fair print scheduling", () => {
+  let db: TestDatabase;
+  let app: AppServer;
+  let call: Api;
+  let sql: pg.Client;
+  let t: Record<"a" | "b", TestTenant>;
+  const standIns: PrinterStandIn[] = [];
+  const standIn = async (mode: "online" | "silent" = "online") => {
+    const p = await startPrinterStandIn({ mode });
+    standIns.push(p);
+    return p;
+  };
+  const addPrinter = async (tenant: TestTenant, p: PrinterStandIn) =>
+    expectStatus(
+      await call<{ id: string }>("POST", org(tenant.slug, "printers"), {
+        key: tenant.apiKeys.manager,
+        json: { name: `Counter ${p.address.port}`, host: p.address.host, port: p.address.port, channels: ["api"] },
+      }),
+      201,
+    );
+  const waitingOf = async (tenant: TestTenant): Promise<number> => {
+    const { rows } = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM "PrintJob" WHERE "tenantId" = $1::uuid AND "state" IN ('queued', 'printing')`, [
+      tenant.id,
+    ]);
+    return Number(rows[0]!.n);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase("print-fairness");
+    const slugs = { a: uniqueSlug("fair-a"), b: uniqueSlug("fair-b") };
+    const made = await provisionTenants(db.url, [stableDaySpec(slugs.a, "Hoarder"), stableDaySpec(slugs.b, "Neighbour")]);
+    t = { a: made[slugs.a]!, b: made[slugs.b]! };
+    app = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix: testKeyPrefix("fairprint"),
+      env: {
+        PRINTER_NETWORKS: "127.0.0.1/32",
+        PRINTER_PORTS: "1024-65535",
+        PUBLIC_URL: "http://tickets.nextup.test",
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        PRINTERS_PER_RESTAURANT: String(A_PRINTERS + 5),
+      },
+    });
+    call = apiClient(app.url);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await app?.stop();
+    await Promise.all(standIns.map((p) => p.stop()));
+    await db?.drop();
+  });
+
+  it("prints restaurant B's ticket while restaurant A's silent printers still hold most of their test pages", async () => {
+    const silent = await Promise.all(Array.from({ length: A_PRINTERS }, () => standIn("silent")));
+    const aPrinters = [];
+    for (const p of silent) aPrinters.push(await addPrinter(t.a, p));
+    const bStandIn = await standIn();
+    await addPrinter(t.b, bStandIn);
+
+    for (const p of aPrinters) expectStatus(await call("POST", org(t.a.slug, `printers/${p.id}/test`), { key: t.a.apiKeys.manager }), 202);
+    expectStatus(await call<OrderJson>("POST", org(t.b.slug, "orders"), { key: t.b.apiKeys.cashier, json: {} }), 201);
+
+    // Each of A's drains waits out its status timeouts; taken in turn, B's ticket would come after all of them.
+    await bStandIn.waitForJobs(1);
+    expect(await waitingOf(t.a)).toBeGreaterThanOrEqual(A_PRINTERS / 2);
+  });
+});
