@@ -1,8 +1,9 @@
 /**
  * A fair share of the print workers for every restaurant (decision 0039), end to end on a real
  * app server, PostgreSQL, Redis and ESC/POS stand-ins: restaurant A's printers that accept and
- * never answer cannot hold up restaurant B's ticket, and an unreachable printer is retried with
- * growing gaps.
+ * never answer cannot hold up restaurant B's ticket, an unreachable printer is retried with
+ * growing gaps, and a restaurant's printers and waiting jobs are capped (an order is taken all
+ * the same, its ticket marked not printed).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { type Api, apiClient, expectStatus, type OrderJson } from "../support/http";
+import { type Api, apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { startPrinterStandIn, type PrinterStandIn } from "../support/printer-stand-in";
 
@@ -86,5 +87,80 @@ describe("fair print scheduling", () => {
     // Each of A's drains waits out its status timeouts; taken in turn, B's ticket would come after all of them.
     await bStandIn.waitForJobs(1);
     expect(await waitingOf(t.a)).toBeGreaterThanOrEqual(A_PRINTERS / 2);
+  });
+});
+
+describe("print limits per restaurant", () => {
+  const MAX_PRINTERS = 3;
+  const MAX_WAITING = 4;
+  let db: TestDatabase;
+  let app: AppServer;
+  let call: Api;
+  let t: TestTenant;
+  let closed: PrinterStandIn;
+
+  beforeAll(async () => {
+    db = await createTestDatabase("print-limits");
+    const slug = uniqueSlug("limits");
+    t = (await provisionTenants(db.url, [stableDaySpec(slug, "Capped")]))[slug]!;
+    app = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix: testKeyPrefix("printlimits"),
+      env: {
+        PRINTER_NETWORKS: "127.0.0.1/32",
+        PRINTER_PORTS: "1024-65535",
+        PUBLIC_URL: "http://tickets.nextup.test",
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        PRINTERS_PER_RESTAURANT: String(MAX_PRINTERS),
+        PRINT_JOBS_WAITING_PER_RESTAURANT: String(MAX_WAITING),
+      },
+    });
+    call = apiClient(app.url);
+    // A printer that is off (its port closed): its jobs keep waiting.
+    closed = await startPrinterStandIn();
+    await closed.stop();
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await db?.drop();
+  });
+
+  const add = (name: string) =>
+    call<{ id: string }>("POST", org(t.slug, "printers"), {
+      key: t.apiKeys.manager,
+      json: { name, host: closed.address.host, port: closed.address.port, channels: ["api"] },
+    });
+
+  it("refuses a printer beyond PRINTERS_PER_RESTAURANT with a 409 in a sentence, and queues no job beyond PRINT_JOBS_WAITING_PER_RESTAURANT", async () => {
+    const made = [];
+    for (let i = 0; i < MAX_PRINTERS; i++) made.push(expectStatus(await add(`Printer ${i}`), 201));
+    const refused = expectApiError(await add("One too many"), 409, "CONFLICT");
+    expect(refused.message).toBe(`A restaurant may have at most ${MAX_PRINTERS} printers: delete one first.`);
+    const listed = expectStatus(await call<{ printers: unknown[] }>("GET", org(t.slug, "printers"), { key: t.apiKeys.manager }), 200);
+    expect(listed.printers).toHaveLength(MAX_PRINTERS);
+
+    const printer = made[0]!;
+    for (let i = 0; i < MAX_WAITING; i++) expectStatus(await call("POST", org(t.slug, `printers/${printer.id}/test`), { key: t.apiKeys.manager }), 202);
+    const full = expectApiError(await call("POST", org(t.slug, `printers/${printer.id}/test`), { key: t.apiKeys.manager }), 429, "RATE_LIMITED");
+    expect(full.message).toBe(
+      `${MAX_WAITING} print jobs are already waiting for this restaurant's printers: wait until some have printed, or check the printers.`,
+    );
+
+    // An order is never refused for its ticket: it is taken, and its ticket says why it was not printed.
+    const placed = expectStatus(await call<OrderJson>("POST", org(t.slug, "orders"), { key: t.apiKeys.cashier, json: {} }), 201);
+    const { jobs } = expectStatus(
+      await call<{ jobs: { orderId: string | null; kind: string; state: string; lastError: string | null }[] }>("GET", org(t.slug, `print-jobs?limit=50`), {
+        key: t.apiKeys.cashier,
+      }),
+      200,
+    );
+    expect(jobs.filter((j) => j.kind === "test")).toHaveLength(MAX_WAITING);
+    expect(jobs.filter((j) => j.orderId === placed.id)).toEqual([
+      expect.objectContaining({
+        kind: "ticket",
+        state: "gaveUp",
+        lastError: `not printed: ${MAX_WAITING} print jobs were already waiting for this restaurant's printers`,
+      }),
+    ]);
   });
 });

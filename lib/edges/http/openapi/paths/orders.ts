@@ -95,7 +95,8 @@ export const orderPaths: ZodOpenApiPathsObject = {
       operationId: "reprintOrder",
       tag: TAG,
       summary: "Print an order's ticket again",
-      description: "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up.",
+      description:
+        "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up; 429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting.",
       access: { roles: ["CASHIER"] },
       path: byId,
       body: reprintSchema,

@@ -72,7 +72,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "createPrinter",
       tag: "Printers",
       summary: "Add a printer",
-      description: "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`); names are unique (409).",
+      description:
+        "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`); names are unique (409); a restaurant has at most PRINTERS_PER_RESTAURANT printers (409, reason `tooManyPrinters`).",
       access: manager,
       path: inTenant,
       body: newPrinterSchema,
@@ -105,6 +106,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "printTestPage",
       tag: "Printers",
       summary: "Print a test page",
+      description: "429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting: nothing is queued.",
       access: manager,
       path: byId,
       ok: { 202: jsonResponse("The job, queued.", printJobJsonSchema) },
