@@ -14,6 +14,7 @@ import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { type Api, apiClient, expectApiError, expectStatus, type OrderJson } from "../support/http";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { startPrinterStandIn, type PrinterStandIn } from "../support/printer-stand-in";
+import { eventually } from "../support/until";
 
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 
@@ -87,6 +88,30 @@ describe("fair print scheduling", () => {
     // Each of A's drains waits out its status timeouts; taken in turn, B's ticket would come after all of them.
     await bStandIn.waitForJobs(1);
     expect(await waitingOf(t.a)).toBeGreaterThanOrEqual(A_PRINTERS / 2);
+  });
+
+  it("retries a printer that does not answer 3 s, then 6 s, then 12 s later, and from the first step again once it answers", async () => {
+    const off = await standIn();
+    const printer = await addPrinter(t.b, off);
+    await off.stop();
+    expectStatus(await call("POST", org(t.b.slug, `printers/${printer.id}/test`), { key: t.b.apiKeys.manager }), 202);
+
+    // The retry time each failed drain stored, by how many failed in a row.
+    const retryAts = new Map<number, number>();
+    const read = async () =>
+      (await sql.query<{ failures: number; retryAt: Date | null }>(`SELECT "failures", "retryAt" FROM "Printer" WHERE "id" = $1::uuid`, [printer.id])).rows[0]!;
+    while (!retryAts.has(3)) {
+      const row = await read();
+      if (row.failures > 0 && row.retryAt && !retryAts.has(row.failures)) retryAts.set(row.failures, row.retryAt.getTime());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Each drain ran no sooner than the last one's retry time, and waited twice as long after it.
+    expect(retryAts.get(2)! - retryAts.get(1)!).toBeGreaterThanOrEqual(6_000);
+    expect(retryAts.get(3)! - retryAts.get(2)!).toBeGreaterThanOrEqual(12_000);
+
+    await off.start();
+    await off.waitForJobs(1);
+    await eventually("the backoff cleared", read, (row) => row.failures === 0 && row.retryAt === null);
   });
 });
 

@@ -102,7 +102,13 @@ class Ledger implements PrintLedger {
     Object.assign(r, { state: "gaveUp", gaveUpAt: at, lastError: error });
     return true;
   };
+  /** Drains in a row that found the printer not answering (the SQL ledger turns it into a delay). */
+  failures = 0;
+  unanswered = async () => {
+    this.failures++;
+  };
   setStatus = async (_p: string, status: PrinterStatus, error: string | null) => {
+    if (status !== "offline") this.failures = 0;
     const changed = status !== this.status.status || error !== this.status.error;
     this.status = { status, error };
     return changed;
@@ -200,9 +206,12 @@ describe("PrintDrainer", () => {
       expect(ledger.rows[0]!.lastError).toBe(says === "offline" ? "connection refused" : says);
       expect(ledger.status.status).toBe(says);
       expect(outcomes).toEqual(["retried"]);
+      // Only a printer that does not answer backs off; one out of paper or open answered.
+      expect(ledger.failures).toBe(says === "offline" ? 1 : 0);
       link.says = "ok";
       expect(await drainer.drain("p1")).toBe("idle");
       expect(link.printedIds).toEqual(["a", "b"]);
+      expect(ledger.failures).toBe(0);
     }
   });
 
@@ -224,7 +233,9 @@ describe("PrintDrainer", () => {
       ["b", "queued", undefined],
     ]);
     expect(ledger.status).toEqual({ status: "offline", error: "the printer closed the connection" });
+    expect(ledger.failures).toBe(1);
     expect(await drainer.drain("p1")).toBe("idle");
+    expect(ledger.failures).toBe(0);
     expect(link.printedIds).toEqual(["a", "b"]);
     // Sent twice: the first attempt counted too.
     expect(ledger.rows[0]!.attempts).toBe(2);

@@ -111,6 +111,8 @@ export class PrintDrainer {
         if (await ledger.setStatus(printerId, status.status, status.error, clock.now())) changed = true;
         if (!reached.ok || !canPrint(status.status)) {
           if (!(await this.wait(job, holder, status.error ?? status.status))) return lost(job);
+          // Out of paper or open, it answered: a person is at it. Off or unreachable: it backs off.
+          if (status.status === "offline") await ledger.unanswered(printerId);
           return "later";
         }
         // The fence before the bytes: what the printer printed cannot be taken back.
@@ -119,7 +121,9 @@ export class PrintDrainer {
         if (!sent.ok) {
           const kept = await this.wait(job, holder, sent.error);
           if (await ledger.setStatus(printerId, "offline", sent.error, clock.now())) changed = true;
-          return kept ? "later" : lost(job);
+          if (!kept) return lost(job);
+          await ledger.unanswered(printerId);
+          return "later";
         }
         if (!(await ledger.printed(job.id, holder, clock.now()))) return lost(job);
         metrics.job("printed");
