@@ -100,7 +100,9 @@ describe("fair print scheduling", () => {
     const retryAts = new Map<number, number>();
     const read = async () =>
       (await sql.query<{ failures: number; retryAt: Date | null }>(`SELECT "failures", "retryAt" FROM "Printer" WHERE "id" = $1::uuid`, [printer.id])).rows[0]!;
+    const giveUpAt = Date.now() + 90_000;
     while (!retryAts.has(3)) {
+      if (Date.now() > giveUpAt) throw new Error(`three failed drains in a row were not seen; stored retry times: ${JSON.stringify([...retryAts])}`);
       const row = await read();
       if (row.failures > 0 && row.retryAt && !retryAts.has(row.failures)) retryAts.set(row.failures, row.retryAt.getTime());
       await new Promise((r) => setTimeout(r, 100));
@@ -112,7 +114,7 @@ describe("fair print scheduling", () => {
     await off.start();
     await off.waitForJobs(1);
     await eventually("the backoff cleared", read, (row) => row.failures === 0 && row.retryAt === null);
-  });
+  }, 180_000);
 });
 
 describe("print limits per restaurant", () => {

@@ -123,11 +123,12 @@ export class PrismaPrintLedger implements PrintLedger {
     return !!before && (before.status !== status || before.lastError !== error);
   }
 
+  /** A drain before `retryAt` (a new ticket woke the printer) leaves the backoff as it is: the gaps grow with time, not with tickets. */
   async unanswered(printerId: string): Promise<void> {
     await this.db.$executeRaw`
       UPDATE "Printer" SET "failures" = "failures" + 1,
         "retryAt" = now() + make_interval(secs => LEAST(${PRINT_RETRY_MS / 1000} * power(2, LEAST("failures", 10)), ${PRINT_BACKOFF_MAX_MS / 1000}))
-      WHERE "id" = ${printerId}::uuid`;
+      WHERE "id" = ${printerId}::uuid AND ("retryAt" IS NULL OR "retryAt" <= now())`;
   }
 
   /** Idle printers due for a status check, held for this node; at most `limit`. */
