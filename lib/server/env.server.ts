@@ -221,6 +221,10 @@ const schema = z
     PRINTER_ERRORS: z.enum(["plain", "detailed"]).default("plain"),
     /** allow: several restaurants may add printers at one host:port; unset: an address belongs to the first restaurant to add it. */
     PRINTER_SHARED_ADDRESSES: z.enum(["allow"]).optional(),
+    /** Printers one restaurant may have (decision 0039). */
+    PRINTERS_PER_RESTAURANT: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Print jobs one restaurant may have waiting; beyond it a test page or reprint is refused and an order is taken without its ticket (decision 0039). */
+    PRINT_JOBS_WAITING_PER_RESTAURANT: z.coerce.number().int().min(1).max(1_000_000).default(200),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

@@ -54,6 +54,7 @@ describe("a printer lookup inside a hold", () => {
         printed: async () => false,
         notPrinted: async () => false,
         gaveUp: async () => false,
+        unanswered: async () => {},
         setStatus: async (_p, status, error) => {
           stored.push({ status, error });
           return true;

@@ -9,6 +9,7 @@ import { displayNumber } from "@/lib/core/series";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
 import type { AddressClaim, NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
 import type { PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
+import { NO_PRINT_LIMITS, tooManyPrinters, tooManyWaiting, waitingFullReason, type PrintLimits } from "@/lib/core/printing/print-limits";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { PrintQueue } from "./print-queue.server";
 import { toPrinter, uniqueViolationOn } from "./rows.server";
@@ -66,6 +67,7 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
     private readonly db: Db,
     private readonly queue: PrintQueue,
     ttlMs: () => number = () => PRINTER_ROUTES_CACHE_MS,
+    private readonly limits: PrintLimits = NO_PRINT_LIMITS,
   ) {
     const load = async (tenantId: string): Promise<PrinterRoute[]> =>
       (await db.printer.findMany({ where: { tenantId }, orderBy: { name: "asc" }, select: { id: true, name: true, channels: true, series: true } })).map(
@@ -111,6 +113,9 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
   async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2], address: AddressClaim): Promise<PrinterView> {
     try {
       const row = await this.db.$transaction(async (tx) => {
+        // Counted under the restaurant's lock: two creations at once cannot both take the last place.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`printers:${tenantId}`}, 0))`;
+        if ((await tx.printer.count({ where: { tenantId } })) >= this.limits.printers) throw tooManyPrinters(this.limits.printers);
         const made = await tx.printer.create({ data: { tenantId, ...data(fields), addressKey: address.addressKey } });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: made.id } } });
         return made;
@@ -164,7 +169,7 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
 
   async enqueue(tenantId: string, job: NewPrintJob, audit: Parameters<PrinterStore["enqueue"]>[2]): Promise<PrintJobView> {
     const id = await this.db.$transaction(async (tx) => {
-      const made = await this.write(tx, tenantId, job);
+      const made = await this.write(tx, tenantId, job, "refuse");
       if (!made)
         throw new AppError("NOT_FOUND", { message: `No printer ${job.printerId}`, userMessage: "This printer does not exist.", reason: "printerNotFound" });
       if (audit) await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: audit.details as Prisma.InputJsonValue } });
@@ -178,16 +183,27 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
   /**
    * Writes a print job and its queue wake-up in `tx` (an order's transaction: the outbox);
    * returns its id, or null when the printer is gone (removed since the routes were cached:
-   * the order is taken all the same, without a ticket).
+   * the order is taken all the same, without a ticket). When the restaurant already has its
+   * limit of jobs waiting: `refuse` throws (nothing written), `skip` (an order's ticket) writes
+   * the job given up with why, so the order is taken and its ticket shows "not printed".
    */
-  async write(tx: Tx, tenantId: string, job: NewPrintJob): Promise<string | null> {
+  async write(tx: Tx, tenantId: string, job: NewPrintJob, whenFull: "refuse" | "skip" = "skip"): Promise<string | null> {
+    const max = this.limits.waitingJobs;
+    // The count and the insert under the restaurant's lock (held to commit): the limit holds under concurrent writers.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`print-jobs:${tenantId}`}, 0))`;
+    const [counted] = await tx.$queryRaw<{ waiting: number }[]>`
+      SELECT count(*)::int AS "waiting" FROM "PrintJob"
+      WHERE "printerId" IN (SELECT "id" FROM "Printer" WHERE "tenantId" = ${tenantId}::uuid) AND "state" IN ('queued', 'printing')`;
+    const full = (counted?.waiting ?? 0) >= max;
+    if (full && whenFull === "refuse") throw tooManyWaiting(max);
     const [row] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url")
-      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url}
+      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url", "state", "gaveUpAt", "lastError")
+      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url},
+        ${full ? "gaveUp" : "queued"}, CASE WHEN ${full}::boolean THEN now() END, ${full ? waitingFullReason(max) : null}
       FROM "Printer" WHERE "id" = ${job.printerId}::uuid AND "tenantId" = ${tenantId}::uuid FOR KEY SHARE
       RETURNING "id"::text AS "id"`;
     if (!row) return null;
-    await this.queue.wakeIn(tx, job.printerId);
+    if (!full) await this.queue.wakeIn(tx, job.printerId);
     return row.id;
   }
 

@@ -133,8 +133,13 @@ export interface PrintLedger {
   /** Not sent: back to waiting, with why. */
   notPrinted(jobId: string, holder: string, error: string): Promise<boolean>;
   gaveUp(jobId: string, holder: string, at: Date, error: string): Promise<boolean>;
-  /** Records what the printer said; true when it differs from what was stored. */
+  /**
+   * Records what the printer said; true when it differs from what was stored. Any status but
+   * `offline` means it answered: its backoff (`unanswered`) starts again from the first step.
+   */
   setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean>;
+  /** The printer did not answer: its next drain waits longer (3 s, doubling, at most 60 s; decision 0039). */
+  unanswered(printerId: string): Promise<void>;
 }
 
 /** A printer whose address was resolved and checked once, for one step: a status query and a job. */

@@ -5,7 +5,7 @@
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
 import type { Clock, EventPublisher } from "@/lib/core/ports";
 import { PrinterService } from "@/lib/core/printing/printer-service";
-import { PrintDrainer } from "@/lib/core/printing/print-drainer";
+import { PrintDrainer, tenantShare } from "@/lib/core/printing/print-drainer";
 import type { PrismaPrinterStore } from "@/lib/adapters/postgres/printer-store.server";
 import { PrismaPrintLedger } from "@/lib/adapters/postgres/print-ledger.server";
 import { PRINT_SWEEP_MS, type PrintQueue } from "@/lib/adapters/postgres/print-queue.server";
@@ -58,6 +58,7 @@ export function wirePrinting(deps: {
     metrics: registerPrintMetrics(metrics.registry, () => store.waiting()),
     log,
     clock,
+    perTenant: tenantShare(PRINT_WORKERS),
   });
   /** Idle printers are asked how they are every sweep (the console and kiosks show it). */
   const checkIdlePrinters = async () => {

@@ -96,7 +96,7 @@ export const orderPaths: ZodOpenApiPathsObject = {
       tag: TAG,
       summary: "Print an order's ticket again",
       description:
-        "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up. At most `REPRINTS_PER_ORDER` (default 5) reprints of an order within a day and `REPRINTS_PER_PRINTER_PER_MINUTE` (default 60) on a printer: beyond them 429 with `Retry-After`, nothing queued.",
+        "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up; 429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting. At most `REPRINTS_PER_ORDER` (default 5) reprints of an order within a day and `REPRINTS_PER_PRINTER_PER_MINUTE` (default 60) on a printer: beyond them 429 with `Retry-After`, nothing queued.",
       access: { roles: ["CASHIER"] },
       path: byId,
       body: reprintSchema,

@@ -76,7 +76,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       tag: "Printers",
       summary: "Add a printer",
       description:
-        "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`: one sentence per refusal — printing off, port not allowed, address not allowed — never naming a resolved address); an address is one restaurant's unless the operator sets PRINTER_SHARED_ADDRESSES=allow (else the same 400); names are unique (409).",
+        "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`: one sentence per refusal — printing off, port not allowed, address not allowed — never naming a resolved address); an address is one restaurant's unless the operator sets PRINTER_SHARED_ADDRESSES=allow (else the same 400); names are unique (409); a restaurant has at most PRINTERS_PER_RESTAURANT printers (409, reason `tooManyPrinters`).",
       access: manager,
       path: inTenant,
       body: newPrinterSchema,
@@ -109,6 +109,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "printTestPage",
       tag: "Printers",
       summary: "Print a test page",
+      description: "429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting: nothing is queued.",
       access: manager,
       path: byId,
       ok: { 202: jsonResponse("The job, queued.", printJobJsonSchema) },
