@@ -17,14 +17,10 @@ export const printerJsonSchema = z
     series: z.array(z.string()).meta({ description: "Series ids (`default` for the default series)." }),
     status: z.enum(PRINTER_STATUSES).meta({ description: "What the printer last said of itself." }),
     checkedAt: timestamp.nullable(),
-    lastError: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          'A manager\'s key only: why the printer last failed ("the printer did not answer", whatever happened, unless the operator set PRINTER_ERRORS=detailed).',
-      }),
+    lastError: z.string().nullable().optional().meta({
+      description:
+        'A manager\'s key only: why the printer last failed ("the printer did not answer", whatever happened, unless the operator set PRINTER_ERRORS=detailed).',
+    }),
     queued: z.int().min(0).meta({ description: "Jobs waiting to print." }),
   })
   .meta({ id: "Printer" });
