@@ -138,6 +138,8 @@ describe("print limits per restaurant", () => {
         PRINTER_PORTS: "1024-65535",
         PUBLIC_URL: "http://tickets.nextup.test",
         SESSION_SECRET: randomBytes(32).toString("hex"),
+        // The caps, not the addresses, are under test: every printer here is the one closed port (decision 0040 makes an address one printer's).
+        PRINTER_SHARED_ADDRESSES: "allow",
         PRINTERS_PER_RESTAURANT: String(MAX_PRINTERS),
         PRINT_JOBS_WAITING_PER_RESTAURANT: String(MAX_WAITING),
       },
@@ -176,8 +178,9 @@ describe("print limits per restaurant", () => {
     // An order is never refused for its ticket: it is taken, and its ticket says why it was not printed.
     const placed = expectStatus(await call<OrderJson>("POST", org(t.slug, "orders"), { key: t.apiKeys.cashier, json: {} }), 201);
     const { jobs } = expectStatus(
+      // A manager's key: a cashier's sees no errors (decision 0040).
       await call<{ jobs: { orderId: string | null; kind: string; state: string; lastError: string | null }[] }>("GET", org(t.slug, `print-jobs?limit=50`), {
-        key: t.apiKeys.cashier,
+        key: t.apiKeys.manager,
       }),
       200,
     );
