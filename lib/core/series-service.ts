@@ -3,7 +3,10 @@ import { AppError } from "./errors";
 import { isUuid } from "./ids";
 import { parseOrThrow } from "./orders";
 import type { CacheInvalidator, EventPublisher, SeriesFields, SeriesStore } from "./ports";
-import { checkSeriesSet, DEFAULT_SERIES_ID, newSeriesSchema, seriesPatchSchema, type Series } from "./series";
+import { checkSeriesSet, DEFAULT_SERIES_ID, newSeriesSchema, seriesFill, seriesPatchSchema, type Series } from "./series";
+
+/** A series with the numbers of its range open orders hold. */
+export type SeriesWithOpen = Series & { open: number; fill: ReturnType<typeof seriesFill> };
 import type { Tenant } from "./tenants";
 
 const defaultFixed = () =>
@@ -24,6 +27,13 @@ export class SeriesService {
 
   list(tenant: Tenant): Promise<Series[]> {
     return this.deps.store.list(tenant.id);
+  }
+
+  /** The series with how many of each one's numbers open orders hold, and how full that makes it. */
+  async listWithOpen(tenant: Tenant): Promise<SeriesWithOpen[]> {
+    const all = await this.deps.store.list(tenant.id);
+    const open = await this.deps.store.openCounts(tenant.id, all);
+    return all.map((s) => ({ ...s, open: open.get(s.id) ?? 0, fill: seriesFill(s, open.get(s.id) ?? 0) }));
   }
 
   async create(tenant: Tenant, input: unknown, actor: string): Promise<Series> {

@@ -159,6 +159,22 @@ export function seriesFor(all: readonly Series[], order: { series?: string | nul
 /** How many numbers a series holds (Infinity without an end). */
 export const seriesSize = (s: Pick<Series, "first" | "last">): number => (s.last === null ? Infinity : s.last - s.first + 1);
 
+/** The share of a series' numbers open at which the manager is warned, before orders are refused at all of them. */
+export const NEAR_FULL_SHARE = { numerator: 4, denominator: 5 };
+
+/**
+ * How full a series is, given how many of its numbers open orders hold: `full` refuses
+ * orders (SERIES_FULL), `nearFull` (80 % or more) is shown to the manager first. A series
+ * without an end never fills.
+ */
+export function seriesFill(s: Pick<Series, "first" | "last">, open: number): "ok" | "nearFull" | "full" {
+  const size = seriesSize(s);
+  if (!Number.isFinite(size)) return "ok";
+  if (open >= size) return "full";
+  // Whole numbers only: 8 of 10 is near full, not lost to 0.8 × 10 in floating point.
+  return open * NEAR_FULL_SHARE.denominator >= size * NEAR_FULL_SHARE.numerator ? "nearFull" : "ok";
+}
+
 /**
  * The number the `ticket`-th order (1-based) of a shift shows: from `first` one after
  * another, and after `last` round again from `first`. A ticket whose number is still open is

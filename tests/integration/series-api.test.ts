@@ -44,8 +44,14 @@ beforeAll(async () => {
   t = Object.fromEntries(Object.entries(slugs).map(([k, s]) => [k, made[s]!])) as typeof t;
 });
 
+/** The series as created and changed; each listed one's `open` count is series-near-full.test.ts's. */
 const list = async (tenant: TestTenant) =>
-  expectStatus(await call<{ series: SeriesJson[] }>("GET", org(tenant.slug, "series"), { key: tenant.apiKeys.manager }), 200).series;
+  expectStatus(await call<{ series: (SeriesJson & { open: number })[] }>("GET", org(tenant.slug, "series"), { key: tenant.apiKeys.manager }), 200).series.map(
+    ({ open, ...s }) => {
+      expect(Number.isInteger(open) && open >= 0).toBe(true);
+      return s;
+    },
+  );
 const audit = async (tenant: TestTenant) => expectStatus(await call<AuditJson>("GET", org(tenant.slug, "audit"), { key: tenant.apiKeys.manager }), 200).entries;
 const create = (tenant: TestTenant, json: unknown) => call<SeriesJson>("POST", org(tenant.slug, "series"), { key: tenant.apiKeys.manager, json });
 const patch = (tenant: TestTenant, id: string, json: unknown) =>

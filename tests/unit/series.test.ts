@@ -13,6 +13,7 @@ import {
   newSeriesSchema,
   numberOfTicket,
   parseTypedNumber,
+  seriesFill,
   seriesFor,
   seriesFull,
   seriesPatchSchema,
@@ -233,5 +234,36 @@ describe("shown, refused and typed", () => {
     expect(matchTyped({ prefix: "K", number: 12 }, open).map((o) => o.id)).toEqual(["a"]);
     expect(matchTyped({ prefix: null, number: 12 }, open).map((o) => o.id)).toEqual(["a", "b"]);
     expect(matchTyped({ prefix: "D", number: 12 }, open)).toEqual([]);
+  });
+});
+
+describe("seriesFill: a series close to full is shown before it refuses", () => {
+  it("is near full from 80 % of its numbers open, full when all are", () => {
+    const s = { first: 1, last: 10 };
+    expect(seriesFill(s, 7)).toBe("ok");
+    expect(seriesFill(s, 8)).toBe("nearFull");
+    expect(seriesFill(s, 9)).toBe("nearFull");
+    expect(seriesFill(s, 10)).toBe("full");
+    // K1–K99: 80 % is 79.2, so 79 open is not yet near full, 80 is.
+    expect(seriesFill({ first: 1, last: 99 }, 79)).toBe("ok");
+    expect(seriesFill({ first: 1, last: 99 }, 80)).toBe("nearFull");
+    expect(seriesFill({ first: 5, last: 5 }, 0)).toBe("ok");
+    expect(seriesFill({ first: 5, last: 5 }, 1)).toBe("full");
+  });
+
+  it("never fills a series without an end", () => {
+    expect(seriesFill(DEFAULT_SERIES, 1_000_000)).toBe("ok");
+  });
+
+  it("agrees with the share for any range and count", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), fc.nat(20_000), (first, span, open) => {
+        const s = { first, last: first + span };
+        const size = span + 1;
+        const fill = seriesFill(s, open);
+        expect(fill === "full").toBe(open >= size);
+        expect(fill === "nearFull").toBe(open < size && open / size >= 0.8 - 1e-12);
+      }),
+    );
   });
 });

@@ -20,5 +20,10 @@ export interface SeriesStore {
    * its change and audit entry in one transaction; returns the series written (or retired).
    * A change of kind `none` (with no audit entry) writes nothing and returns the series as it is.
    */
+  /**
+   * How many distinct numbers of each series' range open orders hold (whichever series
+   * numbered them: the rule SERIES_FULL refuses by), by series id; one query for them all.
+   */
+  openCounts(tenantId: string, series: readonly Series[]): Promise<Map<string, number>>;
   change(tenantId: string, plan: (current: readonly Series[]) => { change: SeriesChange; audit: Omit<AuditEntry, "at"> | null }): Promise<Series>;
 }

@@ -5,7 +5,7 @@ import { newSeriesSchema, seriesPatchSchema } from "@/lib/core/series";
 import { newPrinterSchema, printerPatchSchema } from "@/lib/core/printing/printers";
 import { jobsQuerySchema } from "@/lib/core/printing/printer-service";
 import { deliveriesQuerySchema, newWebhookSchema, webhookPatchSchema } from "@/lib/core/webhooks/webhook-service";
-import { seriesJsonSchema } from "../../series-json";
+import { listedSeriesJsonSchema, seriesJsonSchema } from "../../series-json";
 import { printerJsonSchema, printJobJsonSchema } from "../../printer-json";
 import { deliveryJsonSchema, webhookJsonSchema, webhookWithSecretSchema } from "../../webhook-json";
 import { pingQueuedSchema } from "../schemas/console";
@@ -23,7 +23,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       summary: "The number series, the default first",
       access: manager,
       path: inTenant,
-      ok: { 200: jsonResponse("The series.", z.object({ series: z.array(seriesJsonSchema) }).meta({ id: "SeriesList" })) },
+      ok: { 200: jsonResponse("The series.", z.object({ series: z.array(listedSeriesJsonSchema) }).meta({ id: "SeriesList" })) },
     }),
     post: operation("post", {
       operationId: "createSeries",
