@@ -198,7 +198,7 @@ test("a device with no printer chosen whose tickets go to the kiosk channel's pr
   await openKiosk(page, t);
   const picker = page.getByLabel("Printer", { exact: true });
   await expect(picker).toHaveValue("");
-  await expect(picker.locator("option").first()).toHaveText(/^Counter — (ready|status unknown) \(this kiosk's tickets print here\)$/);
+  await expect(picker.locator("option").first()).toHaveText(/^Automatic: Counter — (ready|status unknown)$/);
   await takeOrder(page, "Dumplings");
   await stand.waitForJobs(1, 20_000);
   expect(await prints(page)).toBe(0);

@@ -58,7 +58,7 @@ export function PrinterPicker({
           const p = printers.find((x) => x.id === e.target.value);
           onChange(p ? { id: p.id, name: p.name } : null);
         }}
-        className="min-h-11 max-w-[22rem] rounded-lg border-2 border-slate-500 bg-white px-3 py-2 text-lg font-semibold text-slate-900 focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
+        className="min-h-11 max-w-[28rem] rounded-lg border-2 border-slate-500 bg-white px-3 py-2 text-lg font-semibold text-slate-900 focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
       >
         <option value="">{routed ? t("automatic", { name: routed.name, state: printerState(t, routed.status) }) : t("dialog")}</option>
         {printers.map((p) => (

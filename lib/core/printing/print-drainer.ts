@@ -35,7 +35,7 @@ export interface PrintDrainerDeps {
   perTenant?: number;
 }
 
-const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
+export const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
 
 /** A job taken over mid-send: its bytes may have printed, and a ticket prints at most once (decision 0033). */
 export const MAYBE_PRINTED = "may have printed: the node sending it stopped; print it again if the customer has no ticket";
