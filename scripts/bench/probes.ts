@@ -18,7 +18,7 @@ import pg from "pg";
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, machine, median, openLoop, runBench, serverNodeArgs, type LoadFigures, type LoadRequest } from "./common";
+import { benchArgs, machine, median, openLoop, runBench, serverNodeArgs, ordersRoundRobin, type LoadFigures, type LoadRequest } from "./common";
 
 const {
   seconds,
@@ -91,16 +91,8 @@ async function main() {
     const specs = Array.from({ length: tenantCount }, (_, i) => ({ slug: `probes-${i}`, name: `Probes ${i}` }));
     const made = await provisionTenants(db.url, specs);
     const tenants = specs.map((s) => made[s.slug]!);
-    let turn = 0;
-    const nextOrder = (): LoadRequest => {
-      const t = tenants[turn++ % tenants.length]!;
-      return {
-        method: "POST",
-        path: `/api/v1/orgs/${t.slug}/orders`,
-        headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
-        body: ORDER_BODY,
-      };
-    };
+    // Each request goes to the next restaurant, with its own cashier key.
+    const nextOrder = ordersRoundRobin(tenants, ORDER_BODY);
     // Warm up (JIT, pools, key caches).
     await openLoop({ url: server.url, rate, seconds: 3, connections: 32, next: nextOrder });
 
