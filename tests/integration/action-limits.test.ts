@@ -55,11 +55,13 @@ describe("limits on staff actions and reprints", () => {
     if (code !== undefined && code !== 0) console.error(`limits server exited with ${code}:\n${server?.output().slice(-4000)}`);
   });
 
+  // Each its own port: a host:port is one restaurant's (decision 0040).
+  let nextPort = 19100;
   const addPrinter = async (t: TestTenant, name: string) =>
     expectStatus(
       await call<{ id: string }>("POST", org(t, "printers"), {
         key: t.apiKeys.manager,
-        json: { name, host: "127.0.0.1", port: 19100, channels: ["api", "kiosk"] },
+        json: { name, host: "127.0.0.1", port: nextPort++, channels: ["api", "kiosk"] },
       }),
       201,
     ).id;
