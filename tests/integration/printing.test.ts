@@ -198,8 +198,8 @@ describe("network printers", () => {
       () => printerOf(t.other, printer.id),
       (v) => v.lastError !== null && v.queued === 4,
     );
-    // A closed port reads as any printer that does not answer (decision 0040).
-    expect(waiting).toMatchObject({ status: "unknown", lastError: "the printer did not answer" });
+    // A closed port is offline (its tickets wait), in the one sentence of decision 0040.
+    expect(waiting).toMatchObject({ status: "offline", lastError: "the printer did not answer" });
     // All wait; the oldest, the one the printer was tried for, says why.
     const queuedJobs = await jobs(t.other, printer.id);
     expect(queuedJobs.map((j) => j.state)).toEqual(["queued", "queued", "queued", "queued"]);

@@ -239,7 +239,7 @@ describe("PrintDrainer", () => {
     expect(link.printedIds).toEqual(["a"]);
   });
 
-  it("a send that fails leaves the job first in line and the printer unknown (it did not answer, as a silent one reads)", async () => {
+  it("a send that fails leaves the job first in line and the printer offline (its tickets wait)", async () => {
     const { ledger, link, drainer } = setup();
     ["a", "b"].forEach((id) => ledger.add(id, T0));
     link.failNext = "the printer closed the connection";
@@ -248,7 +248,7 @@ describe("PrintDrainer", () => {
       ["a", "queued", "the printer closed the connection"],
       ["b", "queued", undefined],
     ]);
-    expect(ledger.status).toEqual({ status: "unknown", error: "the printer closed the connection" });
+    expect(ledger.status).toEqual({ status: "offline", error: "the printer closed the connection" });
     expect(ledger.failures).toBe(1);
     expect(await drainer.drain("p1")).toBe("idle");
     expect(ledger.failures).toBe(0);

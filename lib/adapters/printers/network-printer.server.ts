@@ -48,9 +48,10 @@ type Say = (target: PrintTarget, step: string, e: unknown, plain: string) => str
 
 /**
  * `target` at its checked `address`: a step's status query and job use it, with no second
- * lookup. A printer that does not answer its status — refused, dropped, reset, or connected
- * and silent — is "unknown" with one sentence: printing is still tried (many adapters never
- * answer DLE EOT), and a port's state is not told apart (decision 0040).
+ * lookup. A printer that cannot be reached — refused, dropped, reset — is "offline", so the
+ * cashier is told its ticket waits; one connected but silent is "unknown" (many adapters
+ * never answer DLE EOT) and printing is still tried. Either way the restaurant reads one
+ * sentence, never what the port did (decision 0040).
  */
 function reached(target: PrintTarget, address: string, say: Say): ReachedPrinter {
   return {
@@ -60,7 +61,7 @@ function reached(target: PrintTarget, address: string, say: Say): ReachedPrinter
         if (status !== "unknown") return { status, error: null };
         return { status, error: say(target, "status", new Error("no status reply (DLE EOT)"), PRINTER_DID_NOT_ANSWER) };
       } catch (e) {
-        if (e instanceof PrinterError) return { status: "unknown", error: say(target, "status", e, PRINTER_DID_NOT_ANSWER) };
+        if (e instanceof PrinterError) return { status: "offline", error: say(target, "status", e, PRINTER_DID_NOT_ANSWER) };
         throw e;
       }
     },

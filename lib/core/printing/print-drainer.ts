@@ -120,8 +120,8 @@ export class PrintDrainer {
         const sent = await reached.printer.print(job);
         if (!sent.ok) {
           const kept = await this.wait(job, holder, sent.error);
-          // Not taken: the printer did not answer, as a silent status query reads (decision 0040); it backs off (0039).
-          if (await ledger.setStatus(printerId, "unknown", sent.error, clock.now())) changed = true;
+          // Not taken: the printer is offline for the cashier (its ticket waits), in the one sentence of decision 0040; it backs off (0039).
+          if (await ledger.setStatus(printerId, "offline", sent.error, clock.now())) changed = true;
           if (!kept) return lost(job);
           await ledger.unanswered(printerId);
           return "later";
