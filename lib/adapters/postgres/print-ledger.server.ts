@@ -130,10 +130,16 @@ export class PrismaPrintLedger implements PrintLedger {
 
   /** A drain before `retryAt` (a new ticket woke the printer) leaves the backoff as it is: the gaps grow with time, not with tickets. */
   async unanswered(printerId: string): Promise<void> {
+    // Never past the moment its oldest waiting ticket is due to be given up: a late ticket is
+    // given up on time (the restaurant's printGiveUpMinutes), however long the printer was off.
     await this.db.$executeRaw`
-      UPDATE "Printer" SET "failures" = "failures" + 1,
-        "retryAt" = now() + make_interval(secs => LEAST(${PRINT_RETRY_MS / 1000} * power(2, LEAST("failures", 10)), ${PRINT_BACKOFF_MAX_MS / 1000}))
-      WHERE "id" = ${printerId}::uuid AND ("retryAt" IS NULL OR "retryAt" <= now())`;
+      UPDATE "Printer" p SET "failures" = p."failures" + 1,
+        "retryAt" = LEAST(
+          now() + make_interval(secs => LEAST(${PRINT_RETRY_MS / 1000} * power(2, LEAST(p."failures", 10)), ${PRINT_BACKOFF_MAX_MS / 1000})),
+          (SELECT min(j."createdAt") FROM "PrintJob" j WHERE j."printerId" = p."id" AND j."state" IN ('queued', 'printing'))
+            + make_interval(mins => t."printGiveUpMinutes"))
+      FROM "Tenant" t
+      WHERE p."id" = ${printerId}::uuid AND t."id" = p."tenantId" AND (p."retryAt" IS NULL OR p."retryAt" <= now())`;
   }
 
   /** Idle printers due for a status check, held for this node; at most `limit`. */

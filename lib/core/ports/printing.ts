@@ -134,11 +134,12 @@ export interface PrintLedger {
   notPrinted(jobId: string, holder: string, error: string): Promise<boolean>;
   gaveUp(jobId: string, holder: string, at: Date, error: string): Promise<boolean>;
   /**
-   * Records what the printer said; true when it differs from what was stored. Any status but
-   * `offline` means it answered: its backoff (`unanswered`) starts again from the first step.
+   * Records what the printer said; true when it differs from what was stored. `ok`, `paperOut`
+   * or `coverOpen` means it answered: its backoff (`unanswered`) starts again from the first
+   * step (so does a printed ticket); `offline` and `unknown` keep it (decision 0039).
    */
   setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean>;
-  /** The printer did not answer: its next drain waits longer (3 s, doubling, at most 60 s; decision 0039). */
+  /** The printer did not answer: its next drain waits longer (3 s, doubling, at most 60 s; decision 0039), never past its oldest ticket's give-up time. */
   unanswered(printerId: string): Promise<void>;
 }
 
