@@ -225,6 +225,12 @@ class ChangeSeries implements fc.AsyncCommand<Model, Real> {
       ...(this.patch.prefix !== undefined ? { prefix: this.patch.prefix } : {}),
       ...(this.patch.first !== undefined || this.patch.size !== undefined ? { first, last: first + (this.patch.size ?? s.last! - s.first + 1) - 1 } : {}),
     };
+    if (Object.keys(body).length === 0) {
+      // A patch that names nothing is refused, as a printer's is (decision 0041), and changes nothing.
+      await expect(r.h.series.update(r.tenant, s.id, body, "Manager (test)")).rejects.toMatchObject({ code: "BAD_INPUT" });
+      await invariant(m, r);
+      return;
+    }
     const saved = await r.h.series.update(r.tenant, s.id, body, "Manager (test)");
     expect(saved).toMatchObject({ id: s.id, name: s.name, ...body });
     // Orders already taken keep their number; the next tickets follow the new range.
