@@ -1,10 +1,10 @@
 import { api, authorize, json, readJson } from "@/lib/edges/http/api.server";
-import { listedSeriesJson, seriesJson } from "@/lib/edges/http/series-json";
+import { seriesJson } from "@/lib/edges/http/series-json";
 
-/** The restaurant's number series, the default first, each with how many of its numbers are open. */
+/** The restaurant's number series, the default first. */
 export const GET = api<{ slug: string }>({}, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
-  return json({ series: (await app.series.listWithOpen(caller.tenant)).map(listedSeriesJson) });
+  return json({ series: (await app.series.list(caller.tenant)).map(seriesJson) });
 });
 
 /** A new series `{ name, prefix?, first?, last?, channels? }`. */

@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "Printer" ADD COLUMN     "failures" INTEGER NOT NULL DEFAULT 0,
-ADD COLUMN     "retryAt" TIMESTAMPTZ(3);
