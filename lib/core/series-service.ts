@@ -3,7 +3,10 @@ import { AppError } from "./errors";
 import { isUuid } from "./ids";
 import { parseOrThrow } from "./orders";
 import type { CacheInvalidator, EventPublisher, SeriesFields, SeriesStore } from "./ports";
-import { checkSeriesSet, DEFAULT_SERIES_ID, newSeriesSchema, seriesPatchSchema, type Series } from "./series";
+import { checkSeriesSet, DEFAULT_SERIES_ID, newSeriesSchema, seriesFill, seriesPatchSchema, type Series } from "./series";
+
+/** A series with the numbers of its range open orders hold. */
+export type SeriesWithOpen = Series & { open: number; fill: ReturnType<typeof seriesFill> };
 import type { Tenant } from "./tenants";
 
 const defaultFixed = () =>
@@ -26,6 +29,13 @@ export class SeriesService {
     return this.deps.store.list(tenant.id);
   }
 
+  /** The series with how many of each one's numbers open orders hold, and how full that makes it. */
+  async listWithOpen(tenant: Tenant): Promise<SeriesWithOpen[]> {
+    const all = await this.deps.store.list(tenant.id);
+    const open = await this.deps.store.openCounts(tenant.id, all);
+    return all.map((s) => ({ ...s, open: open.get(s.id) ?? 0, fill: seriesFill(s, open.get(s.id) ?? 0) }));
+  }
+
   async create(tenant: Tenant, input: unknown, actor: string): Promise<Series> {
     const fields = parseOrThrow(newSeriesSchema, input ?? {}, "series");
     const made = await this.deps.store.change(tenant.id, (current) => {
@@ -44,6 +54,7 @@ export class SeriesService {
     const patch = parseOrThrow(seriesPatchSchema, input ?? {}, "series");
     if (id === DEFAULT_SERIES_ID) throw defaultFixed();
     if (!isUuid(id)) throw notFound(id);
+    let unchanged = false;
     const saved = await this.deps.store.change(tenant.id, (current) => {
       const before = current.find((s) => s.id === id);
       if (!before) throw notFound(id);
@@ -58,9 +69,12 @@ export class SeriesService {
           .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]))
           .map((k) => [k, { from: before[k], to: next[k] }]),
       );
+      // Fields sent as they already are: nothing to write, audit or announce to every screen.
+      unchanged = Object.keys(changes).length === 0;
+      if (unchanged) return { change: { kind: "none", id }, audit: null };
       return { change: { kind: "update", id, series: fieldsOf(next) }, audit: { actor, action: "series.update", details: { name: before.name, changes } } };
     });
-    await this.changed(tenant);
+    if (!unchanged) await this.changed(tenant);
     return saved;
   }
 

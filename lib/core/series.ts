@@ -38,11 +38,12 @@ export const seriesOf = (tenant: { series?: readonly Series[] }): readonly Serie
 /** The name of the series an order was numbered in. */
 export const seriesNameOf = (o: { seriesName: string | null }): string => o.seriesName ?? DEFAULT_SERIES.name;
 
+// Checked as typed, then upper-cased: upper-casing first would turn ß into SS, ﬃ into FFI and ı into I and accept them.
 const prefixSchema = z
   .string()
   .trim()
-  .transform((p) => p.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{0,3}$/, "Prefix must be 1 to 3 letters A–Z, or empty"));
+  .regex(/^[A-Za-z]{0,3}$/, "Prefix must be 1 to 3 letters A–Z, or empty")
+  .transform((p) => p.toUpperCase());
 
 const boundSchema = (what: string) =>
   z
@@ -75,8 +76,12 @@ export const newSeriesSchema = z
   })
   .refine(rangeRule, rangeMessage);
 
-/** A change to a series: any of its fields. */
-export const seriesPatchSchema = z.strictObject(fields).partial().refine(rangeRule, rangeMessage);
+/** A change to a series: any of its fields, at least one (as a printer's). */
+export const seriesPatchSchema = z
+  .strictObject(fields)
+  .partial()
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Change at least one field")
+  .refine(rangeRule, rangeMessage);
 
 export type NewSeries = z.output<typeof newSeriesSchema>;
 export type SeriesPatch = z.output<typeof seriesPatchSchema>;
@@ -120,7 +125,15 @@ export function sharesNumbers(a: Pick<Series, "prefix" | "first" | "last">, b: P
   return a.first <= bLast && b.first <= aLast;
 }
 
-/** The series an order takes: the one it names, else the one serving its channel, else the default. */
+/**
+ * Whether an order of `channel` may name `s` (decision 0041): a series listing channels
+ * serves those only, so another channel's key cannot fill it; one listing none is for a
+ * device to choose, and the default (no end) can never be filled.
+ */
+export const servesChannel = (s: Pick<Series, "channels" | "isDefault">, channel: Channel): boolean =>
+  s.isDefault || s.channels.length === 0 || s.channels.includes(channel);
+
+/** The series an order takes: the one it names (if it serves the order's channel), else the one serving its channel, else the default. */
 export function seriesFor(all: readonly Series[], order: { series?: string | null; channel: Channel }): Series {
   if (order.series != null) {
     const named = all.find((s) => s.name.toLocaleLowerCase("en") === order.series!.toLocaleLowerCase("en"));
@@ -130,6 +143,14 @@ export function seriesFor(all: readonly Series[], order: { series?: string | nul
         details: { fields: [{ path: "series", message: "unknown series" }] },
       });
     }
+    if (!servesChannel(named, order.channel)) {
+      const message = `Series "${named.name}" serves ${named.channels.join(", ")}, not ${order.channel}`;
+      throw new AppError("BAD_INPUT", {
+        message,
+        details: { fields: [{ path: "series", message }], series: named.name, channel: order.channel },
+        reason: "seriesNotForChannel",
+      });
+    }
     return named;
   }
   return all.find((s) => s.channels.includes(order.channel)) ?? all.find((s) => s.isDefault)!;
@@ -137,6 +158,22 @@ export function seriesFor(all: readonly Series[], order: { series?: string | nul
 
 /** How many numbers a series holds (Infinity without an end). */
 export const seriesSize = (s: Pick<Series, "first" | "last">): number => (s.last === null ? Infinity : s.last - s.first + 1);
+
+/** The share of a series' numbers open at which the manager is warned, before orders are refused at all of them. */
+export const NEAR_FULL_SHARE = { numerator: 4, denominator: 5 };
+
+/**
+ * How full a series is, given how many of its numbers open orders hold: `full` refuses
+ * orders (SERIES_FULL), `nearFull` (80 % or more) is shown to the manager first. A series
+ * without an end never fills.
+ */
+export function seriesFill(s: Pick<Series, "first" | "last">, open: number): "ok" | "nearFull" | "full" {
+  const size = seriesSize(s);
+  if (!Number.isFinite(size)) return "ok";
+  if (open >= size) return "full";
+  // Whole numbers only: 8 of 10 is near full, not lost to 0.8 × 10 in floating point.
+  return open * NEAR_FULL_SHARE.denominator >= size * NEAR_FULL_SHARE.numerator ? "nearFull" : "ok";
+}
 
 /**
  * The number the `ticket`-th order (1-based) of a shift shows: from `first` one after

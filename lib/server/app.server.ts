@@ -157,7 +157,10 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // Printing: the print jobs are an outbox too, drained per printer through the same pg-boss.
   webhookQueue.alsoCreate(PRINT_QUEUE_SPEC);
   const printQueue = new PrintQueue(webhookQueue.boss, db, log);
-  const printerStore = new PrismaPrinterStore(db, printQueue, ttlWhileSubscribed(bus, PRINTER_ROUTES_CACHE_MS));
+  const printerStore = new PrismaPrinterStore(db, printQueue, ttlWhileSubscribed(bus, PRINTER_ROUTES_CACHE_MS), {
+    printers: env.PRINTERS_PER_RESTAURANT,
+    waitingJobs: env.PRINT_JOBS_WAITING_PER_RESTAURANT,
+  });
   const invalidate = wireInvalidation(bus, { tenants, access, outbox, printers: printerStore });
   const secretCipher = new SecretCipher(env.SESSION_SECRET);
   // One policy for both checks: at creation (the service) and at every attempt (the sender).
@@ -210,7 +213,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   // A number made ready or called again: its clips are rendered ahead on every node (decision 0036).
   const sockets = new SocketPublisher(io, log);
   const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
-  const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock });
+  const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock, throttles });
   const printers = printing.service;
 
   const claims = new RedisIdempotencyClaims(redis, env.REDIS_KEY_PREFIX, () => counter.available());

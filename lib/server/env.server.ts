@@ -179,10 +179,20 @@ const schema = z
     SIGN_IN_CHECKS_PER_ROLE: z.coerce.number().int().min(1).default(4),
     /** Requests per client address per minute to the public board and customer pages and the board API. */
     PUBLIC_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** GET /api/health and /api/ready per client address per second on one node (a load balancer asks every few seconds). */
+    PROBE_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).default(20),
     /** Open Socket.IO connections per client address on one node. */
     SOCKET_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     /** Socket.IO handshakes per client address per minute, across nodes. */
     SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Server actions per staff session per minute (a kiosk in a rush sends ~12 orders and a few reads). */
+    STAFF_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+    /** Server actions per client address per minute (every till of a restaurant behind one NAT address counts here). */
+    STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    /** Reprints of one order within a day of its first. */
+    REPRINTS_PER_ORDER: z.coerce.number().int().min(1).default(5),
+    /** Reprints on one printer per minute. */
+    REPRINTS_PER_PRINTER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Scheduled shifts (decision 0010) on this node: on | off. Off: the node never leads. */
     SCHEDULER: z
       .enum(["on", "off"], { error: 'must be "on" or "off"' })
@@ -207,6 +217,14 @@ const schema = z
     PRINTER_NETWORKS: printerNetworks,
     /** Ports network printers may listen on: ports and ranges, default 9100. */
     PRINTER_PORTS: printerPorts,
+    /** plain: a restaurant reads "the printer did not answer" for every failure (the detail is in the log); detailed: the detail (one restaurant per server). */
+    PRINTER_ERRORS: z.enum(["plain", "detailed"]).default("plain"),
+    /** allow: several restaurants may add printers at one host:port; unset: an address belongs to the first restaurant to add it. */
+    PRINTER_SHARED_ADDRESSES: z.enum(["allow"]).optional(),
+    /** Printers one restaurant may have (decision 0039). */
+    PRINTERS_PER_RESTAURANT: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Print jobs one restaurant may have waiting; beyond it a test page or reprint is refused and an order is taken without its ticket (decision 0039). */
+    PRINT_JOBS_WAITING_PER_RESTAURANT: z.coerce.number().int().min(1).max(1_000_000).default(200),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

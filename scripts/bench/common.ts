@@ -57,6 +57,20 @@ export interface LoadRequest {
   body?: string;
 }
 
+/** Orders to the next restaurant each time, with its own cashier key: the load of a shared deployment. */
+export function ordersRoundRobin(tenants: readonly { slug: string; apiKeys: { cashier: string } }[], body: string): () => LoadRequest {
+  let turn = 0;
+  return () => {
+    const t = tenants[turn++ % tenants.length]!;
+    return {
+      method: "POST",
+      path: `/api/v1/orgs/${t.slug}/orders`,
+      headers: { authorization: `Bearer ${t.apiKeys.cashier}`, "content-type": "application/json" },
+      body,
+    };
+  };
+}
+
 export interface LoadFigures {
   rps: number;
   p50: number;

@@ -174,7 +174,7 @@ test.describe("the kiosk at 1024×768", () => {
 
 test("the manager finds K12, k12, and 12 with every series' 12 listed; shift history names each series' numbers", async ({ page, request, newTenant }) => {
   const t = await seriesTenant(newTenant, "Series Console");
-  await place(request, t, { items: [{ name: "Beef noodles", qty: 1 }], series: "Kiosk" });
+  await place(request, t, { items: [{ name: "Beef noodles", qty: 1 }], series: "Kiosk", channel: "kiosk" });
   await place(request, t, { items: [{ name: "Dumplings", qty: 1 }], channel: "delivery" });
   for (let i = 0; i < 12; i++) await place(request, t, { items: [{ name: "Tea", qty: 1 }] }); // 1…12
 

@@ -89,7 +89,7 @@ test("a manager adds a printer with the keyboard, prints a test page, and watche
     await form.getByLabel("Port", { exact: true }).fill(String(printer.address.port));
     await form.getByRole("button", { name: "Add printer" }).click();
     const refusal = form.getByRole("alert");
-    await expect(refusal).toContainText("This printer address is not allowed: 10.0.0.9 is not in PRINTER_NETWORKS (127.0.0.1/32)");
+    await expect(refusal).toContainText("This printer address is not allowed. Use an address on an allowed network, or ask whoever runs Nextup to allow it.");
     await expect(form.getByLabel("Address (IP or host name)")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Address (IP or host name)")).toHaveAttribute("aria-describedby", /printer-host-error/);
     await page.screenshot({ path: `${SHOTS}/manager-printers-refused-en.png` });

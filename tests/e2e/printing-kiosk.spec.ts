@@ -35,10 +35,10 @@ async function recordPrints(page: Page) {
 const prints = (page: Page) => page.evaluate(() => (window as unknown as { prints: number }).prints);
 
 /** A printer at the stand-in's address that only prints for devices choosing it (no channel, no series). */
-async function addPrinter(request: APIRequestContext, t: TestTenant, printer: PrinterStandIn, name: string): Promise<string> {
+async function addPrinter(request: APIRequestContext, t: TestTenant, printer: PrinterStandIn, name: string, channels: string[] = []): Promise<string> {
   const res = await request.post(`/api/v1/orgs/${t.slug}/printers`, {
     headers: { authorization: `Bearer ${t.apiKeys.manager}` },
-    data: { name, ...printer.address, channels: [] },
+    data: { name, ...printer.address, channels },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -184,6 +184,24 @@ test("a device with no printer chosen prints through the browser's dialog, as be
   await expect(page.getByTestId("print-root").getByTestId("ticket-number")).toHaveText(number);
   await expect(page.getByTestId("printing-banner")).toBeEmpty();
   expect(stand.jobs()).toEqual([]);
+});
+
+test("a device with no printer chosen whose tickets go to the kiosk channel's printer: the menu names that printer, not the dialog", async ({
+  page,
+  request,
+  newTenant,
+}) => {
+  const t = await newTenant();
+  stand = await startPrinterStandIn();
+  await addPrinter(request, t, stand, "Counter", ["kiosk"]);
+  await recordPrints(page);
+  await openKiosk(page, t);
+  const picker = page.getByLabel("Printer", { exact: true });
+  await expect(picker).toHaveValue("");
+  await expect(picker.locator("option").first()).toHaveText(/^Automatic: Counter — (ready|status unknown)$/);
+  await takeOrder(page, "Dumplings");
+  await stand.waitForJobs(1, 20_000);
+  expect(await prints(page)).toBe(0);
 });
 
 test("a remembered printer removed by the manager: the device is back on its dialog and says so once", async ({ page, request, newTenant }) => {

@@ -179,7 +179,9 @@ test("a full series refuses the kiosk's order in words, in both languages, and k
   // Every number K1–K99 taken and still open.
   const taken: { id: string; display: string }[] = [];
   for (let i = 0; i < 99; i += 11) {
-    const batch = Array.from({ length: 11 }, () => post<{ id: string; display: string }>(request, t, "orders", t.apiKeys.cashier, { series: "Kiosk" }));
+    const batch = Array.from({ length: 11 }, () =>
+      post<{ id: string; display: string }>(request, t, "orders", t.apiKeys.cashier, { series: "Kiosk", channel: "kiosk" }),
+    );
     taken.push(...(await Promise.all(batch)));
   }
   expect(new Set(taken.map((o) => o.display)).size).toBe(99);

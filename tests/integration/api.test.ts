@@ -753,7 +753,16 @@ describe("board (public)", () => {
 describe("health", () => {
   it("is 200 with every dependency up", async () => {
     const res = await call("GET", "/api/health");
-    expect(expectStatus(res, 200)).toEqual({ status: "ok", db: "up", redis: "up", counter: "redis", leader: true, replication: "none", history: "watched" });
+    expect(expectStatus(res, 200)).toEqual({
+      status: "ok",
+      db: "up",
+      redis: "up",
+      counter: "redis",
+      leader: true,
+      replication: "none",
+      history: "watched",
+      checkedAt: expect.any(String) as string,
+    });
     expect(res.headers.get("cache-control")).toContain("no-store");
   });
 });

@@ -255,6 +255,7 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
       leader: expect.any(Boolean) as boolean,
       replication: "none",
       history: "watched",
+      checkedAt: expect.any(String) as string,
     });
     // The scheduler's lock is in the cluster too: one of the two nodes leads (whichever took it first).
     const leads = async (s: AppServer) => (await apiClient(s.url)<{ leader: boolean }>("GET", "/api/health")).body.leader;

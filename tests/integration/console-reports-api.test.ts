@@ -252,9 +252,9 @@ describe("number series in the reports (decision 0027)", () => {
   beforeAll(async () => {
     // 1, K1, D1, then K2 and 2: every number but 2's pair is shown by more than one series.
     placed.n1 = await place(series);
-    placed.K1 = await place(series, { items: [{ name: "Kiosk tea", qty: 1 }], series: "Kiosk" });
-    placed.D1 = await place(series, { items: [{ name: "Delivery rice", qty: 1 }], series: "Delivery" });
-    placed.K2 = await place(series, { series: "kiosk" });
+    placed.K1 = await place(series, { items: [{ name: "Kiosk tea", qty: 1 }], series: "Kiosk", channel: "kiosk" });
+    placed.D1 = await place(series, { items: [{ name: "Delivery rice", qty: 1 }], series: "Delivery", channel: "delivery" });
+    placed.K2 = await place(series, { series: "kiosk", channel: "kiosk" });
     placed.n2 = await place(series);
     expect(Object.entries(placed).map(([k, o]) => [k, o.display, o.series])).toEqual([
       ["n1", "1", "Default"],
@@ -469,7 +469,7 @@ describe("GET orders.csv", () => {
       Array.from({ length: 8 }, async () => {
         while (next < n) {
           // Every other order in the kiosk's series: 12 and K12 both, so a page may end between them (decision 0027).
-          const body = ++next % 2 ? { items: [{ name: "Dumplings", qty: 1 }] } : { items: [{ name: "Dumplings", qty: 1 }], series: "Kiosk" };
+          const body = ++next % 2 ? { items: [{ name: "Dumplings", qty: 1 }] } : { items: [{ name: "Dumplings", qty: 1 }], series: "Kiosk", channel: "kiosk" };
           const o = await place(many, body);
           numbers.push({ number: o.number, prefix: o.prefix });
         }

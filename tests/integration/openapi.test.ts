@@ -3,10 +3,11 @@
  * same document the tests hold answers to; and apiClient / contractFetch really fail a
  * test on an answer outside it (a stand-in server answers what the app never should).
  */
-import { createServer, type Server } from "node:http";
+import { createServer, get, type Server } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openApiDocument } from "@/lib/edges/http/openapi/document";
+import { openApiDocument, openApiJson } from "@/lib/edges/http/openapi/document";
 import { apiClient, contractFetch, expectApiError, expectStatus } from "../support/http";
 
 const baseUrl = inject("baseUrl");
@@ -19,6 +20,42 @@ describe("GET /api/v1/openapi.json", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.body.openapi).toBe("3.1.0");
+  });
+
+  it("compressed when the client accepts it, with an ETag that If-None-Match answers 304", async () => {
+    // node:http, which (unlike fetch) hands the body over as it came.
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) =>
+        get(`${baseUrl}/api/v1/openapi.json`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject),
+      );
+    const plain = await raw({});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(openApiJson());
+    const gzip = await raw({ "accept-encoding": "gzip, deflate" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(openApiJson());
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 4);
+    const br = await raw({ "accept-encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(openApiJson());
+    // br refused (q=0): gzip.
+    expect((await raw({ "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    for (const res of [plain, gzip, br]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    }
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    expect([gzip.headers.etag, br.headers.etag]).toEqual([etag, etag]);
+    const notModified = await contractFetch(`${baseUrl}/api/v1/openapi.json`, { headers: { "if-none-match": `W/"other", ${etag}` } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(await notModified.text()).toBe("");
+    expect((await raw({ "if-none-match": '"other"' })).status).toBe(200);
   });
 
   it("takes no query parameters and answers other methods in the error contract", async () => {
@@ -40,7 +77,12 @@ describe("an answer outside the contract fails the test", () => {
     "/api/ready": {
       status: 200,
       type: "application/json",
-      body: JSON.stringify({ status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" }, replication: "none" }),
+      body: JSON.stringify({
+        status: "ready",
+        checks: { database: "up", redis: "up", migrations: "applied", node: "running" },
+        replication: "none",
+        checkedAt: "2026-11-28T05:00:00.000Z",
+      }),
     },
   };
 

@@ -65,7 +65,12 @@ describe("with its own Redis", () => {
   it("is ready with every dependency up, unready naming Redis while it is unreachable, ready again after", async () => {
     expect(await ready(server.url)).toEqual({
       status: 200,
-      body: { status: "ready", checks: { database: "up", redis: "up", migrations: "applied", node: "running" }, replication: "none" },
+      body: {
+        status: "ready",
+        checks: { database: "up", redis: "up", migrations: "applied", node: "running" },
+        replication: "none",
+        checkedAt: expect.any(String),
+      },
     });
     const call = apiClient(server.url);
     const place = () => call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }] } });
@@ -81,7 +86,13 @@ describe("with its own Redis", () => {
     );
     expect(down).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "up", redis: "down", migrations: "applied", node: "running" }, replication: "none", failing: ["redis"] },
+      body: {
+        status: "unready",
+        checks: { database: "up", redis: "down", migrations: "applied", node: "running" },
+        replication: "none",
+        failing: ["redis"],
+        checkedAt: expect.any(String),
+      },
     });
     // Liveness: the process is fine, nothing to restart.
     const health = await call<{ redis: string }>("GET", "/api/health");
@@ -142,6 +153,7 @@ it("is unready naming the migrations while one is not applied", async () => {
         checks: { database: "up", redis: "up", migrations: "pending", node: "running" },
         replication: "none",
         failing: ["migrations"],
+        checkedAt: expect.any(String),
       },
     });
   } finally {
@@ -162,7 +174,13 @@ it("is unready from the moment the node is told to stop, while it still serves f
     );
     expect(stopping).toEqual({
       status: 503,
-      body: { status: "unready", checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" }, replication: "none", failing: ["node"] },
+      body: {
+        status: "unready",
+        checks: { database: "up", redis: "up", migrations: "applied", node: "stopping" },
+        replication: "none",
+        failing: ["node"],
+        checkedAt: expect.any(String),
+      },
     });
     expect((await contractFetch(`${server.url}/api/health`)).status).toBe(200);
     expect(await exited, server.output()).toBe(0);

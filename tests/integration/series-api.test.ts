@@ -44,8 +44,14 @@ beforeAll(async () => {
   t = Object.fromEntries(Object.entries(slugs).map(([k, s]) => [k, made[s]!])) as typeof t;
 });
 
+/** The series as created and changed; each listed one's `open` count is series-near-full.test.ts's. */
 const list = async (tenant: TestTenant) =>
-  expectStatus(await call<{ series: SeriesJson[] }>("GET", org(tenant.slug, "series"), { key: tenant.apiKeys.manager }), 200).series;
+  expectStatus(await call<{ series: (SeriesJson & { open: number })[] }>("GET", org(tenant.slug, "series"), { key: tenant.apiKeys.manager }), 200).series.map(
+    ({ open, ...s }) => {
+      expect(Number.isInteger(open) && open >= 0).toBe(true);
+      return s;
+    },
+  );
 const audit = async (tenant: TestTenant) => expectStatus(await call<AuditJson>("GET", org(tenant.slug, "audit"), { key: tenant.apiKeys.manager }), 200).entries;
 const create = (tenant: TestTenant, json: unknown) => call<SeriesJson>("POST", org(tenant.slug, "series"), { key: tenant.apiKeys.manager, json });
 const patch = (tenant: TestTenant, id: string, json: unknown) =>
@@ -216,11 +222,16 @@ describe("orders and series", () => {
     expect(unknown.message).toContain("series");
     expect(fieldsOf(unknown)).toEqual(["series"]);
 
-    const named = expectStatus(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "kiosk" }), 201);
+    // A series serving other channels: 400 naming `series`, before a number is spent (decision 0041).
+    const otherChannel = expectApiError(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "Kiosk" }), 400, "BAD_INPUT");
+    expect(fieldsOf(otherChannel)).toEqual(["series"]);
+    expect(otherChannel.message).toBe('Series "Kiosk" serves kiosk, not api');
+
+    const named = expectStatus(await order(t.orders, { items: [{ name: "Tea", qty: 1 }], series: "kiosk", channel: "kiosk" }), 201);
     expect(named).toMatchObject({ number: 1, series: "Kiosk", prefix: "K", display: "K1" });
     const byChannel = expectStatus(await order(t.orders, { channel: "kiosk" }), 201);
     expect(byChannel).toMatchObject({ series: "Kiosk", display: "K2" });
-    // The refused order spent nothing: the default series goes on at 2.
+    // The refused orders spent nothing: the kiosk series was at K1, the default series goes on at 2.
     expect(expectStatus(await order(t.orders, {}), 201)).toMatchObject({ series: "Default", display: "2" });
   });
 

@@ -58,7 +58,7 @@ describe("number series", () => {
     const counter = await place(t);
     const kiosk = await place(t, { channel: "kiosk" });
     const delivery = await place(t, { channel: "delivery" });
-    const named = await place(t, { series: "kiosk" });
+    const named = await place(t, { series: "kiosk", channel: "kiosk" });
     expect([counter, kiosk, delivery, named].map((o) => orderJson(o, t).display)).toEqual(["1", "K1", "D1", "K2"]);
     expect(orderJson(named, t)).toMatchObject({ series: "Kiosk", prefix: "K", number: 2 });
     expect(orderJson(counter, t)).toMatchObject({ series: "Default", prefix: "", number: 1 });
@@ -70,11 +70,11 @@ describe("number series", () => {
 
     // A retry with the same key names the same series (any case); another series is another order.
     const keyed = (series: string) =>
-      h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], series }, { channel: "api", idempotencyKey: "series-1", idempotencyScope: "api-key:test" });
+      h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], series }, { channel: "kiosk", idempotencyKey: "series-1", idempotencyScope: "api-key:test" });
     const placed = await keyed("Kiosk");
     const replayed = await keyed("KIOSK");
     expect([placed.created, replayed.created, replayed.order.id]).toEqual([true, false, placed.order.id]);
-    expect((await refusal(keyed("Delivery"))).code).toBe("CONFLICT");
+    expect((await refusal(keyed("Default"))).code).toBe("CONFLICT");
   });
 
   it("comes round after last, skipping numbers still open; a full series is a 409 that spends nothing", async () => {

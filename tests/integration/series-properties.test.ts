@@ -107,7 +107,12 @@ type Via = { by: "name"; name: string } | { by: "channel"; channel: Channel } | 
 const SERIES_NAMES = ["Alpha", "Bravo", "Charlie"] as const;
 
 async function placeAndCheck(m: Model, r: Real, via: Via): Promise<ModelOrder | null> {
-  const input = { items: [{ name: "Tea", qty: 1 }], ...(via.by === "name" ? { series: via.name } : via.by === "channel" ? { channel: via.channel } : {}) };
+  // A series is named from a channel it serves (decision 0041).
+  const servedBy = (name: string) => m.series.find((x) => x.name.toLowerCase() === name.toLowerCase())?.channels[0];
+  const input = {
+    items: [{ name: "Tea", qty: 1 }],
+    ...(via.by === "name" ? { series: via.name, channel: servedBy(via.name) ?? "counter" } : via.by === "channel" ? { channel: via.channel } : {}),
+  };
   const s =
     via.by === "name"
       ? m.series.find((x) => x.name.toLowerCase() === via.name.toLowerCase())!
@@ -220,6 +225,12 @@ class ChangeSeries implements fc.AsyncCommand<Model, Real> {
       ...(this.patch.prefix !== undefined ? { prefix: this.patch.prefix } : {}),
       ...(this.patch.first !== undefined || this.patch.size !== undefined ? { first, last: first + (this.patch.size ?? s.last! - s.first + 1) - 1 } : {}),
     };
+    if (Object.keys(body).length === 0) {
+      // A patch that names nothing is refused, as a printer's is (decision 0041), and changes nothing.
+      await expect(r.h.series.update(r.tenant, s.id, body, "Manager (test)")).rejects.toMatchObject({ code: "BAD_INPUT" });
+      await invariant(m, r);
+      return;
+    }
     const saved = await r.h.series.update(r.tenant, s.id, body, "Manager (test)");
     expect(saved).toMatchObject({ id: s.id, name: s.name, ...body });
     // Orders already taken keep their number; the next tickets follow the new range.

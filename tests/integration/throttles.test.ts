@@ -69,6 +69,11 @@ describe("the failed-authentication check before authentication", () => {
       SIGN_IN_CHECKS_PER_ROLE: 4,
       PUBLIC_REQUESTS_PER_MINUTE: 100,
       SOCKET_HANDSHAKES_PER_MINUTE: 100,
+      STAFF_ACTIONS_PER_MINUTE: 100,
+      STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: 100,
+      REPRINTS_PER_ORDER: 5,
+      REPRINTS_PER_PRINTER_PER_MINUTE: 60,
+      PROBE_REQUESTS_PER_SECOND: 20,
     };
     const throttles = new Throttles(redis, env, () => true);
     for (let i = 0; i < POINTS; i++) {
@@ -95,6 +100,11 @@ describe("the failed-authentication check before authentication", () => {
       SIGN_IN_CHECKS_PER_ROLE: 2,
       PUBLIC_REQUESTS_PER_MINUTE: 100,
       SOCKET_HANDSHAKES_PER_MINUTE: 100,
+      STAFF_ACTIONS_PER_MINUTE: 100,
+      STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: 100,
+      REPRINTS_PER_ORDER: 5,
+      REPRINTS_PER_PRINTER_PER_MINUTE: 60,
+      PROBE_REQUESTS_PER_SECOND: 20,
     };
     const throttles = new Throttles(redis, env, () => true);
     let release!: () => void;

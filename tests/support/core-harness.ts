@@ -147,7 +147,7 @@ export function createCoreHarness<R extends Redis | Cluster = Redis>(opts: {
   const shifts = new ShiftService({ issuer, counter, shifts: shiftRepo, orders: orderRepo, events, audit: new PrismaAuditLog(db), log: silent, clock });
   const tenants = new PrismaTenantRepository(db);
   const invalidated: string[] = [];
-  const series = new SeriesService({ store: new PrismaSeriesStore(db), invalidate: { tenantChanged: async (slug) => void invalidated.push(slug) } });
+  const series = new SeriesService({ store: new PrismaSeriesStore(db), invalidate: { tenantChanged: async (slug) => void invalidated.push(slug) }, events });
   return {
     series,
     redis,

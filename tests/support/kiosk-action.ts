@@ -7,13 +7,13 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-/** The place-order action's id, from the production build's manifest. */
-export function placeOrderActionId(): string {
+/** The id of the kiosk's action `name` (placeOrder by default), from the production build's manifest. */
+export function placeOrderActionId(name = "placeOrder"): string {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
     node: Record<string, { filename: string; exportedName: string }>;
   };
-  const id = Object.entries(manifest.node).find(([, v]) => v.filename === "app/[tenant]/kiosk/actions.ts" && v.exportedName === "placeOrder")?.[0];
-  if (!id) throw new Error("placeOrder is not in .next/server/server-reference-manifest.json: run `npm run build`");
+  const id = Object.entries(manifest.node).find(([, v]) => v.filename === "app/[tenant]/kiosk/actions.ts" && v.exportedName === name)?.[0];
+  if (!id) throw new Error(`${name} is not in .next/server/server-reference-manifest.json: run \`npm run build\``);
   return id;
 }
 
@@ -35,22 +35,32 @@ export async function kioskPlaceOrder(
   fields: { idempotencyKey: string; item?: string },
   device?: string,
 ): Promise<KioskResult> {
+  const form = { tenant: slug, idempotencyKey: fields.idempotencyKey, itemName: fields.item ?? "Noodles", itemQty: "1" };
+  return kioskAction(baseUrl, slug, "placeOrder", form, device === undefined ? `nextup_session=${token}` : `nextup_session=${token}; nextup_device=${device}`);
+}
+
+/** Calls the kiosk's action `name` with the form `fields` and the cookies `cookie` ("": none) on `/{slug}/kiosk?{query}`. */
+export async function kioskAction(
+  baseUrl: string,
+  slug: string,
+  name: string,
+  fields: Record<string, string>,
+  cookie: string,
+  query = "",
+): Promise<KioskResult> {
   const require = createRequire(import.meta.url);
   const { encodeReply } = require("next/dist/compiled/react-server-dom-webpack/client.node") as {
     encodeReply: (v: unknown) => Promise<string | FormData>;
   };
   const form = new FormData();
-  form.append("tenant", slug);
-  form.append("idempotencyKey", fields.idempotencyKey);
-  form.append("itemName", fields.item ?? "Noodles");
-  form.append("itemQty", "1");
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const encoded = new Response(await encodeReply([null, form]));
-  const res = await fetch(`${baseUrl}/${slug}/kiosk`, {
+  const res = await fetch(`${baseUrl}/${slug}/kiosk${query}`, {
     method: "POST",
     headers: {
-      "next-action": placeOrderActionId(),
+      "next-action": placeOrderActionId(name),
       accept: "text/x-component",
-      cookie: device === undefined ? `nextup_session=${token}` : `nextup_session=${token}; nextup_device=${device}`,
+      ...(cookie ? { cookie } : {}),
       origin: baseUrl,
       "content-type": encoded.headers.get("content-type")!,
     },

@@ -88,6 +88,7 @@ class Ledger implements PrintLedger {
     const r = this.mine(id, holder);
     if (!r?.sending) return false;
     Object.assign(r, { state: "printed", printedAt: at });
+    this.failures = 0;
     return true;
   };
   notPrinted = async (id: string, holder: string, error: string) => {
@@ -102,7 +103,14 @@ class Ledger implements PrintLedger {
     Object.assign(r, { state: "gaveUp", gaveUpAt: at, lastError: error });
     return true;
   };
+  /** Drains in a row that found the printer not answering (the SQL ledger turns it into a delay). */
+  failures = 0;
+  unanswered = async () => {
+    this.failures++;
+  };
   setStatus = async (_p: string, status: PrinterStatus, error: string | null) => {
+    // An answer ends the backoff; no answer (offline, or unknown: decision 0040) keeps it.
+    if (status !== "offline" && status !== "unknown") this.failures = 0;
     const changed = status !== this.status.status || error !== this.status.error;
     this.status = { status, error };
     return changed;
@@ -200,10 +208,27 @@ describe("PrintDrainer", () => {
       expect(ledger.rows[0]!.lastError).toBe(says === "offline" ? "connection refused" : says);
       expect(ledger.status.status).toBe(says);
       expect(outcomes).toEqual(["retried"]);
+      // Only a printer that does not answer backs off; one out of paper or open answered.
+      expect(ledger.failures).toBe(says === "offline" ? 1 : 0);
       link.says = "ok";
       expect(await drainer.drain("p1")).toBe("idle");
       expect(link.printedIds).toEqual(["a", "b"]);
+      expect(ledger.failures).toBe(0);
     }
+  });
+
+  it("a printer that does not answer keeps backing off: its unknown status does not end the backoff, a printed ticket does", async () => {
+    const { ledger, link, drainer } = setup();
+    ledger.add("a", T0);
+    link.says = "unknown";
+    link.failNext = "the printer did not answer";
+    expect(await drainer.drain("p1")).toBe("later");
+    link.failNext = "the printer did not answer";
+    expect(await drainer.drain("p1")).toBe("later");
+    expect(ledger.failures).toBe(2);
+    expect(await drainer.drain("p1")).toBe("idle");
+    expect(link.printedIds).toEqual(["a"]);
+    expect(ledger.failures).toBe(0);
   });
 
   it("prints on a printer that does not answer status requests (unknown)", async () => {
@@ -214,7 +239,7 @@ describe("PrintDrainer", () => {
     expect(link.printedIds).toEqual(["a"]);
   });
 
-  it("a send that fails leaves the job first in line and marks the printer offline", async () => {
+  it("a send that fails leaves the job first in line and the printer offline (its tickets wait)", async () => {
     const { ledger, link, drainer } = setup();
     ["a", "b"].forEach((id) => ledger.add(id, T0));
     link.failNext = "the printer closed the connection";
@@ -224,7 +249,9 @@ describe("PrintDrainer", () => {
       ["b", "queued", undefined],
     ]);
     expect(ledger.status).toEqual({ status: "offline", error: "the printer closed the connection" });
+    expect(ledger.failures).toBe(1);
     expect(await drainer.drain("p1")).toBe("idle");
+    expect(ledger.failures).toBe(0);
     expect(link.printedIds).toEqual(["a", "b"]);
     // Sent twice: the first attempt counted too.
     expect(ledger.rows[0]!.attempts).toBe(2);

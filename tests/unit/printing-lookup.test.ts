@@ -54,6 +54,7 @@ describe("a printer lookup inside a hold", () => {
         printed: async () => false,
         notPrinted: async () => false,
         gaveUp: async () => false,
+        unanswered: async () => {},
         setStatus: async (_p, status, error) => {
           stored.push({ status, error });
           return true;
@@ -68,7 +69,8 @@ describe("a printer lookup inside a hold", () => {
     const checked = drainer.checkStatus(target);
     await vi.advanceTimersByTimeAsync(DEFAULT_LOOKUP_TIMEOUT_MS);
     expect(await checked).toBe(true);
-    expect(stored).toEqual([{ status: "offline", error: "the printer's host printer.lan does not resolve" }]);
+    // The restaurant reads the plain sentence (PRINTER_ERRORS=plain, the default); the detail is the log's.
+    expect(stored).toEqual([{ status: "offline", error: "this printer address is not allowed" }]);
     expect(lookups).toBe(1);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parsePrinterNetworks, parsePrinterPorts, printerAddressRefusal, type PrinterNetworkPolicy } from "@/lib/core/printing/printer-network";
+import {
+  parsePrinterNetworks,
+  parsePrinterPorts,
+  printerAddressRefusal,
+  printerDestination,
+  type PrinterNetworkPolicy,
+} from "@/lib/core/printing/printer-network";
 
 const policy = (networks: string[], ports: PrinterNetworkPolicy["ports"] = [9100]): PrinterNetworkPolicy => ({ networks, ports });
 
@@ -115,5 +121,50 @@ describe("printerAddressRefusal", () => {
 
   it("refuses what is not an IP address", () => {
     expect(printerAddressRefusal("printer.lan", 9100, lan)).toBe("printer.lan is not an IP address");
+  });
+});
+
+describe("printerDestination: the address connected to is the one checked", () => {
+  const lan = policy(["127.0.0.1/32", "192.168.1.0/24"]);
+  const none = async (): Promise<string[]> => [];
+  // [what the manager types, the address the socket then goes to, or null: refused]
+  const table: [string, string | null][] = [
+    ["127.0.0.1", "127.0.0.1"],
+    ["192.168.1.50", "192.168.1.50"],
+    // ipaddr.js reads "::a.b.c.d" as a.b.c.d, the socket as ::a.b.c.d (IPv4-compatible, via the IPv6 route)
+    ["::127.0.0.1", null],
+    ["::192.168.1.50", null],
+    ["0:0:0:0:0:0:127.0.0.1", null],
+    ["0:0:0:0:0:ffff:192.168.1.50", null],
+    ["::7f00:1", null],
+    ["64:ff9b::7f00:1", null],
+    ["64:ff9b::127.0.0.1", null],
+    ["2002:7f00:1::", null],
+    // IPv4-mapped: checked as IPv4, and connected to as that IPv4 address
+    ["::ffff:127.0.0.1", "127.0.0.1"],
+    ["::FFFF:192.168.1.50", "192.168.1.50"],
+    ["::ffff:7f00:1", "127.0.0.1"],
+    ["::ffff:c0a8:132", "192.168.1.50"],
+  ];
+  it.each(table)("%s → %s", async (host, connected) => {
+    const found = await printerDestination({ host, port: 9100 }, lan, none);
+    if (connected === null) expect(found).toMatchObject({ code: "notAllowed", field: "host" });
+    else expect(found).toEqual({ address: connected });
+  });
+
+  it("the same rule for what a name resolves to", async () => {
+    expect(await printerDestination({ host: "p.lan", port: 9100 }, lan, async () => ["::127.0.0.1"])).toMatchObject({ code: "notAllowed" });
+    expect(await printerDestination({ host: "p.lan", port: 9100 }, lan, async () => ["::ffff:192.168.1.50"])).toEqual({ address: "192.168.1.50" });
+  });
+
+  it("printing off: refused before any lookup", async () => {
+    let lookups = 0;
+    const counting = async () => {
+      lookups += 1;
+      return ["192.168.1.50"];
+    };
+    expect(await printerDestination({ host: "vm", port: 9100 }, policy([]), counting)).toMatchObject({ code: "off" });
+    expect(await printerDestination({ host: "vm", port: 22 }, policy([]), counting)).toMatchObject({ code: "off" });
+    expect(lookups).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import { defaultCharset, printLocale, testPageContent, ticketContent } from "@/lib/core/printing/print-content";
 import { PrinterService } from "@/lib/core/printing/printer-service";
-import type { PrinterStore, PrinterView, PrintTarget, WaitingJob } from "@/lib/core/ports";
+import type { AddressClaim, PrinterStore, PrinterView, PrintTarget, WaitingJob } from "@/lib/core/ports";
 import type { PrinterFields } from "@/lib/core/printing/printers";
 import type { Tenant } from "@/lib/core/tenants";
 import { DEFAULT_SERIES } from "@/lib/core/series";
@@ -93,9 +93,13 @@ describe("what a ticket says", () => {
 
 class Store implements PrinterStore {
   made: PrinterFields[] = [];
+  claims: (string | null)[] = [];
   list = async () => [];
   get = async () => null;
-  create = async (_t: string, fields: PrinterFields): Promise<PrinterView> => {
+  create = async (_t: string, fields: PrinterFields, _audit: unknown, address: AddressClaim): Promise<PrinterView> => {
+    // The unique index's part: a key another printer holds is refused.
+    if (address.addressKey !== null && this.claims.includes(address.addressKey)) throw address.addressTaken();
+    this.claims.push(address.addressKey);
     this.made.push(fields);
     return { ...fields, id: "p", createdAt: new Date(0), status: "unknown", checkedAt: null, lastError: null, queued: 0 };
   };
@@ -107,22 +111,26 @@ class Store implements PrinterStore {
   jobs = async () => [];
 }
 
-function service(addresses: Record<string, string[]>) {
+function service(addresses: Record<string, string[]>, opts: { networks?: string[]; sharedAddresses?: boolean } = {}) {
   const store = new Store();
   const forgot: string[] = [];
+  const lookups: string[] = [];
   const svc = new PrinterService({
     store,
     routes: { routes: async () => [{ id: "p-kiosk", name: "Kiosk", channels: ["kiosk"], series: [] }] },
     resolve: async (host) => {
+      lookups.push(host);
       const found = addresses[host];
       if (!found) throw new Error("ENOTFOUND");
       return found;
     },
-    policy: { networks: ["192.168.1.0/24"], ports: [9100] },
+    policy: { networks: opts.networks ?? ["192.168.1.0/24"], ports: [9100] },
+    sharedAddresses: opts.sharedAddresses ?? false,
     invalidate: { printersChanged: async (id) => void forgot.push(id) },
     events: { printersChanged: () => {} },
+    log: { info: () => {} },
   });
-  return { store, forgot, svc };
+  return { store, forgot, lookups, svc };
 }
 
 const tenant = (language: Tenant["floor"]["language"]): Tenant => ({
@@ -168,6 +176,38 @@ describe("PrinterService", () => {
     );
     expect((await refusal(svc.create(t, { name: "D", host: "nowhere.lan" }, "m"))).message).toMatch(/does not resolve/);
     expect(store.made).toEqual([]);
+  });
+
+  it("with printing off, nothing is resolved and the answer is one sentence", async () => {
+    const { lookups, svc } = service({ vm: ["127.0.0.1"] }, { networks: [] });
+    const e = await refusal(svc.create(tenant(null), { name: "A", host: "vm" }, "m"));
+    expect(lookups).toEqual([]);
+    expect(e.userMessage).toBe("printing to network printers is off on this server");
+    expect(e.details).toMatchObject({ refusal: "off" });
+  });
+
+  it("no answer names a resolved address: a name resolving outside the networks, a name that does not resolve, read the same", async () => {
+    const { lookups, svc } = service({ "two-faced.lan": ["192.168.1.50", "10.0.0.1"] });
+    const outside = await refusal(svc.create(tenant(null), { name: "A", host: "two-faced.lan" }, "m"));
+    const nowhere = await refusal(svc.create(tenant(null), { name: "B", host: "nowhere.lan" }, "m"));
+    expect(lookups).toEqual(["two-faced.lan", "nowhere.lan"]);
+    for (const e of [outside, nowhere]) {
+      expect(e.userMessage).toBe("this printer address is not allowed");
+      expect(JSON.stringify({ m: e.userMessage, d: e.details })).not.toMatch(/10\.0\.0\.1|192\.168/);
+    }
+  });
+
+  it("an address (host:port, canonical) is one printer's unless addresses are shared; refused in the sentence of any refused address", async () => {
+    const { store, svc } = service({});
+    await svc.create(tenant(null), { name: "A", host: "192.168.1.50" }, "m");
+    const taken = await refusal(svc.create(tenant(null), { name: "B", host: "::ffff:192.168.1.50" }, "m"));
+    expect(taken.userMessage).toBe("this printer address is not allowed");
+    expect(taken.reason).toBe("printerRefused");
+    expect(store.claims).toEqual(["192.168.1.50:9100"]);
+    const shared = service({}, { sharedAddresses: true });
+    await shared.svc.create(tenant(null), { name: "A", host: "192.168.1.50" }, "m");
+    await shared.svc.create(tenant(null), { name: "B", host: "192.168.1.50" }, "m");
+    expect(shared.store.claims).toEqual([null, null]);
   });
 
   it("an order's ticket: the device's printer, else the one of its channel, else none; print nowhere without printers", async () => {

@@ -18,6 +18,7 @@ describe("checkReadiness", () => {
       checks: { database: "up", redis: "up", migrations: "applied", node: "running" },
       // Told, never a reason to be unready (decision 0028).
       replication: "async",
+      checkedAt: expect.any(String),
     });
   });
 
@@ -43,6 +44,7 @@ describe("checkReadiness", () => {
       status: "ready",
       checks: { database: "up", redis: "down", migrations: "applied", node: "running" },
       replication: "async",
+      checkedAt: expect.any(String),
     });
   });
 });

@@ -13,6 +13,7 @@ import {
   newSeriesSchema,
   numberOfTicket,
   parseTypedNumber,
+  seriesFill,
   seriesFor,
   seriesFull,
   seriesPatchSchema,
@@ -53,6 +54,31 @@ describe("a series' fields", () => {
     }
     expect(seriesPatchSchema.parse({ last: 50 })).toEqual({ last: 50 });
     expect(seriesPatchSchema.safeParse({ first: 60, last: 50 }).success).toBe(false);
+  });
+});
+
+describe("a prefix", () => {
+  // Checked as typed, then upper-cased: "ß".toUpperCase() is "SS", "ﬃ" is "FFI", "ı" is "I" (issue #36).
+  it.each([
+    ["k", "K"],
+    ["Kd", "KD"],
+    ["abc", "ABC"],
+    ["", ""],
+  ])("%j is taken as %j", (typed, stored) => {
+    expect(newSeriesSchema.parse({ name: "X", prefix: typed }).prefix).toBe(stored);
+    expect(seriesPatchSchema.parse({ prefix: typed }).prefix).toBe(stored);
+  });
+  it.each(["ß", "ﬃ", "ı", "ﬀ", "Kß", "Ä"])("%j is refused, in a new series and in a change", (typed) => {
+    expect(newSeriesSchema.safeParse({ name: "X", prefix: typed }).success).toBe(false);
+    expect(seriesPatchSchema.safeParse({ prefix: typed }).success).toBe(false);
+  });
+});
+
+describe("a change to a series", () => {
+  it("names at least one field, as a printer's does", () => {
+    expect(seriesPatchSchema.safeParse({}).success).toBe(false);
+    expect(seriesPatchSchema.safeParse({ name: undefined }).success).toBe(false);
+    expect(seriesPatchSchema.parse({ name: "Kiosk" })).toEqual({ name: "Kiosk" });
   });
 });
 
@@ -111,13 +137,38 @@ describe("a restaurant's series", () => {
     expect(seriesFor(all, { channel: "kiosk" }).name).toBe("Kiosk");
     expect(seriesFor(all, { channel: "pos" }).name).toBe("Counter");
     expect(seriesFor(all, { channel: "api" }).name).toBe("Default");
-    expect(seriesFor(all, { channel: "kiosk", series: "delivery" }).name).toBe("Delivery");
+    expect(seriesFor(all, { channel: "delivery", series: "delivery" }).name).toBe("Delivery");
     try {
       seriesFor(all, { channel: "kiosk", series: "Drive-through" });
       expect.unreachable();
     } catch (e) {
       expect(isAppError(e) && e.code).toBe("BAD_INPUT");
       expect((e as Error).message).toBe('No series named "Drive-through": use one of Default, Counter, Kiosk, Delivery');
+    }
+  });
+
+  it("an order may name only a series serving its channel, one serving no channel, or the default (decision 0041)", () => {
+    const drive = series({ name: "Drive-in", prefix: "D", first: 1, last: 99, channels: [] });
+    const all = [house, counter, kiosk, delivery, drive];
+    for (const channel of ["kiosk", "api", "pos"] as const) {
+      expect(seriesFor(all, { channel, series: "Drive-in" }).name).toBe("Drive-in");
+      expect(seriesFor(all, { channel, series: "default" }).name).toBe("Default");
+    }
+    expect(seriesFor(all, { channel: "pos", series: "Counter" }).name).toBe("Counter");
+    for (const [channel, name] of [
+      ["api", "Kiosk"],
+      ["kiosk", "Delivery"],
+      ["kiosk", "counter"],
+    ] as const) {
+      let refused: unknown = null;
+      try {
+        seriesFor(all, { channel, series: name });
+      } catch (e) {
+        refused = e;
+      }
+      expect(isAppError(refused) && refused.code, `${channel} naming ${name}`).toBe("BAD_INPUT");
+      expect(isAppError(refused) && refused.reason).toBe("seriesNotForChannel");
+      expect(isAppError(refused) && refused.details).toMatchObject({ fields: [{ path: "series" }], channel });
     }
   });
 });
@@ -183,5 +234,36 @@ describe("shown, refused and typed", () => {
     expect(matchTyped({ prefix: "K", number: 12 }, open).map((o) => o.id)).toEqual(["a"]);
     expect(matchTyped({ prefix: null, number: 12 }, open).map((o) => o.id)).toEqual(["a", "b"]);
     expect(matchTyped({ prefix: "D", number: 12 }, open)).toEqual([]);
+  });
+});
+
+describe("seriesFill: a series close to full is shown before it refuses", () => {
+  it("is near full from 80 % of its numbers open, full when all are", () => {
+    const s = { first: 1, last: 10 };
+    expect(seriesFill(s, 7)).toBe("ok");
+    expect(seriesFill(s, 8)).toBe("nearFull");
+    expect(seriesFill(s, 9)).toBe("nearFull");
+    expect(seriesFill(s, 10)).toBe("full");
+    // K1–K99: 80 % is 79.2, so 79 open is not yet near full, 80 is.
+    expect(seriesFill({ first: 1, last: 99 }, 79)).toBe("ok");
+    expect(seriesFill({ first: 1, last: 99 }, 80)).toBe("nearFull");
+    expect(seriesFill({ first: 5, last: 5 }, 0)).toBe("ok");
+    expect(seriesFill({ first: 5, last: 5 }, 1)).toBe("full");
+  });
+
+  it("never fills a series without an end", () => {
+    expect(seriesFill(DEFAULT_SERIES, 1_000_000)).toBe("ok");
+  });
+
+  it("agrees with the share for any range and count", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), fc.nat(20_000), (first, span, open) => {
+        const s = { first, last: first + span };
+        const size = span + 1;
+        const fill = seriesFill(s, open);
+        expect(fill === "full").toBe(open >= size);
+        expect(fill === "nearFull").toBe(open < size && open / size >= 0.8 - 1e-12);
+      }),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
 import type { OrderLineInput } from "@/lib/core/menu";
 import { KIOSK_INTENTS, kioskRefusal } from "@/lib/core/kiosk-order";
 import { orderTotal, type OrderTotal } from "@/lib/core/money";
-import { displayNumber, seriesOf } from "@/lib/core/series";
+import { displayNumber, seriesOf, servesChannel } from "@/lib/core/series";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 import { formatTime } from "@/app/_lib/format";
@@ -103,7 +103,11 @@ export const placeOrder = staffAction(
   async ({ items, note, idempotencyKey, series, printer }, { app, caller }): Promise<PlacedTicket> => {
     // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
     // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
-    const named = series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en")) ? series : undefined;
+    // So does one that no longer serves the kiosk channel (decision 0041).
+    const named =
+      series && seriesOf(caller.tenant).some((s) => s.name.toLocaleLowerCase("en") === series.toLocaleLowerCase("en") && servesChannel(s, "kiosk"))
+        ? series
+        : undefined;
     const origin = publicOrigin({ env: app.env, requestOrigin: requestOrigin(await headers()) });
     // Keys are scoped to this device, whatever its sign-in: another till's key never replays here, this till's still does.
     const idempotencyScope = screenScope(caller, (await cookies()).get(DEVICE_COOKIE)?.value);
@@ -133,7 +137,8 @@ export const placeOrder = staffAction(
 
 /** What a kiosk shows of printing: the printers (state, waiting tickets) and the jobs of its recent tickets. */
 export interface KioskPrinting {
-  printers: { id: string; name: string; status: PrinterStatus; lastError: string | null; queued: number }[];
+  /** Channels and series: which printer prints this device's tickets when it chooses none (the menu shows it). */
+  printers: { id: string; name: string; status: PrinterStatus; lastError: string | null; queued: number; channels: string[]; series: string[] }[];
   jobs: { id: string; orderId: string | null; display: string | null; printerId: string; state: PrintJobState; lastError: string | null; createdAt: string }[];
 }
 
@@ -143,7 +148,15 @@ export const readPrinting = staffAction(
   async ({ orderId }, { app, caller }): Promise<KioskPrinting> => {
     const [printers, jobs] = await Promise.all([app.printers.list(caller.tenant), app.printers.jobsOf(caller.tenant, orderId.slice(0, 20))]);
     return {
-      printers: printers.map((p) => ({ id: p.id, name: p.name, status: p.status, lastError: p.lastError, queued: p.queued })),
+      printers: printers.map((p) => ({
+        id: p.id,
+        name: p.name,
+        status: p.status,
+        lastError: p.lastError,
+        queued: p.queued,
+        channels: p.channels,
+        series: p.series,
+      })),
       jobs: jobs.map((j) => ({
         id: j.id,
         orderId: j.orderId,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { seriesFor } from "@/lib/core/series";
+import { seriesFor, servesChannel } from "@/lib/core/series";
 import { OfflineBanner } from "@/app/_components/offline-banner";
 import { KioskForm } from "./kiosk-form";
 import type { KioskView } from "./kiosk-view.server";
@@ -37,7 +37,9 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
   // The printer this device chose, if the restaurant still has it; else (null) the print dialog.
   const printer = useDevicePrinter(printing.printers, device.printer, device.setPrinter);
   // The series this device chose, if the restaurant still has it; else (null) its channel's.
-  const { chosen, gone, choose } = useDeviceSeries(view.series, remembered, setSeries);
+  // Only the series a kiosk order may name (decision 0041): one serving another channel is forgotten like a deleted one.
+  const choosable = view.series.filter((s) => servesChannel(s, "kiosk"));
+  const { chosen, gone, choose } = useDeviceSeries(choosable, remembered, setSeries);
   const auto = seriesFor(view.series, { channel: "kiosk" });
 
   return (
@@ -49,8 +51,8 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
         <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-3xl font-extrabold tracking-tight">{t("heading")}</h1>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            <SeriesPicker series={view.series} auto={auto} chosen={chosen?.name ?? null} onChange={choose} />
-            <PrinterPicker printers={printing.printers} chosen={printer.chosen} onChange={printer.choose} />
+            <SeriesPicker series={choosable} auto={auto} chosen={chosen?.name ?? null} onChange={choose} />
+            <PrinterPicker printers={printing.printers} chosen={printer.chosen} seriesId={(chosen ?? auto).id} onChange={printer.choose} />
             <PaperPicker paper={paper} onChange={setPaper} />
           </div>
         </div>

@@ -1,5 +1,6 @@
 /** What the manager's live panel shows, as plain data: read by the page and, live, by `readManager`. */
 import { summarizeShift, type ShiftSummary } from "@/lib/core/shift-summary";
+import type { SeriesWithOpen } from "@/lib/core/series-service";
 import type { Tenant } from "@/lib/core/tenants";
 import type { SlotStatus } from "@/lib/core/schedule";
 import type { App } from "@/lib/server/app.server";
@@ -15,7 +16,12 @@ export interface ManagerData {
   failoverBlind: boolean;
   /** Each slot of today's schedule as it stands (empty: no schedule). */
   schedule: ScheduleLine[];
+  /** The series 80 % or more of whose numbers are open (none: nothing to warn of). A page of an older release has none. */
+  seriesNearFull?: SeriesFillLine[];
 }
+
+/** A near-full or full series as the overview names it. */
+export type SeriesFillLine = Pick<SeriesWithOpen, "name" | "isDefault" | "prefix" | "first" | "last" | "open" | "fill">;
 
 /** A slot of today without its instant: what the overview lists. */
 export interface ScheduleLine {
@@ -35,10 +41,11 @@ const line = (s: SlotStatus): ScheduleLine =>
       : { slot: s.slot, state: s.state };
 
 export async function managerData(app: App, tenant: Tenant): Promise<ManagerData> {
-  const [{ businessDay, shift, orders }, openCount, slots] = await Promise.all([
+  const [{ businessDay, shift, orders }, openCount, slots, series] = await Promise.all([
     app.orders.currentShift(tenant),
     app.shifts.openCount(tenant),
     app.shifts.scheduleToday(tenant, app.env.SCHEDULE_GRACE_MINUTES * 60_000),
+    app.series.listWithOpen(tenant),
   ]);
   return {
     businessDay,
@@ -48,5 +55,8 @@ export async function managerData(app: App, tenant: Tenant): Promise<ManagerData
     counter: app.counterSource(),
     failoverBlind: app.replication.blind(),
     schedule: slots.map(line),
+    seriesNearFull: series
+      .filter((s) => s.fill !== "ok")
+      .map(({ name, isDefault, prefix, first, last, open, fill }) => ({ name, isDefault, prefix, first, last, open, fill })),
   };
 }

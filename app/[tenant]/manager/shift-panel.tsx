@@ -2,7 +2,9 @@
 
 import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
+import { displayNumber, seriesSize } from "@/lib/core/series";
 import { OfflineBanner } from "@/app/_components/offline-banner";
 import { StatusIcon } from "@/app/_components/icon";
 import { tenantForm, useLiveData } from "@/app/_components/use-live-data";
@@ -28,7 +30,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
     const r = await readManager(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { businessDay, shift, summary, openCount, counter, failoverBlind, schedule } = data;
+  const { businessDay, shift, summary, openCount, counter, failoverBlind, schedule, seriesNearFull = [] } = data;
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   return (
@@ -56,6 +58,28 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
         {failoverBlind ? (
           <p role="status" data-testid="failover-blind" className="rounded-xl border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-950">
             {t.rich("failoverBlind", { strong })}
+          </p>
+        ) : null}
+        {seriesNearFull.length ? (
+          <p role="status" data-testid="series-near-full-notice" className="rounded-xl border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-950">
+            {t.rich("seriesNearFull", {
+              strong,
+              list: seriesNearFull
+                .map((s) =>
+                  t("seriesNearFullLine", {
+                    name: s.name,
+                    range: `${displayNumber(s.prefix, s.first)}–${displayNumber(s.prefix, s.last ?? s.first)}`,
+                    open: s.open,
+                    size: seriesSize(s),
+                  }),
+                )
+                .join(" · "),
+              link: (chunks) => (
+                <Link href={`/${slug}/manager/series`} className="font-semibold text-blue-800 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : null}
 

@@ -7,7 +7,7 @@ import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/c
 import type { PrinterStatus } from "@/lib/core/printing/printers";
 import type { Db } from "./prisma.server";
 import { toPrinter } from "./rows.server";
-import { PRINT_HOLD_SECONDS } from "./print-queue.server";
+import { PRINT_BACKOFF_MAX_MS, PRINT_HOLD_SECONDS, PRINT_RETRY_MS } from "./print-queue.server";
 
 /** A status check of an idle printer holds it this long (one node asks at a time). */
 const CHECK_HOLD_SECONDS = 20;
@@ -94,6 +94,11 @@ export class PrismaPrintLedger implements PrintLedger {
       where: { id: jobId, holder, state: "printing", sendingAt: { not: null } },
       data: { state: "printed", printedAt: at, lastError: null },
     });
+    // It printed: whatever it says of itself (a printer without status replies reads unknown), its backoff ends.
+    if (count === 1)
+      await this.db.$executeRaw`
+        UPDATE "Printer" SET "failures" = 0, "retryAt" = NULL
+        WHERE "id" = (SELECT "printerId" FROM "PrintJob" WHERE "id" = ${jobId}::uuid) AND "failures" > 0`;
     return count === 1;
   }
 
@@ -115,10 +120,26 @@ export class PrismaPrintLedger implements PrintLedger {
 
   async setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean> {
     const [before] = await this.db.$queryRaw<{ status: string; lastError: string | null }[]>`
-      UPDATE "Printer" p SET "status" = ${status}, "lastError" = ${error}, "checkedAt" = ${at}
+      UPDATE "Printer" p SET "status" = ${status}, "lastError" = ${error}, "checkedAt" = ${at},
+        "failures" = CASE WHEN ${status} IN ('offline', 'unknown') THEN p."failures" ELSE 0 END,
+        "retryAt" = CASE WHEN ${status} IN ('offline', 'unknown') THEN p."retryAt" END
       FROM (SELECT "status", "lastError" FROM "Printer" WHERE "id" = ${printerId}::uuid FOR UPDATE) old
       WHERE p."id" = ${printerId}::uuid RETURNING old."status", old."lastError"`;
     return !!before && (before.status !== status || before.lastError !== error);
+  }
+
+  /** A drain before `retryAt` (a new ticket woke the printer) leaves the backoff as it is: the gaps grow with time, not with tickets. */
+  async unanswered(printerId: string): Promise<void> {
+    // Never past the moment its oldest waiting ticket is due to be given up: a late ticket is
+    // given up on time (the restaurant's printGiveUpMinutes), however long the printer was off.
+    await this.db.$executeRaw`
+      UPDATE "Printer" p SET "failures" = p."failures" + 1,
+        "retryAt" = LEAST(
+          now() + make_interval(secs => LEAST(${PRINT_RETRY_MS / 1000} * power(2, LEAST(p."failures", 10)), ${PRINT_BACKOFF_MAX_MS / 1000})),
+          (SELECT min(j."createdAt") FROM "PrintJob" j WHERE j."printerId" = p."id" AND j."state" IN ('queued', 'printing'))
+            + make_interval(mins => t."printGiveUpMinutes"))
+      FROM "Tenant" t
+      WHERE p."id" = ${printerId}::uuid AND t."id" = p."tenantId" AND (p."retryAt" IS NULL OR p."retryAt" <= now())`;
   }
 
   /** Idle printers due for a status check, held for this node; at most `limit`. */

@@ -13,8 +13,12 @@ import type { Db, Tx } from "./prisma.server";
 
 export const PRINT_QUEUE = "print-drain";
 
-/** While a printer cannot print, its queue job comes back this often. */
+/** While a printer cannot print, its queue job comes back this often; one that does not answer, after twice as long each time up to PRINT_BACKOFF_MAX_MS (decision 0039). */
 export const PRINT_RETRY_MS = 3_000;
+export const PRINT_BACKOFF_MAX_MS = 60_000;
+
+/** A drain taken beyond its restaurant's share of a node's workers comes back after this (decision 0039). */
+export const PRINT_DEFER_MS = 2_000;
 
 /** A node that died mid-drain: its queue job is run again after this. */
 export const PRINT_EXPIRE_SECONDS = 40;
@@ -84,7 +88,8 @@ export class PrintQueue {
         if (!job) return;
         const next = await drain(job.data.printerId);
         if (next === "now") await this.wake(job.data.printerId);
-        else if (next === "later") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_RETRY_MS));
+        else if (next === "later") await this.wake(job.data.printerId, await this.retryAt(job.data.printerId));
+        else if (next === "deferred") await this.wake(job.data.printerId, new Date(Date.now() + PRINT_DEFER_MS));
       });
       this.workers.push(id);
     }
@@ -106,11 +111,19 @@ export class PrintQueue {
     this.sweep.unref();
   }
 
-  /** Every printer with a waiting ticket and no one printing it gets a drain (deduplicated by the queue). */
+  /** When a printer that could not print is tried again: after PRINT_RETRY_MS, or its backoff's `retryAt` if later. */
+  private async retryAt(printerId: string): Promise<Date> {
+    const [row] = await this.db.$queryRaw<{ at: Date }[]>`
+      SELECT GREATEST("retryAt", now() + make_interval(secs => ${PRINT_RETRY_MS / 1000})) AS "at" FROM "Printer" WHERE "id" = ${printerId}::uuid`;
+    return row?.at ?? new Date(Date.now() + PRINT_RETRY_MS);
+  }
+
+  /** Every printer with a waiting ticket and no one printing it gets a drain (deduplicated by the queue), once its backoff is over. */
   private async requeueWaiting(): Promise<void> {
     const rows = await this.db.$queryRaw<{ printerId: string }[]>`
       SELECT DISTINCT j."printerId"::text AS "printerId" FROM "PrintJob" j JOIN "Printer" p ON p.id = j."printerId"
-      WHERE j.state IN ('queued', 'printing') AND (p."drainingUntil" IS NULL OR p."drainingUntil" < now())`;
+      WHERE j.state IN ('queued', 'printing') AND (p."drainingUntil" IS NULL OR p."drainingUntil" < now())
+        AND (p."retryAt" IS NULL OR p."retryAt" <= now())`;
     if (rows.length > 0) await this.boss.insert(rows.map((r) => drainJob(r.printerId)));
   }
 

@@ -7,8 +7,9 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/core/errors";
 import { displayNumber } from "@/lib/core/series";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
-import type { NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
+import type { AddressClaim, NewPrintJob, PrinterRoutes, PrinterStore, PrinterView, PrintJobView, PrintJobKind, PrintJobState } from "@/lib/core/ports";
 import type { PrinterFields, PrinterStatus } from "@/lib/core/printing/printers";
+import { NO_PRINT_LIMITS, tooManyPrinters, tooManyWaiting, waitingFullReason, type PrintLimits } from "@/lib/core/printing/print-limits";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { PrintQueue } from "./print-queue.server";
 import { toPrinter, uniqueViolationOn } from "./rows.server";
@@ -66,6 +67,7 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
     private readonly db: Db,
     private readonly queue: PrintQueue,
     ttlMs: () => number = () => PRINTER_ROUTES_CACHE_MS,
+    private readonly limits: PrintLimits = NO_PRINT_LIMITS,
   ) {
     const load = async (tenantId: string): Promise<PrinterRoute[]> =>
       (await db.printer.findMany({ where: { tenantId }, orderBy: { name: "asc" }, select: { id: true, name: true, channels: true, series: true } })).map(
@@ -108,22 +110,28 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
     return toView(row, await this.db.printJob.count({ where: { printerId: id, state: { in: WAITING } } }));
   }
 
-  async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2]): Promise<PrinterView> {
+  async create(tenantId: string, fields: PrinterFields, audit: Parameters<PrinterStore["create"]>[2], address: AddressClaim): Promise<PrinterView> {
     try {
       const row = await this.db.$transaction(async (tx) => {
-        const made = await tx.printer.create({ data: { tenantId, ...data(fields) } });
+        // Counted under the restaurant's lock: two creations at once cannot both take the last place.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`printers:${tenantId}`}, 0))`;
+        if ((await tx.printer.count({ where: { tenantId } })) >= this.limits.printers) throw tooManyPrinters(this.limits.printers);
+        const made = await tx.printer.create({ data: { tenantId, ...data(fields), addressKey: address.addressKey } });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id: made.id } } });
         return made;
       });
       return toView(row, 0);
     } catch (e) {
-      if (uniqueViolationOn(e)) throw nameTaken(fields.name);
+      const violated = uniqueViolationOn(e);
+      if (violated?.includes("addressKey")) throw address.addressTaken();
+      if (violated) throw nameTaken(fields.name);
       throw e;
     }
   }
 
   async update(tenantId: string, id: string, plan: Parameters<PrinterStore["update"]>[2]): Promise<PrinterView | null> {
     let name = "";
+    let claim: AddressClaim | null = null;
     try {
       const row = await this.db.$transaction(async (tx) => {
         const [locked] = await tx.$queryRaw<
@@ -131,15 +139,18 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
         >`SELECT "id" FROM "Printer" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
         if (!locked) return null;
         const before = await tx.printer.findUniqueOrThrow({ where: { id } });
-        const { fields, audit } = plan(toPrinter(before));
+        const { fields, audit, address } = plan(toPrinter(before));
         name = fields.name;
-        const saved = await tx.printer.update({ where: { id }, data: data(fields) });
+        claim = address;
+        const saved = await tx.printer.update({ where: { id }, data: { ...data(fields), addressKey: address.addressKey } });
         await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: { ...audit.details, id } } });
         return saved;
       });
       return row && this.get(tenantId, row.id);
     } catch (e) {
-      if (uniqueViolationOn(e)) throw nameTaken(name);
+      const violated = uniqueViolationOn(e);
+      if (violated?.includes("addressKey") && claim) throw (claim as AddressClaim).addressTaken();
+      if (violated) throw nameTaken(name);
       throw e;
     }
   }
@@ -158,7 +169,7 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
 
   async enqueue(tenantId: string, job: NewPrintJob, audit: Parameters<PrinterStore["enqueue"]>[2]): Promise<PrintJobView> {
     const id = await this.db.$transaction(async (tx) => {
-      const made = await this.write(tx, tenantId, job);
+      const made = await this.write(tx, tenantId, job, "refuse");
       if (!made)
         throw new AppError("NOT_FOUND", { message: `No printer ${job.printerId}`, userMessage: "This printer does not exist.", reason: "printerNotFound" });
       if (audit) await tx.auditEntry.create({ data: { tenantId, actor: audit.actor, action: audit.action, details: audit.details as Prisma.InputJsonValue } });
@@ -172,16 +183,27 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
   /**
    * Writes a print job and its queue wake-up in `tx` (an order's transaction: the outbox);
    * returns its id, or null when the printer is gone (removed since the routes were cached:
-   * the order is taken all the same, without a ticket).
+   * the order is taken all the same, without a ticket). When the restaurant already has its
+   * limit of jobs waiting: `refuse` throws (nothing written), `skip` (an order's ticket) writes
+   * the job given up with why, so the order is taken and its ticket shows "not printed".
    */
-  async write(tx: Tx, tenantId: string, job: NewPrintJob): Promise<string | null> {
+  async write(tx: Tx, tenantId: string, job: NewPrintJob, whenFull: "refuse" | "skip" = "skip"): Promise<string | null> {
+    const max = this.limits.waitingJobs;
+    // The count and the insert under the restaurant's lock (held to commit): the limit holds under concurrent writers.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`print-jobs:${tenantId}`}, 0))`;
+    const [counted] = await tx.$queryRaw<{ waiting: number }[]>`
+      SELECT count(*)::int AS "waiting" FROM "PrintJob"
+      WHERE "printerId" IN (SELECT "id" FROM "Printer" WHERE "tenantId" = ${tenantId}::uuid) AND "state" IN ('queued', 'printing')`;
+    const full = (counted?.waiting ?? 0) >= max;
+    if (full && whenFull === "refuse") throw tooManyWaiting(max);
     const [row] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url")
-      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url}
+      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url", "state", "gaveUpAt", "lastError")
+      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url},
+        ${full ? "gaveUp" : "queued"}, CASE WHEN ${full}::boolean THEN now() END, ${full ? waitingFullReason(max) : null}
       FROM "Printer" WHERE "id" = ${job.printerId}::uuid AND "tenantId" = ${tenantId}::uuid FOR KEY SHARE
       RETURNING "id"::text AS "id"`;
     if (!row) return null;
-    await this.queue.wakeIn(tx, job.printerId);
+    if (!full) await this.queue.wakeIn(tx, job.printerId);
     return row.id;
   }
 

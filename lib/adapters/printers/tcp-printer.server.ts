@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import net from "node:net";
-import { printerDestination, type PrinterNetworkPolicy } from "@/lib/core/printing/printer-network";
+import { printerDestination, type PrinterNetworkPolicy, type PrinterRefusalCode } from "@/lib/core/printing/printer-network";
 import { STATUS_OFFLINE_CAUSE, STATUS_PAPER, STATUS_PRINTER, type StatusReplies } from "@/lib/core/printing/printer-status";
 
 export interface PrinterTarget {
@@ -16,11 +16,13 @@ export interface PrinterTarget {
 
 export type PrinterErrorKind = "offline" | "refused" | "unresolved";
 
-/** An expected failure to reach a printer; `message` is readable by a manager. */
+/** An expected failure to reach a printer; `message` is the detail (the operator's, or a manager's with PRINTER_ERRORS=detailed). */
 export class PrinterError extends Error {
   constructor(
     readonly kind: PrinterErrorKind,
     message: string,
+    /** Why the address was refused, for a "refused" or "unresolved" error. */
+    readonly refusal?: PrinterRefusalCode,
   ) {
     super(message);
     this.name = "PrinterError";
@@ -71,7 +73,7 @@ export async function resolvePrinter(
   lookupTimeoutMs = DEFAULT_LOOKUP_TIMEOUT_MS,
 ): Promise<string> {
   const found = await printerDestination(t, policy, boundedLookup(resolve, lookupTimeoutMs));
-  if ("refusal" in found) throw new PrinterError(found.kind, found.refusal);
+  if ("refusal" in found) throw new PrinterError(found.kind, found.refusal, found.code);
   return found.address;
 }
 

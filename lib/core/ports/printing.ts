@@ -55,13 +55,26 @@ export interface PrintRequest {
 
 type AuditDraft = Omit<AuditEntry, "at">;
 
+/** The address a printer claims (null: none, addresses are shared), and the error a claim held by another printer is refused with. */
+export interface AddressClaim {
+  addressKey: string | null;
+  addressTaken: () => Error;
+}
+
 export interface PrinterStore {
   list(tenantId: string): Promise<PrinterView[]>;
   get(tenantId: string, id: string): Promise<PrinterView | null>;
-  /** Throws AppError CONFLICT when the name is taken. */
-  create(tenantId: string, fields: PrinterFields, audit: AuditDraft): Promise<PrinterView>;
+  /**
+   * Throws AppError CONFLICT when the name is taken, and `addressTaken()` when another printer
+   * holds `addressKey` (a unique index: null claims nothing).
+   */
+  create(tenantId: string, fields: PrinterFields, audit: AuditDraft, address: AddressClaim): Promise<PrinterView>;
   /** Null when there is no such printer. */
-  update(tenantId: string, id: string, plan: (before: Printer) => { fields: PrinterFields; audit: AuditDraft }): Promise<PrinterView | null>;
+  update(
+    tenantId: string,
+    id: string,
+    plan: (before: Printer) => { fields: PrinterFields; audit: AuditDraft; address: AddressClaim },
+  ): Promise<PrinterView | null>;
   remove(tenantId: string, id: string, audit: (before: Printer) => AuditDraft): Promise<PrinterView | null>;
   /** Writes a job (a reprint, a test page) and wakes the printer's queue. */
   enqueue(tenantId: string, job: NewPrintJob, audit: AuditDraft | null): Promise<PrintJobView>;
@@ -120,8 +133,14 @@ export interface PrintLedger {
   /** Not sent: back to waiting, with why. */
   notPrinted(jobId: string, holder: string, error: string): Promise<boolean>;
   gaveUp(jobId: string, holder: string, at: Date, error: string): Promise<boolean>;
-  /** Records what the printer said; true when it differs from what was stored. */
+  /**
+   * Records what the printer said; true when it differs from what was stored. `ok`, `paperOut`
+   * or `coverOpen` means it answered: its backoff (`unanswered`) starts again from the first
+   * step (so does a printed ticket); `offline` and `unknown` keep it (decision 0039).
+   */
   setStatus(printerId: string, status: PrinterStatus, error: string | null, at: Date): Promise<boolean>;
+  /** The printer did not answer: its next drain waits longer (3 s, doubling, at most 60 s; decision 0039), never past its oldest ticket's give-up time. */
+  unanswered(printerId: string): Promise<void>;
 }
 
 /** A printer whose address was resolved and checked once, for one step: a status query and a job. */

@@ -15,8 +15,14 @@ export const canPrint = (s: PrinterStatus): boolean => s === "ok" || s === "unkn
 /** How long one drain runs before handing over to a fresh queue job (bounded by the queue's lease). */
 export const DRAIN_SLICE_MS = 20_000;
 
-/** What the queue does next: nothing (empty), drain again now (more waiting), or later (the printer cannot print). */
-export type DrainNext = "idle" | "now" | "later";
+/**
+ * What the queue does next: nothing (empty), drain again now (more waiting), later (the printer
+ * cannot print), or deferred (its restaurant already has its share of this node's drains).
+ */
+export type DrainNext = "idle" | "now" | "later" | "deferred";
+
+/** A restaurant's share of a node's print workers: half of them, rounded up (decision 0039). */
+export const tenantShare = (workers: number): number => Math.max(1, Math.ceil(workers / 2));
 
 export interface PrintDrainerDeps {
   ledger: PrintLedger;
@@ -25,14 +31,19 @@ export interface PrintDrainerDeps {
   metrics: PrintMetrics;
   log: Logger;
   clock: Clock;
+  /** Drains of one restaurant at once on this node (tenantShare); unset: no limit. */
+  perTenant?: number;
 }
 
-const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
+export const giveUpReason = (minutes: number) => `not printed within ${minutes} minute${minutes === 1 ? "" : "s"}`;
 
 /** A job taken over mid-send: its bytes may have printed, and a ticket prints at most once (decision 0033). */
 export const MAYBE_PRINTED = "may have printed: the node sending it stopped; print it again if the customer has no ticket";
 
 export class PrintDrainer {
+  /** This node's drains in flight, per restaurant. */
+  private readonly running = new Map<string, number>();
+
   constructor(
     private readonly deps: PrintDrainerDeps,
     /** A fresh token per drain: a queue job run again (its lease expired) is another drain. */
@@ -44,12 +55,23 @@ export class PrintDrainer {
     const { ledger } = this.deps;
     const target = await ledger.target(printerId);
     if (!target) return "idle";
-    const holder = this.newHolder();
-    if (!(await ledger.hold(printerId, holder))) return "later";
+    // Taken before the printer is held: a restaurant whose printers never answer holds at most its share of the workers.
+    const tenant = target.tenantId;
+    const running = this.running.get(tenant) ?? 0;
+    if (running >= (this.deps.perTenant ?? Infinity)) return "deferred";
+    this.running.set(tenant, running + 1);
     try {
-      return await this.run(target, printerId, holder);
+      const holder = this.newHolder();
+      if (!(await ledger.hold(printerId, holder))) return "later";
+      try {
+        return await this.run(target, printerId, holder);
+      } finally {
+        await ledger.release(printerId, holder);
+      }
     } finally {
-      await ledger.release(printerId, holder);
+      const left = (this.running.get(tenant) ?? 1) - 1;
+      if (left > 0) this.running.set(tenant, left);
+      else this.running.delete(tenant);
     }
   }
 
@@ -89,6 +111,8 @@ export class PrintDrainer {
         if (await ledger.setStatus(printerId, status.status, status.error, clock.now())) changed = true;
         if (!reached.ok || !canPrint(status.status)) {
           if (!(await this.wait(job, holder, status.error ?? status.status))) return lost(job);
+          // Out of paper or open, it answered: a person is at it. Off or unreachable: it backs off.
+          if (status.status === "offline") await ledger.unanswered(printerId);
           return "later";
         }
         // The fence before the bytes: what the printer printed cannot be taken back.
@@ -96,8 +120,11 @@ export class PrintDrainer {
         const sent = await reached.printer.print(job);
         if (!sent.ok) {
           const kept = await this.wait(job, holder, sent.error);
+          // Not taken: the printer is offline for the cashier (its ticket waits), in the one sentence of decision 0040; it backs off (0039).
           if (await ledger.setStatus(printerId, "offline", sent.error, clock.now())) changed = true;
-          return kept ? "later" : lost(job);
+          if (!kept) return lost(job);
+          await ledger.unanswered(printerId);
+          return "later";
         }
         if (!(await ledger.printed(job.id, holder, clock.now()))) return lost(job);
         metrics.job("printed");

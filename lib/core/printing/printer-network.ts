@@ -146,32 +146,65 @@ export function printerAddressRefusal(address: string, port: number, policy: Pri
   return null;
 }
 
+/** Why a printer's address was refused, as the restaurant reads it (the detail is the operator's). */
+export type PrinterRefusalCode = "off" | "port" | "notAllowed";
+
+/** The sentences of the refusal codes, in English (the console has them in its languages: managerPrinters.refusals). */
+export const PRINTER_REFUSALS: Record<PrinterRefusalCode, string> = {
+  off: "printing to network printers is off on this server",
+  port: "this printer port is not allowed",
+  notAllowed: "this printer address is not allowed",
+};
+
+/**
+ * An IPv6 text of an IPv4 address other than `::ffff:a.b.c.d`: ipaddr.js reads `::a.b.c.d`
+ * as IPv4-mapped (a.b.c.d) while the socket connects to the IPv4-compatible `::a.b.c.d`,
+ * another address, so the form is refused rather than read two ways.
+ */
+const ambiguousIpv4InIpv6 = (host: string): boolean => host.includes(":") && host.includes(".") && !/^::ffff:\d/i.test(host);
+
 /**
  * The one address to connect to for `host:port`: the name is resolved once and every address
  * it resolves to must be allowed (a name that also resolves into a refused range is refused),
- * so the connection that follows needs no second lookup. Used at creation and at every connection.
+ * so the connection that follows needs no second lookup; the address returned is the
+ * canonical form of the one checked (`::ffff:10.0.0.5` → `10.0.0.5`). Nothing is resolved
+ * while printing is off. `refusal` is the detail for the operator's log; `code` what the
+ * restaurant reads (never a resolved address). Used at creation and at every connection.
  */
 export async function printerDestination(
   target: { host: string; port: number },
   policy: PrinterNetworkPolicy,
   resolve: (host: string) => Promise<string[]>,
-): Promise<{ address: string } | { refusal: string; kind: "refused" | "unresolved"; field: "host" | "port" }> {
+): Promise<{ address: string } | { refusal: string; code: PrinterRefusalCode; kind: "refused" | "unresolved"; field: "host" | "port" }> {
   const problem = printerHostProblem(target.host);
-  if (problem) return { refusal: problem, kind: "refused", field: "host" };
-  // Networks first: with none named, that is what the operator must change, whatever the port.
-  const portRefused = policy.networks.length > 0 ? printerPortRefusal(target.port, policy) : null;
-  if (portRefused) return { refusal: portRefused, kind: "refused", field: "port" };
+  if (problem) return { refusal: problem, code: "notAllowed", kind: "refused", field: "host" };
+  // Networks first: with none named, that is what the operator must change, whatever the port — and no name is looked up.
+  if (policy.networks.length === 0) return { refusal: printerAddressRefusal("0.0.0.0", target.port, policy)!, code: "off", kind: "refused", field: "host" };
+  const portRefused = printerPortRefusal(target.port, policy);
+  if (portRefused) return { refusal: portRefused, code: "port", kind: "refused", field: "port" };
   const literal = ipaddr.isValid(target.host);
+  if (literal && ambiguousIpv4InIpv6(target.host))
+    return { refusal: `${target.host} is an IPv4-compatible IPv6 address: write the IPv4 address`, code: "notAllowed", kind: "refused", field: "host" };
   let addresses: string[];
   try {
     addresses = literal ? [target.host] : await resolve(target.host);
   } catch {
     addresses = [];
   }
-  if (addresses.length === 0) return { refusal: `the printer's host ${target.host} does not resolve`, kind: "unresolved", field: "host" };
+  if (addresses.length === 0) return { refusal: `the printer's host ${target.host} does not resolve`, code: "notAllowed", kind: "unresolved", field: "host" };
   for (const a of addresses) {
-    const refusal = printerAddressRefusal(a, target.port, policy);
-    if (refusal) return { refusal: literal ? refusal : `${target.host} resolves to ${a}: ${refusal}`, kind: "refused", field: "host" };
+    const refusal = ambiguousIpv4InIpv6(a) ? `${a} is an IPv4-compatible IPv6 address` : printerAddressRefusal(a, target.port, policy);
+    if (refusal) return { refusal: literal ? refusal : `${target.host} resolves to ${a}: ${refusal}`, code: "notAllowed", kind: "refused", field: "host" };
   }
-  return { address: addresses[0]! };
+  return { address: ipaddr.process(addresses[0]!).toString() };
+}
+
+/**
+ * The key a printer's address is claimed by, one restaurant's, while addresses are not shared
+ * (PRINTER_SHARED_ADDRESSES): "host:port" ("[v6]:port") with an IP address in its canonical form and a
+ * name in lower case. A name and the address it resolves to are different keys.
+ */
+export function printerAddressKey(p: { host: string; port: number }): string {
+  const host = ipaddr.isValid(p.host) ? ipaddr.process(p.host).toString() : p.host.toLowerCase();
+  return host.includes(":") ? `[${host}]:${p.port}` : `${host}:${p.port}`;
 }

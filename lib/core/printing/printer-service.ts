@@ -8,11 +8,11 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { isUuid } from "../ids";
 import { parseOrThrow } from "../orders";
-import type { CacheInvalidator, EventPublisher, HostResolver, PrinterStore, PrinterView, PrintJobView, PrinterRoutes } from "../ports";
+import type { AddressClaim, CacheInvalidator, EventPublisher, HostResolver, Logger, PrinterStore, PrinterView, PrintJobView, PrinterRoutes } from "../ports";
 import { seriesOf } from "../series";
 import type { Tenant } from "../tenants";
 import type { Order } from "../orders";
-import { printerDestination, type PrinterNetworkPolicy } from "./printer-network";
+import { PRINTER_REFUSALS, printerAddressKey, printerDestination, type PrinterNetworkPolicy, type PrinterRefusalCode } from "./printer-network";
 import { newPrinterSchema, printerForOrder, printerPatchSchema, type PrinterFields } from "./printers";
 import { defaultCharset } from "./print-content";
 
@@ -24,6 +24,19 @@ const noPrinter = (display: string) =>
     message: `No printer prints the tickets of order ${display}: add one for its channel or series, or name one`,
     userMessage: "No printer is set up for this order's tickets.",
     reason: "noPrinter",
+  });
+
+/**
+ * A refused printer address as the restaurant reads it: the code's sentence only (no
+ * resolved address, nothing of another restaurant's printers); `refusal` names the code the
+ * console translates, `message` the detail for the log.
+ */
+export const printerRefused = (code: PrinterRefusalCode, field: "host" | "port", detail: string): AppError =>
+  new AppError("BAD_INPUT", {
+    message: `${field}: ${detail}`,
+    userMessage: PRINTER_REFUSALS[code],
+    reason: "printerRefused",
+    details: { fields: [{ path: field, message: PRINTER_REFUSALS[code] }], refusal: code },
   });
 
 /** `{ printerId? }`: which printer reprints; absent, the one the order's channel and series use. */
@@ -54,8 +67,13 @@ export interface PrinterServiceDeps {
   routes: PrinterRoutes;
   resolve: HostResolver;
   policy: PrinterNetworkPolicy;
+  /** PRINTER_SHARED_ADDRESSES=allow: restaurants may add printers at one host:port; else an address is one printer's (a unique index). */
+  sharedAddresses: boolean;
   invalidate: Pick<CacheInvalidator, "printersChanged">;
   events: Pick<EventPublisher, "printersChanged">;
+  log: Pick<Logger, "info">;
+  /** Refuses (RATE_LIMITED) a reprint beyond the caps per order and per printer (decision 0041); absent: none. */
+  reprints?: { allow(tenantId: string, orderId: string, printerId: string): Promise<void> };
 }
 
 export class PrinterService {
@@ -69,8 +87,13 @@ export class PrinterService {
     const parsed = parseOrThrow(newPrinterSchema, input ?? {}, "printer");
     const fields: PrinterFields = { ...parsed, charset: parsed.charset ?? defaultCharset(tenant.floor.language) };
     this.checkSeries(tenant, fields.series);
-    await this.checkAddress(fields);
-    const made = await this.deps.store.create(tenant.id, fields, { actor, action: "printer.create", details: { ...fieldsOf(fields) } });
+    await this.checkAddress(tenant, fields);
+    const made = await this.deps.store.create(
+      tenant.id,
+      fields,
+      { actor, action: "printer.create", details: { ...fieldsOf(fields) } },
+      this.claim(tenant, fields),
+    );
     await this.changed(tenant);
     return made;
   }
@@ -82,7 +105,7 @@ export class PrinterService {
     if (!before) throw notFound(id);
     const next: PrinterFields = { ...fieldsOf(before), ...patch };
     if (patch.series) this.checkSeries(tenant, next.series);
-    if (patch.host !== undefined || patch.port !== undefined) await this.checkAddress(next);
+    if (patch.host !== undefined || patch.port !== undefined) await this.checkAddress(tenant, next);
     const saved = await this.deps.store.update(tenant.id, id, (current) => {
       const merged: PrinterFields = { ...fieldsOf(current), ...patch };
       const changes = Object.fromEntries(
@@ -90,7 +113,7 @@ export class PrinterService {
           .filter((k) => JSON.stringify(current[k]) !== JSON.stringify(merged[k]))
           .map((k) => [k, { from: current[k], to: merged[k] }]),
       );
-      return { fields: merged, audit: { actor, action: "printer.update", details: { name: current.name, changes } } };
+      return { fields: merged, audit: { actor, action: "printer.update", details: { name: current.name, changes } }, address: this.claim(tenant, merged) };
     });
     if (!saved) throw notFound(id);
     await this.changed(tenant);
@@ -128,6 +151,7 @@ export class PrinterService {
     const chosen = await this.printerFor(tenant, order, printerId ?? null);
     if (printerId !== undefined && chosen?.printerId !== printerId) throw notFound(printerId);
     if (!chosen) throw noPrinter(`${order.prefix}${order.number}`);
+    await this.deps.reprints?.allow(tenant.id, order.id, chosen.printerId);
     const job = await this.deps.store.enqueue(
       tenant.id,
       { printerId: chosen.printerId, orderId: order.id, kind: "ticket", url },
@@ -170,16 +194,24 @@ export class PrinterService {
     }
   }
 
-  private async checkAddress(p: Pick<PrinterFields, "host" | "port">): Promise<void> {
+  private async checkAddress(tenant: Tenant, p: Pick<PrinterFields, "host" | "port">): Promise<void> {
     const found = await printerDestination(p, this.deps.policy, this.deps.resolve);
     if ("refusal" in found) {
-      throw new AppError("BAD_INPUT", {
-        message: `${found.field}: ${found.refusal}`,
-        userMessage: found.refusal,
-        reason: "printerRefused",
-        details: { fields: [{ path: found.field, message: found.refusal }], host: p.host, port: p.port },
-      });
+      this.deps.log.info({ tenantId: tenant.id, host: p.host, port: p.port, refusal: found.refusal }, "printer address refused");
+      throw printerRefused(found.code, found.field, found.refusal);
     }
+  }
+
+  /** The address `p` claims: none while addresses are shared; refused in the same sentence as any other address when another printer has it. */
+  private claim(tenant: Tenant, p: Pick<PrinterFields, "host" | "port">): AddressClaim {
+    const addressKey = this.deps.sharedAddresses ? null : printerAddressKey(p);
+    return {
+      addressKey,
+      addressTaken: () => {
+        this.deps.log.info({ tenantId: tenant.id, addressKey }, "printer address refused: another printer has it");
+        return printerRefused("notAllowed", "host", `${addressKey} is another printer's (PRINTER_SHARED_ADDRESSES is not allow)`);
+      },
+    };
   }
 
   private async changed(tenant: Tenant): Promise<void> {

@@ -6,6 +6,9 @@
  */
 import type { PrinterStatus } from "./printers";
 
+/** What a restaurant reads of every way a printer fails to answer: closed, silent, dropped, reset, unreachable (decision 0040). */
+export const PRINTER_DID_NOT_ANSWER = "the printer did not answer";
+
 /** DLE EOT 1: transmit printer status. */
 export const STATUS_PRINTER = Uint8Array.of(0x10, 0x04, 0x01);
 /** DLE EOT 2: transmit offline cause. */

@@ -1,11 +1,12 @@
 /**
  * The one way to write a server action: it names who may call it and the zod schema of its
- * form, then the wrapper parses the form, resolves the restaurant and checks the session,
- * runs the action, and returns one state shape to `useActionState` — `{ ok: true, data }`
- * or `{ ok: false, error, code }` with the error in the screen's language. Nothing is
- * thrown at the UI except Next's own redirects.
+ * form, then the wrapper resolves the restaurant, checks the session and the limits (staff
+ * actions: per address and per session, decision 0041) before it parses the form, runs the
+ * action, and returns one state shape to `useActionState` — `{ ok: true, data }` or
+ * `{ ok: false, error, code }` with the error in the screen's language. Nothing is thrown at
+ * the UI except Next's own redirects.
  */
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
@@ -16,6 +17,8 @@ import type { App } from "@/lib/server/app.server";
 import type { Caller } from "@/lib/auth/access.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
 import { noteActionCalled } from "@/lib/server/ops/request-context.server";
+import { stampedClientAddress } from "@/lib/server/http/client-address.server";
+import { AppError } from "@/lib/core/errors";
 import { localizeError } from "./localize-error.server";
 import { actionForm, fieldOfError, formObject } from "./form-data";
 
@@ -59,10 +62,15 @@ async function schemaIn<S extends z.ZodType>(make: (t: Translator) => S, anyLang
   return schema;
 }
 
-async function run<S extends z.ZodType, T>(
+/**
+ * `before` runs on the form's raw fields, before its schema: who calls and how often is
+ * checked before the form's work (an anonymous caller hears "sign in", not the form's errors).
+ */
+async function run<S extends z.ZodType, C, T>(
   args: readonly unknown[],
   schema: (t: Translator) => S,
-  body: (input: z.output<S>, ctx: { app: App; fields: Record<string, string | string[]> }) => Promise<T>,
+  before: (app: App, fields: Record<string, string | string[]>) => Promise<C>,
+  body: (input: z.output<S>, ctx: C & { app: App }) => Promise<T>,
 ): Promise<ActionState<T>> {
   let app: App | undefined;
   const form = formOf(args, 2);
@@ -71,6 +79,7 @@ async function run<S extends z.ZodType, T>(
     if (!form) return { ok: false, error: await badInput(), code: "BAD_INPUT" };
     app = getApp();
     const fields = formObject(form);
+    const ctx = await before(app, fields);
     // Whether a form parses, and into what, is the same in every language: only a refusal is worded in the request's
     // (reading the language cost ~5 % of the kiosk action's CPU).
     let parsed = (await schemaIn(schema, true)).safeParse(fields);
@@ -80,7 +89,7 @@ async function run<S extends z.ZodType, T>(
       const issue = parsed.error.issues[0];
       return { ok: false, error: issue?.message ?? (await badInput()), code: "BAD_INPUT", ...withField(issue ? fieldOfError(issue) : undefined) };
     }
-    return { ok: true, data: await body(parsed.data, { app, fields }) };
+    return { ok: true, data: await body(parsed.data, { ...ctx, app }) };
   } catch (e) {
     unstable_rethrow(e);
     const err = toAppError(e);
@@ -103,11 +112,18 @@ export function staffAction<S extends z.ZodType, T>(
   body: (input: z.output<S>, ctx: { app: App; caller: Caller }) => Promise<T>,
 ): FormAction<T> {
   return async (...args: unknown[]) =>
-    run(args, schema, async (input, { app, fields }) => {
-      const tenant = await tenantOf(app, fields);
-      const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, roles);
-      return body(input, { app, caller });
-    });
+    run(
+      args,
+      schema,
+      async (app, fields) => {
+        await app.throttles.actionFrom(stampedClientAddress(await headers()));
+        const tenant = await tenantOf(app, fields);
+        const caller = await app.access.session((await cookies()).get(SESSION_COOKIE)?.value, tenant, roles);
+        await app.throttles.actionBy(tenant.id, caller.client);
+        return { caller };
+      },
+      body,
+    );
 }
 
 /** An action anyone may call for one restaurant (sign-in, a customer's own order): the restaurant is resolved, nobody is. */
@@ -115,12 +131,24 @@ export function publicAction<S extends z.ZodType, T>(
   schema: (t: Translator) => S,
   body: (input: z.output<S>, ctx: { app: App; tenant: Tenant }) => Promise<T>,
 ): FormAction<T> {
-  return async (...args: unknown[]) => run(args, schema, async (input, { app, fields }) => body(input, { app, tenant: await tenantOf(app, fields) }));
+  return async (...args: unknown[]) =>
+    run(
+      args,
+      schema,
+      async (_app, fields) => ({ fields }),
+      async (input, { app, fields }) => body(input, { app, tenant: await tenantOf(app, fields) }),
+    );
 }
 
 /** An action of no restaurant (the start page's address form). */
 export function siteAction<S extends z.ZodType, T>(schema: (t: Translator) => S, body: (input: z.output<S>) => Promise<T>): FormAction<T> {
-  return async (...args: unknown[]) => run(args, schema, (input) => body(input));
+  return async (...args: unknown[]) =>
+    run(
+      args,
+      schema,
+      async () => ({}),
+      (input) => body(input),
+    );
 }
 
 /**
@@ -137,8 +165,9 @@ export function redirectAction<S extends z.ZodType>(schema: S, body: (input: z.o
   };
 }
 
-/** The restaurant the form names (unknown: NOT_FOUND). */
+/** The restaurant the form names (none: BAD_INPUT, the form is not one of ours; unknown: NOT_FOUND). */
 async function tenantOf(app: App, fields: Record<string, string | string[]>): Promise<Tenant> {
   const named = tenantField.safeParse(fields);
-  return app.tenants.get(named.success ? named.data.tenant : "");
+  if (!named.success) throw new AppError("BAD_INPUT", { message: "The form names no restaurant" });
+  return app.tenants.get(named.data.tenant);
 }

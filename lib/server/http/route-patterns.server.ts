@@ -188,3 +188,7 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "/[tenant]/o/[orderId]",
 ]);
 export const isPublicRoute = (m: RouteMatch): boolean => PUBLIC_ROUTES.has(m.route);
+
+/** What a load balancer asks a node (liveness and readiness), limited per address on the node itself. */
+const PROBE_ROUTES: ReadonlySet<string> = new Set(["/api/health", "/api/ready"]);
+export const isProbeRoute = (m: RouteMatch): boolean => PROBE_ROUTES.has(m.route);

@@ -21,14 +21,13 @@ import { limitKey } from "./client-address.server";
 export class GuardedLimiter {
   private readonly shared: RateLimiterRedis;
   private readonly local: RateLimiterMemory;
-  /** The window the points are counted in: a fixed minute from a key's first request. */
-  readonly windowSeconds = 60;
-
   constructor(
     private readonly redis: Redis | Cluster,
     keyPrefix: string,
     readonly points: number,
     private readonly redisUp: () => boolean,
+    /** The window the points are counted in: fixed, from a key's first request (a minute unless said). */
+    readonly windowSeconds = 60,
   ) {
     const duration = this.windowSeconds;
     this.local = new RateLimiterMemory({ points, duration });
@@ -78,13 +77,17 @@ export class GuardedLimiter {
 }
 
 /** RATE_LIMITED with the seconds to wait (at least 1) in `details.retryAfter`, which the edges send as Retry-After. */
-export function rateLimited(what: string, msBeforeNext: number | undefined, opts: { userMessage?: string; reason?: string } = {}): AppError {
+export function rateLimited(
+  what: string,
+  msBeforeNext: number | undefined,
+  opts: { userMessage?: string | ((retryAfter: number) => string); reason?: string; values?: Record<string, string | number> } = {},
+): AppError {
   const retryAfter = retryAfterSeconds(msBeforeNext);
   return new AppError("RATE_LIMITED", {
     message: `Rate limit: ${what}`,
-    userMessage: opts.userMessage ?? `Too many requests: retry in ${retryAfter} s.`,
+    userMessage: typeof opts.userMessage === "function" ? opts.userMessage(retryAfter) : (opts.userMessage ?? `Too many requests: retry in ${retryAfter} s.`),
     reason: opts.reason,
-    details: { retryAfter },
+    details: { ...opts.values, retryAfter },
   });
 }
 
@@ -98,7 +101,7 @@ export interface Spent {
 }
 
 /** Consumes a point of `key` (one store call, which also tells what is left); a store failure is rethrown. */
-export async function spend(limiter: GuardedLimiter, key: string): Promise<Spent> {
+export async function spend(limiter: Pick<GuardedLimiter, "consume">, key: string): Promise<Spent> {
   try {
     const res = await limiter.consume(key);
     return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
@@ -120,12 +123,35 @@ export async function take(limiter: GuardedLimiter, key: string, what: string, o
  * structured fields) of `policy` after `spent`: `q` points a window of `w` seconds, `r` left,
  * `t` seconds until the window ends — on a refusal exactly Retry-After, never earlier.
  */
-export function rateLimitFields(policy: string, limiter: GuardedLimiter, spent: Spent): Record<string, string> {
+export function rateLimitFields(policy: string, limiter: { points: number; windowSeconds: number }, spent: Spent): Record<string, string> {
   const t = spent.allowed ? Math.max(0, Math.ceil(spent.msBeforeNext / 1_000)) : retryAfterSeconds(spent.msBeforeNext);
   return {
     "RateLimit-Policy": `"${policy}";q=${limiter.points};w=${limiter.windowSeconds}`,
     RateLimit: `"${policy}";r=${Math.max(0, spent.remaining)};t=${t}`,
   };
+}
+
+const TOO_MANY_ACTIONS = {
+  reason: "tooManyActions",
+  userMessage: (s: number) => `Too many actions from this screen in a minute: wait ${s} s and try again.`,
+};
+/**
+ * A limit counted on this node only, in memory, per second: for what answers about the node
+ * itself (its health probes), which a shared count in Redis would cost a round trip per
+ * request — the very load it limits — and which must answer while Redis is down.
+ */
+export class NodeLimiter {
+  private readonly memory: RateLimiterMemory;
+  readonly windowSeconds: number = 1;
+
+  constructor(readonly points: number) {
+    this.memory = new RateLimiterMemory({ points, duration: this.windowSeconds });
+  }
+
+  /** Resolves when allowed; rejects with rate-limiter-flexible's RateLimiterRes (msBeforeNext) when not. */
+  consume(key: string): Promise<RateLimiterRes> {
+    return this.memory.consume(key);
+  }
 }
 
 const TOO_MANY_FAILURES = (retryAfter: number) => `Too many failed sign-ins or API keys from this address: retry in ${retryAfter} s.`;
@@ -139,7 +165,15 @@ export interface ThrottleSettings {
   SIGN_IN_CHECKS_PER_ROLE: number;
   PUBLIC_REQUESTS_PER_MINUTE: number;
   SOCKET_HANDSHAKES_PER_MINUTE: number;
+  STAFF_ACTIONS_PER_MINUTE: number;
+  STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE: number;
+  REPRINTS_PER_ORDER: number;
+  REPRINTS_PER_PRINTER_PER_MINUTE: number;
+  PROBE_REQUESTS_PER_SECOND: number;
 }
+
+/** How long an order's reprints are counted: a day from its first, so about its business day (an order lives in one). */
+const REPRINT_WINDOW_SECONDS = 24 * 60 * 60;
 
 export class Throttles {
   /** Per API key (API_RATE_LIMIT_PER_MINUTE). */
@@ -157,9 +191,20 @@ export class Throttles {
   readonly publicReads: GuardedLimiter;
   /** Socket.IO handshakes per client address. */
   readonly socketHandshakes: GuardedLimiter;
+  /** Server actions per staff session (STAFF_ACTIONS_PER_MINUTE). */
+  readonly staffActions: GuardedLimiter;
+  /** Server actions per client address, signed in or not (STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE). */
+  readonly actionAddresses: GuardedLimiter;
+  /** Reprints per order in a day (REPRINTS_PER_ORDER). */
+  readonly reprintsPerOrder: GuardedLimiter;
+  /** Reprints per printer per minute (REPRINTS_PER_PRINTER_PER_MINUTE). */
+  readonly reprintsPerPrinter: GuardedLimiter;
+  /** Health and readiness probes per client address, on this node (PROBE_REQUESTS_PER_SECOND). */
+  readonly probes: NodeLimiter;
 
   constructor(redis: Redis | Cluster, env: ThrottleSettings, redisUp: () => boolean) {
-    const limiter = (name: string, points: number) => new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp);
+    const limiter = (name: string, points: number, seconds?: number) =>
+      new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp, seconds);
     this.api = limiter("api", env.API_RATE_LIMIT_PER_MINUTE);
     this.voice = limiter("voice", env.VOICE_RATE_LIMIT_PER_MINUTE);
     this.signInAttempts = limiter("signin", 10);
@@ -167,6 +212,48 @@ export class Throttles {
     this.authFailures = limiter("authfail", env.AUTH_FAILURES_PER_MINUTE);
     this.publicReads = limiter("public", env.PUBLIC_REQUESTS_PER_MINUTE);
     this.socketHandshakes = limiter("handshake", env.SOCKET_HANDSHAKES_PER_MINUTE);
+    this.staffActions = limiter("action", env.STAFF_ACTIONS_PER_MINUTE);
+    this.actionAddresses = limiter("action-addr", env.STAFF_ACTIONS_PER_ADDRESS_PER_MINUTE);
+    this.reprintsPerOrder = limiter("reprint-order", env.REPRINTS_PER_ORDER, REPRINT_WINDOW_SECONDS);
+    this.reprintsPerPrinter = limiter("reprint-printer", env.REPRINTS_PER_PRINTER_PER_MINUTE);
+    this.probes = new NodeLimiter(env.PROBE_REQUESTS_PER_SECOND);
+  }
+
+  /** A server action from `address`, before its form is read: refused once the address has used its minute. */
+  async actionFrom(address: string): Promise<void> {
+    const key = limitKey(address);
+    await take(this.actionAddresses, key, `server actions from ${key}`, TOO_MANY_ACTIONS);
+  }
+
+  /** A server action of a signed-in session (`client`: the caller's), before its form is parsed. */
+  async actionBy(tenantId: string, client: string): Promise<void> {
+    await take(this.staffActions, `${tenantId}:${client}`, `server actions of ${client}`, TOO_MANY_ACTIONS);
+  }
+
+  /**
+   * A reprint of `orderId` on `printerId` (REST and the kiosk's action alike), before it is
+   * queued. Abuse control, not a promise: counted in Redis, and per node while Redis is
+   * unreachable (decision 0041).
+   */
+  async reprint(tenantId: string, orderId: string, printerId: string): Promise<void> {
+    const perPrinter = this.reprintsPerPrinter.points;
+    await take(this.reprintsPerPrinter, `${tenantId}:${printerId}`, `reprints on printer ${printerId}`, {
+      reason: "tooManyPrinterReprints",
+      values: { max: perPrinter },
+      userMessage: (s) => `This printer has had ${perPrinter} reprints in the last minute: wait ${s} s and try again.`,
+    });
+    const perOrder = this.reprintsPerOrder.points;
+    try {
+      await take(this.reprintsPerOrder, `${tenantId}:${orderId}`, `reprints of order ${orderId}`, {
+        reason: "tooManyReprints",
+        values: { max: perOrder },
+        userMessage: `This ticket has been reprinted ${perOrder} times already: no more reprints of it today.`,
+      });
+    } catch (e) {
+      // Nothing printed: the printer's point is given back, so one order's refusals do not use up the printer's minute.
+      await this.reprintsPerPrinter.reward(`${tenantId}:${printerId}`).catch(() => undefined);
+      throw e;
+    }
   }
 
   /**

@@ -20,6 +20,8 @@ export interface Readiness {
   replication: Replication;
   /** The checks that made the node unready (absent when ready). */
   failing?: (keyof ReadinessChecks)[];
+  /** When the dependencies were read (answers share a reading up to a second old); `node` is as of the answer. */
+  checkedAt: string;
 }
 
 export interface ReadinessProbes {
@@ -48,24 +50,41 @@ export function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T>
   return Promise.race([work.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }
 
-export async function checkReadiness(p: ReadinessProbes): Promise<Readiness> {
-  const [dbUp, redisUp, migrations] = await Promise.all([
+/** What the dependencies answered, taken at `checkedAt` (the I/O of a probe; the rest is judged per answer). */
+export interface DependencyReading {
+  database: boolean;
+  redis: boolean;
+  /** null: the bookkeeping table could not be read (or not in time). */
+  migrations: "applied" | "pending" | null;
+  checkedAt: Date;
+}
+
+export type DependencyProbes = Pick<ReadinessProbes, "database" | "redis" | "appliedMigrations" | "expectedMigrations">;
+
+export async function readDependencies(p: DependencyProbes): Promise<DependencyReading> {
+  const checkedAt = new Date();
+  const [database, redis, migrations] = await Promise.all([
     within(PROBE_TIMEOUT_MS, p.database(), false),
     within(PROBE_TIMEOUT_MS, p.redis(), false),
     within(
       PROBE_TIMEOUT_MS,
-      Promise.all([p.appliedMigrations(), p.expectedMigrations()]).then(([applied, expected]): ReadinessChecks["migrations"] => {
+      Promise.all([p.appliedMigrations(), p.expectedMigrations()]).then(([applied, expected]): "applied" | "pending" => {
         const done = new Set(applied);
         return expected.every((m) => done.has(m)) ? "applied" : "pending";
       }),
       null,
     ),
   ]);
+  return { database, redis, migrations, checkedAt };
+}
+
+/** Readiness from a reading; `stopping` and `replication` are asked now, so a node told to stop is unready at once. */
+export function judgeReadiness(r: DependencyReading, p: Pick<ReadinessProbes, "stopping" | "redisRequired" | "replication">): Readiness {
   const checks: ReadinessChecks = {
-    database: dbUp ? "up" : "down",
-    redis: redisUp ? "up" : "down",
+    database: r.database ? "up" : "down",
+    redis: r.redis ? "up" : "down",
     // The bookkeeping table unreadable while the database answers: nothing was migrated yet.
-    migrations: migrations ?? (dbUp ? "pending" : "unknown"),
+    migrations: r.migrations ?? (r.database ? "pending" : "unknown"),
     node: p.stopping() ? "stopping" : "running",
   };
   const failing: (keyof ReadinessChecks)[] = [];
@@ -74,5 +93,27 @@ export async function checkReadiness(p: ReadinessProbes): Promise<Readiness> {
   if (checks.migrations !== "applied") failing.push("migrations");
   if (checks.node === "stopping") failing.push("node");
   const replication = p.replication();
-  return failing.length ? { status: "unready", checks, replication, failing } : { status: "ready", checks, replication };
+  const checkedAt = r.checkedAt.toISOString();
+  return failing.length ? { status: "unready", checks, replication, failing, checkedAt } : { status: "ready", checks, replication, checkedAt };
+}
+
+export async function checkReadiness(p: ReadinessProbes): Promise<Readiness> {
+  return judgeReadiness(await readDependencies(p), p);
+}
+
+/**
+ * `read`, shared: a reading still running is handed to every caller, and a finished one is
+ * reused until `maxAgeMs` after it began — so however many probes arrive, a node reads its
+ * dependencies at most once per `maxAgeMs` (once per reading's duration when slower).
+ */
+export function sharedReading<T>(read: () => Promise<T>, maxAgeMs: number, now: () => number = Date.now): () => Promise<T> {
+  let last: { startedAt: number; settled: boolean; value: Promise<T> } | null = null;
+  return () => {
+    if (last && (!last.settled || now() - last.startedAt < maxAgeMs)) return last.value;
+    const entry: { startedAt: number; settled: boolean; value: Promise<T> } = { startedAt: now(), settled: false, value: read() };
+    const settle = () => void (entry.settled = true);
+    entry.value.then(settle, settle);
+    last = entry;
+    return entry.value;
+  };
 }

@@ -5,7 +5,7 @@
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
 import type { Clock, EventPublisher } from "@/lib/core/ports";
 import { PrinterService } from "@/lib/core/printing/printer-service";
-import { PrintDrainer } from "@/lib/core/printing/print-drainer";
+import { PrintDrainer, tenantShare } from "@/lib/core/printing/print-drainer";
 import type { PrismaPrinterStore } from "@/lib/adapters/postgres/printer-store.server";
 import { PrismaPrintLedger } from "@/lib/adapters/postgres/print-ledger.server";
 import { PRINT_SWEEP_MS, type PrintQueue } from "@/lib/adapters/postgres/print-queue.server";
@@ -13,6 +13,7 @@ import { createPrinterLink } from "@/lib/adapters/printers/network-printer.serve
 import { resolveHost } from "@/lib/adapters/webhooks/http-sender.server";
 import type { Invalidator } from "../caches/invalidation.server";
 import type { Env } from "../env.server";
+import type { Throttles } from "../http/throttles.server";
 import type { Logger } from "../ops/logger.server";
 import { registerPrintMetrics, type AppMetrics } from "../ops/metrics.server";
 
@@ -32,7 +33,7 @@ export interface Printing {
 }
 
 export function wirePrinting(deps: {
-  env: Pick<Env, "PRINTER_NETWORKS" | "PRINTER_PORTS">;
+  env: Pick<Env, "PRINTER_NETWORKS" | "PRINTER_PORTS" | "PRINTER_ERRORS" | "PRINTER_SHARED_ADDRESSES">;
   db: Db;
   store: PrismaPrinterStore;
   queue: PrintQueue;
@@ -41,19 +42,23 @@ export function wirePrinting(deps: {
   metrics: AppMetrics;
   log: Logger;
   clock: Clock;
+  throttles: Pick<Throttles, "reprint">;
 }): Printing {
-  const { env, db, store, queue, invalidate, events, metrics, log, clock } = deps;
+  const { env, db, store, queue, invalidate, events, metrics, log, clock, throttles } = deps;
   // One policy for both checks: at creation (the service) and at every connection (the link).
   const policy = { networks: env.PRINTER_NETWORKS, ports: env.PRINTER_PORTS };
-  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, invalidate, events });
+  const sharedAddresses = env.PRINTER_SHARED_ADDRESSES === "allow";
+  const reprints = { allow: (tenantId: string, orderId: string, printerId: string) => throttles.reprint(tenantId, orderId, printerId) };
+  const service = new PrinterService({ store, routes: store, resolve: resolveHost, policy, sharedAddresses, invalidate, events, log, reprints });
   const ledger = new PrismaPrintLedger(db);
   const drainer = new PrintDrainer({
     ledger,
-    link: createPrinterLink({ policy }),
+    link: createPrinterLink({ policy, errors: env.PRINTER_ERRORS, log }),
     events,
     metrics: registerPrintMetrics(metrics.registry, () => store.waiting()),
     log,
     clock,
+    perTenant: tenantShare(PRINT_WORKERS),
   });
   /** Idle printers are asked how they are every sweep (the console and kiosks show it). */
   const checkIdlePrinters = async () => {

@@ -9,7 +9,7 @@ import type { NumberIssuer } from "@/lib/core/numbering";
 import type { HistoryWatch, Replication } from "@/lib/core/replication";
 import type { ReplicationWatch } from "@/lib/core/replication-watch";
 import type { Env } from "../env.server";
-import { checkReadiness, within, PROBE_TIMEOUT_MS, type Readiness } from "../ops/readiness.server";
+import { judgeReadiness, readDependencies, sharedReading, type Readiness } from "../ops/readiness.server";
 import { pingRedis } from "./redis-clients.server";
 
 export interface Health {
@@ -20,7 +20,16 @@ export interface Health {
   leader: boolean;
   replication: Replication;
   history: HistoryWatch;
+  /** When the dependencies were read (a reading is shared for up to a second). */
+  checkedAt: string;
 }
+
+/**
+ * How long a reading of the dependencies is reused: one database query, one migrations query
+ * and one Redis ping per node per second, however many probes arrive (a flood of them slowed
+ * every restaurant's orders; issue #36, decision 0042).
+ */
+export const READING_MAX_AGE_MS = 1_000;
 
 export function createProbes(deps: {
   env: Pick<Env, "READY_REQUIRES_REDIS">;
@@ -34,29 +43,9 @@ export function createProbes(deps: {
   const { env, db, redis, issuer, replication } = deps;
   // The migration folders this code ships do not change while it runs.
   let expectedMigrations: Promise<string[]> | null = null;
-  return {
-    async health() {
-      const [dbUp, redisUp] = await Promise.all([
-        within(
-          PROBE_TIMEOUT_MS,
-          db.$queryRaw`SELECT 1`.then(() => true),
-          false,
-        ),
-        within(PROBE_TIMEOUT_MS, pingRedis(redis), false),
-      ]);
-      return {
-        status: dbUp && redisUp ? "ok" : "degraded",
-        db: dbUp ? "up" : "down",
-        redis: redisUp ? "up" : "down",
-        counter: issuer.source(),
-        leader: deps.leader(),
-        replication: replication.replication(),
-        history: replication.historyWatch(),
-      };
-    },
-    readiness: () =>
-      checkReadiness({
-        replication: () => replication.replication(),
+  const reading = sharedReading(
+    () =>
+      readDependencies({
         database: () => db.$queryRaw`SELECT 1`.then(() => true),
         redis: () => pingRedis(redis),
         appliedMigrations: async () =>
@@ -70,8 +59,24 @@ export function createProbes(deps: {
             (folders) => folders.map((f) => f.name),
             (e: unknown) => ((expectedMigrations = null), Promise.reject(e)),
           )),
-        stopping: deps.stopping,
-        redisRequired: env.READY_REQUIRES_REDIS,
       }),
+    READING_MAX_AGE_MS,
+  );
+  return {
+    async health() {
+      const r = await reading();
+      return {
+        status: r.database && r.redis ? "ok" : "degraded",
+        db: r.database ? "up" : "down",
+        redis: r.redis ? "up" : "down",
+        counter: issuer.source(),
+        leader: deps.leader(),
+        replication: replication.replication(),
+        history: replication.historyWatch(),
+        checkedAt: r.checkedAt.toISOString(),
+      };
+    },
+    readiness: async () =>
+      judgeReadiness(await reading(), { replication: () => replication.replication(), stopping: deps.stopping, redisRequired: env.READY_REQUIRES_REDIS }),
   };
 }

@@ -3,14 +3,12 @@
 import { headers } from "next/headers";
 import { refresh } from "next/cache";
 import { z } from "zod";
-import { AppError } from "@/lib/core/errors";
 import { CHANNELS } from "@/lib/core/orders";
 import { trackPath } from "@/lib/core/order-json";
 import { CHARSETS, MAX_PRINTER_NAME, PAPERS } from "@/lib/core/printing/printers";
 import { printerHostProblem } from "@/lib/core/printing/printer-network";
 import { formList, staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 import { publicOrigin } from "@/lib/server/http/public-origin.server";
-import { toAppError } from "@/lib/server/ops/translate-error.server";
 import { requestOrigin } from "@/app/_lib/tenant.server";
 
 /** What a printer form reports back: the printer it acted on, for its status line. */
@@ -49,29 +47,8 @@ const printerFields = (t: Translator) =>
 
 const idField = (t: Translator) => z.string().min(1, t("managerPrinters.errors.badRequest")).max(64, t("managerPrinters.errors.badRequest"));
 
-/**
- * The core words an address refusal in English only (its `userMessage`, such as "10.0.0.9
- * is not in PRINTER_NETWORKS (192.168.0.0/16)"): it goes into the screen's sentence as
- * `why`, which names what whoever runs Nextup would change.
- */
-async function withRefusalWords<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    const err = toAppError(e);
-    if (err.reason !== "printerRefused") throw e;
-    const fields = (err.details as { fields?: unknown } | undefined)?.fields;
-    throw new AppError("BAD_INPUT", {
-      message: err.message,
-      userMessage: err.userMessage,
-      reason: "printerRefused",
-      details: { why: err.userMessage, fields },
-    });
-  }
-}
-
 export const createPrinter = staffAction(["MANAGER"], printerFields, async (input, { app, caller }): Promise<PrinterResult> => {
-  const made = await withRefusalWords(() => app.printers.create(caller.tenant, input, caller.actor));
+  const made = await app.printers.create(caller.tenant, input, caller.actor);
   refresh();
   return { id: made.id, name: made.name };
 });
@@ -81,7 +58,7 @@ export const updatePrinter = staffAction(
   ["MANAGER"],
   (t) => printerFields(t).and(z.object({ id: idField(t) })),
   async ({ id, ...fields }, { app, caller }): Promise<PrinterResult> => {
-    const saved = await withRefusalWords(() => app.printers.update(caller.tenant, id, fields, caller.actor));
+    const saved = await app.printers.update(caller.tenant, id, fields, caller.actor);
     refresh();
     return { id: saved.id, name: saved.name };
   },

@@ -8,6 +8,7 @@ import { ColumnHeads } from "../_components/column-heads";
 import { StatusNote } from "../_components/status-note";
 import { reprintJob } from "./actions";
 import type { JobRow } from "./rows";
+import { errorInWords } from "./printer-status";
 
 const STATE_STYLE: Record<JobRow["state"], string> = {
   queued: "font-semibold text-amber-900",
@@ -45,7 +46,7 @@ export function PrintJobs({ slug, jobs }: { slug: string; jobs: readonly JobRow[
                     {j.attempts > 1 ? <span className="block text-sm font-normal text-slate-600">{t("attempts", { count: j.attempts })}</span> : null}
                   </td>
                   <td className="whitespace-nowrap px-2 py-2 tabular-nums">{j.at}</td>
-                  <td className="break-words px-2 py-2 text-slate-700">{j.lastError ?? "—"}</td>
+                  <td className="break-words px-2 py-2 text-slate-700">{j.lastError ? errorInWords(t, j.lastError) : "—"}</td>
                   <td className="px-2 py-2">
                     {j.kind === "ticket" && j.state === "gaveUp" && j.orderId ? (
                       <button

@@ -11,7 +11,7 @@ import { StatusNote } from "../_components/status-note";
 import { useFreshError } from "../_components/use-fresh-error";
 import { testPrinter, updatePrinter } from "./actions";
 import { fieldOf, PrinterFields } from "./printer-fields";
-import { PrinterStatusBadge } from "./printer-status";
+import { errorInWords, PrinterStatusBadge } from "./printer-status";
 import type { PrinterRow, SeriesChoice } from "./rows";
 
 const OUTLINE = `${BUTTON} min-h-12 border-2 bg-white`;
@@ -82,7 +82,7 @@ export function PrinterCard({
           </p>
           {p.lastError ? (
             <p className="break-words text-base text-red-800" data-testid="printer-error">
-              {t("lastError", { error: p.lastError })}
+              {t("lastError", { error: errorInWords(t, p.lastError) })}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,7 @@
 import { CircleCheck, CircleHelp, FileX, PackageOpen, WifiOff, type LucideIcon } from "lucide-react";
+import type { useTranslations } from "next-intl";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
+import { printErrorWords } from "@/lib/core/printing/print-error-words";
 
 /** Each state its own icon and colour; the word beside them says the same (never colour alone). */
 const LOOK: Record<PrinterStatus, { icon: LucideIcon; className: string }> = {
@@ -23,4 +25,11 @@ export function PrinterStatusBadge({ status, label }: { status: PrinterStatus; l
       {label}
     </span>
   );
+}
+
+/** A stored error in the page's language; one only the operator's detailed errors write is shown as stored. */
+export function errorInWords(t: ReturnType<typeof useTranslations<"managerPrinters">>, stored: string): string {
+  const words = printErrorWords(stored);
+  if (!words) return stored;
+  return "values" in words ? t(`errorWords.${words.key}`, words.values) : t(`errorWords.${words.key}`);
 }

@@ -18,7 +18,11 @@ export default async function SeriesPage({ params }: { params: Promise<{ tenant:
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/series`);
   const app = getApp();
-  const [t, series, shift] = await Promise.all([getTranslations("managerSeries"), app.series.list(caller.tenant), app.orders.currentShift(caller.tenant)]);
+  const [t, series, shift] = await Promise.all([
+    getTranslations("managerSeries"),
+    app.series.listWithOpen(caller.tenant),
+    app.orders.currentShift(caller.tenant),
+  ]);
   // This shift's orders per series (the overview's own count, split): a day's figures per series would belong in the reports.
   const counts = new Map<string, number>();
   for (const o of shift.orders) counts.set(o.seriesId ?? DEFAULT_SERIES_ID, (counts.get(o.seriesId ?? DEFAULT_SERIES_ID) ?? 0) + 1);

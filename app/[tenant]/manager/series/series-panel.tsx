@@ -3,7 +3,8 @@
 import { Fragment, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CHANNELS } from "@/lib/core/orders";
-import { sharesNumbers, type Series } from "@/lib/core/series";
+import { sharesNumbers, seriesSize } from "@/lib/core/series";
+import type { SeriesWithOpen } from "@/lib/core/series-service";
 import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
 import { FormError } from "@/app/_components/form-error";
 import { BUTTON } from "../_components/console-styles";
@@ -13,8 +14,8 @@ import { useFreshError } from "../_components/use-fresh-error";
 import { createSeries, deleteSeries, updateSeries } from "./actions";
 import { rangeText, seriesLabel, SeriesFields } from "./series-fields";
 
-/** A series as the page lists it, with this shift's orders in it. */
-export type SeriesRow = Series & { orders: number };
+/** A series as the page lists it, with this shift's orders in it and how many of its numbers are open. */
+export type SeriesRow = SeriesWithOpen & { orders: number };
 
 const OUTLINE = `${BUTTON} min-h-12 border-2 bg-white`;
 const COLUMNS = 6;
@@ -118,6 +119,19 @@ export function SeriesPanel({ slug, series }: { slug: string; series: SeriesRow[
                     )}
                   </td>
                 </tr>
+                {s.fill !== "ok" ? (
+                  <tr>
+                    <td colSpan={COLUMNS} className="px-3 pb-3">
+                      <p
+                        role="status"
+                        data-testid="series-near-full"
+                        className="rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-2 text-lg text-amber-950"
+                      >
+                        {t(s.fill === "full" ? "full" : "nearFull", { range: rangeText(t, s), open: s.open, size: seriesSize(s) })}
+                      </p>
+                    </td>
+                  </tr>
+                ) : null}
                 {confirming === s.id ? (
                   <tr>
                     <td colSpan={COLUMNS} className="px-3 pb-3">

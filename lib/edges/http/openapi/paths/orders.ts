@@ -22,7 +22,7 @@ export const orderPaths: ZodOpenApiPathsObject = {
       tag: TAG,
       summary: "Take an order",
       description:
-        "201 with its number. The same `Idempotency-Key` from the same API key within the business day returns the same order with `Idempotent-Replayed: true`; reused for a different order it is 409. A series whose every number is open is 409 `SERIES_FULL`; a sold-out menu item 409.",
+        "201 with its number. The same `Idempotency-Key` from the same API key within the business day returns the same order with `Idempotent-Replayed: true`; reused for a different order it is 409. A series whose every number is open is 409 `SERIES_FULL`; a sold-out menu item 409. `series` may name the default series, a series serving no channel, or one serving the order's `channel` — another is 400 naming `series` (reason `seriesNotForChannel`), before a number is spent.",
       access: { roles: ["CASHIER"] },
       path: inTenant,
       header: z.object({ "idempotency-key": idempotencyKeySchema.optional().meta({ description: "Makes retries safe: 1–200 printable ASCII characters." }) }),
@@ -95,7 +95,8 @@ export const orderPaths: ZodOpenApiPathsObject = {
       operationId: "reprintOrder",
       tag: TAG,
       summary: "Print an order's ticket again",
-      description: "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up.",
+      description:
+        "On `printerId`, else the printer its series or channel uses; 409 (reason `noPrinter`) when none is set up; 429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting. At most `REPRINTS_PER_ORDER` (default 5) reprints of an order within a day and `REPRINTS_PER_PRINTER_PER_MINUTE` (default 60) on a printer: beyond them 429 with `Retry-After`, nothing queued.",
       access: { roles: ["CASHIER"] },
       path: byId,
       body: reprintSchema,

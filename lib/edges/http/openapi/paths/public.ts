@@ -76,8 +76,10 @@ export const publicPaths: ZodOpenApiPathsObject = {
       operationId: "getHealth",
       tag: "Operations",
       summary: "Liveness",
-      description: "200 whenever the process answers (`degraded`: a dependency is down). Takes any query parameters.",
+      description:
+        "200 whenever the process answers (`degraded`: a dependency is down), from a reading of the dependencies at most a second old (`checkedAt`). Limited per client address on each node (`PROBE_REQUESTS_PER_SECOND`, default 20). Takes any query parameters.",
       access: "operators",
+      errors: [429],
       ok: { 200: jsonResponse("This node and its dependencies at a glance.", healthSchema, noStore) },
     }),
   },
@@ -87,8 +89,9 @@ export const publicPaths: ZodOpenApiPathsObject = {
       tag: "Operations",
       summary: "Readiness, for load balancers",
       description:
-        "503 with `failing` while the database or (with READY_REQUIRES_REDIS) Redis is down, a migration is pending, or the node is stopping. Takes any query parameters.",
+        "503 with `failing` while the database or (with READY_REQUIRES_REDIS) Redis is down, a migration is pending, or the node is stopping (at once). The dependencies are read at most once a second per node and the reading shared (`checkedAt`). Limited per client address on each node (`PROBE_REQUESTS_PER_SECOND`, default 20). Takes any query parameters.",
       access: "operators",
+      errors: [429],
       ok: {
         200: jsonResponse("Ready.", readinessSchema, noStore),
         503: {
@@ -113,9 +116,13 @@ export const publicPaths: ZodOpenApiPathsObject = {
       operationId: "getOpenApiDocument",
       tag: "Operations",
       summary: "This contract",
-      description: "The OpenAPI 3.1 document of the REST API (generate a client from it).",
+      description:
+        "The OpenAPI 3.1 document of the REST API (generate a client from it). Cacheable (`ETag`, `Cache-Control: public, max-age=300`; `If-None-Match` answers 304) and compressed (br or gzip) when `Accept-Encoding` allows.",
       access: "anyone",
-      ok: { 200: { description: "The OpenAPI document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } } },
+      ok: {
+        200: { description: "The OpenAPI document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } },
+        304: { description: "The document is the one named by `If-None-Match` (no body)." },
+      },
     }),
   },
 };

@@ -5,7 +5,7 @@ import { newSeriesSchema, seriesPatchSchema } from "@/lib/core/series";
 import { newPrinterSchema, printerPatchSchema } from "@/lib/core/printing/printers";
 import { jobsQuerySchema } from "@/lib/core/printing/printer-service";
 import { deliveriesQuerySchema, newWebhookSchema, webhookPatchSchema } from "@/lib/core/webhooks/webhook-service";
-import { seriesJsonSchema } from "../../series-json";
+import { listedSeriesJsonSchema, seriesJsonSchema } from "../../series-json";
 import { printerJsonSchema, printJobJsonSchema } from "../../printer-json";
 import { deliveryJsonSchema, webhookJsonSchema, webhookWithSecretSchema } from "../../webhook-json";
 import { pingQueuedSchema } from "../schemas/console";
@@ -23,7 +23,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       summary: "The number series, the default first",
       access: manager,
       path: inTenant,
-      ok: { 200: jsonResponse("The series.", z.object({ series: z.array(seriesJsonSchema) }).meta({ id: "SeriesList" })) },
+      ok: { 200: jsonResponse("The series.", z.object({ series: z.array(listedSeriesJsonSchema) }).meta({ id: "SeriesList" })) },
     }),
     post: operation("post", {
       operationId: "createSeries",
@@ -41,7 +41,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "updateSeries",
       tag: "Series",
       summary: "Change a series",
-      description: "Orders already taken keep their numbers. The default series is fixed (409).",
+      description:
+        "Orders already taken keep their numbers. The default series is fixed (409). At least one field (`{}` is 400, as for a printer); fields sent as they already are answer 200 and write no audit entry.",
       access: manager,
       path: byId,
       body: seriesPatchSchema,
@@ -64,6 +65,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "listPrinters",
       tag: "Printers",
       summary: "The network printers, with their status and waiting jobs",
+      description:
+        "One `Printer` schema for every key: `host`, `port` and `lastError` are there for a manager's key only (a cashier's key sees names and status).",
       access: { roles: ["CASHIER"] },
       path: inTenant,
       ok: { 200: jsonResponse("The printers.", z.object({ printers: z.array(printerJsonSchema) }).meta({ id: "PrinterList" })) },
@@ -72,7 +75,8 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "createPrinter",
       tag: "Printers",
       summary: "Add a printer",
-      description: "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`); names are unique (409).",
+      description:
+        "Its address must be in the operator's PRINTER_NETWORKS and PRINTER_PORTS (else 400, reason `printerRefused`: one sentence per refusal — printing off, port not allowed, address not allowed — never naming a resolved address); an address is one restaurant's unless the operator sets PRINTER_SHARED_ADDRESSES=allow (else the same 400); names are unique (409); a restaurant has at most PRINTERS_PER_RESTAURANT printers (409, reason `tooManyPrinters`).",
       access: manager,
       path: inTenant,
       body: newPrinterSchema,
@@ -105,6 +109,7 @@ export const setupPaths: ZodOpenApiPathsObject = {
       operationId: "printTestPage",
       tag: "Printers",
       summary: "Print a test page",
+      description: "429 (reason `tooManyPrintJobs`) when the restaurant already has PRINT_JOBS_WAITING_PER_RESTAURANT jobs waiting: nothing is queued.",
       access: manager,
       path: byId,
       ok: { 202: jsonResponse("The job, queued.", printJobJsonSchema) },

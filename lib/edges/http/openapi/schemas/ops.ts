@@ -17,6 +17,7 @@ export const healthSchema = z
       description:
         "Whether this node's database role may read the history a failover changes (`pg_control_system()`, `pg_current_wal_lsn()`; decision 0032). `unknown`: a failover cannot be detected, and while Redis is unreachable orders are refused (503) unless `replication` is `sync` or `none`.",
     }),
+    checkedAt: z.iso.datetime().meta({ description: "When this node last read its dependencies: answers share one reading for up to a second." }),
   })
   .meta({ id: "Health" });
 
@@ -33,5 +34,8 @@ export const readinessSchema = z
     }),
     replication,
     failing: z.array(checkName).optional().meta({ description: "The checks that made the node unready (absent when ready)." }),
+    checkedAt: z.iso
+      .datetime()
+      .meta({ description: "When this node last read its dependencies (`node` is as of the answer): answers share one reading for up to a second." }),
   })
   .meta({ id: "Readiness" });

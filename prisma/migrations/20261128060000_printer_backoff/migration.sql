@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Printer" ADD COLUMN     "failures" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "retryAt" TIMESTAMPTZ(3);
