@@ -16,7 +16,7 @@ import { createLogger, redactUrl, type Logger } from "@/lib/server/ops/logger.se
 import { createApp } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
 import { devSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev/dev-services.server";
-import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
+import { aheadWarning, applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { ensureDemoTenant } from "@/lib/server/dev/demo.server";
 import { applyLanguage } from "@/lib/server/http/language.server";
 import { trackConnections } from "@/lib/server/http/http-drain.server";
@@ -71,8 +71,9 @@ async function main() {
   }
 
   if (env.MIGRATE_ON_START) {
-    const { applied } = await applyMigrations(databaseUrl, { log: (msg) => log.info(msg) });
+    const { applied, ahead } = await applyMigrations(databaseUrl, { log: (msg) => log.info(msg) });
     if (applied.length) log.info({ applied }, "migrations applied");
+    if (ahead.length) log.warn({ ahead }, aheadWarning(ahead));
   }
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: env.HOST, port: env.PORT, turbopack: dev });

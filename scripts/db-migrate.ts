@@ -4,7 +4,7 @@
 
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
-import { applyMigrations } from "../lib/adapters/postgres/migrate.server";
+import { aheadWarning, applyMigrations } from "../lib/adapters/postgres/migrate.server";
 
 async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -13,7 +13,8 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const { applied } = await applyMigrations(databaseUrl, { log: (msg) => console.error(msg) });
+    const { applied, ahead } = await applyMigrations(databaseUrl, { log: (msg) => console.error(msg) });
+    if (ahead.length) console.error(`db:migrate: warning: ${aheadWarning(ahead)}`);
     console.error(
       applied.length === 0
         ? "db:migrate: the database is up to date; no migration applied."

@@ -91,7 +91,7 @@ describe("database migrations", { timeout: 60_000 }, () => {
   it("applies nothing the second time", async () => {
     await withDatabase(await createTestDatabase("migrate_twice"), async (db) => {
       const before = await migrationRows(db.url);
-      await expect(applyMigrations(db.url)).resolves.toEqual({ applied: [] });
+      await expect(applyMigrations(db.url)).resolves.toEqual({ applied: [], ahead: [] });
       expect(await migrationRows(db.url)).toEqual(before);
     });
   });
@@ -175,22 +175,54 @@ describe("database migrations", { timeout: 60_000 }, () => {
     });
   });
 
-  it("refuses to run when a recorded migration is unfinished or has no folder", async () => {
+  it("refuses to run when a recorded migration is unfinished or has no folder among ours", async () => {
     const [first] = await expectedMigrations();
     await withDatabase(await createTestDatabase("migrate_bad_history"), async (db) => {
       await query(db.url, `UPDATE _prisma_migrations SET finished_at = NULL, logs = 'boom' WHERE migration_name = $1`, [first!.name]);
       await expect(applyMigrations(db.url)).rejects.toThrow(`Migration ${first!.name} is recorded as started but not finished`);
 
-      // Rows marked rolled back are ignored, as Prisma ignores them; a recorded migration with no folder is not.
+      // Rows marked rolled back are ignored, as Prisma ignores them; a recorded migration with no folder,
+      // older than our newest, is another line of the code and is not.
       await query(db.url, `UPDATE _prisma_migrations SET rolled_back_at = now()`);
       await query(
         db.url,
         `INSERT INTO _prisma_migrations (id, checksum, migration_name, finished_at, applied_steps_count)
-         VALUES ('00000000-0000-4000-8000-000000000000', $1, '29991231000000_from_the_future', now(), 1)`,
+         VALUES ('00000000-0000-4000-8000-000000000000', $1, '20000101000000_elsewhere', now(), 1)`,
         ["f".repeat(64)],
       );
-      await expect(applyMigrations(db.url)).rejects.toThrow("Migration 29991231000000_from_the_future is recorded in _prisma_migrations but has no folder");
+      await expect(applyMigrations(db.url)).rejects.toThrow("Migration 20000101000000_elsewhere is recorded in _prisma_migrations but has no folder");
     });
+  });
+
+  it("starts an older release on the database a newer release migrated, and says so (decision 0043)", async () => {
+    const all = await expectedMigrations();
+    const older = await mkdtemp(path.join(os.tmpdir(), "nextup-migrations-older-"));
+    try {
+      // The older release: every folder but the newest, which only the newer release has.
+      for (const m of all.slice(0, -1)) await cp(path.join(MIGRATIONS_DIR, m.name), path.join(older, m.name), { recursive: true });
+      await cp(path.join(MIGRATIONS_DIR, "migration_lock.toml"), path.join(older, "migration_lock.toml"));
+      const newest = all.at(-1)!.name;
+      await withDatabase(await createTestDatabase("migrate_older_release"), async (db) => {
+        // createTestDatabase applied the newer release's migrations; the older one starts on them.
+        expect(await applyMigrations(db.url, { migrationsDir: older })).toEqual({ applied: [], ahead: [newest] });
+        // And the newer one again, after: nothing to do, nothing ahead.
+        expect(await applyMigrations(db.url)).toEqual({ applied: [], ahead: [] });
+
+        // Unfinished, a newer release's migration is refused as any unfinished one is.
+        await query(db.url, `UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = $1`, [newest]);
+        await expect(applyMigrations(db.url, { migrationsDir: older })).rejects.toThrow(`Migration ${newest} is recorded as started but not finished`);
+        await query(db.url, `UPDATE _prisma_migrations SET finished_at = now() WHERE migration_name = $1`, [newest]);
+
+        // A folder of the older release missing beneath the newer release's migration: not the same line of the code.
+        const middle = all.at(-2)!.name;
+        await query(db.url, `DELETE FROM _prisma_migrations WHERE migration_name = $1`, [middle]);
+        await expect(applyMigrations(db.url, { migrationsDir: older })).rejects.toThrow(
+          `Migration ${middle} is not applied, but this database was migrated by a newer release (${newest})`,
+        );
+      });
+    } finally {
+      await rm(older, { recursive: true, force: true });
+    }
   });
 
   it("scoping idempotency keys (expand step, decision 0025) keeps every order the release before stored, and its key unique for the old nodes", async () => {

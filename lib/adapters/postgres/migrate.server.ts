@@ -11,12 +11,24 @@
 //   contain BEGIN/COMMIT or statements that cannot run in a transaction (Prisma's own
 //   multi-statement execution has the same limitation);
 // - an edited migration, a failed/unfinished row or a recorded migration with no folder
-//   stops everything with an error, where Prisma's deploy would only warn about some.
+//   stops everything with an error, where Prisma's deploy would only warn about some --
+//   except migrations newer than every folder here, finished and not rolled back: a newer
+//   release applied them (expand-only, docs/database.md), so this older release still
+//   starts beside it or after a roll-back (decision 0043) and says so.
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
 import pg from "pg";
+
+/** What an older release says when it runs on a newer release's database (the caller logs it as a warning). */
+export function aheadWarning(ahead: readonly string[]): string {
+  return (
+    `This database was migrated by a newer release (${ahead.join(", ")}); this older release runs on it because ` +
+    `a release's migrations only add (docs/database.md). Finish the upgrade or the roll-back: start the newer release again, ` +
+    `or restore the backup taken before it.`
+  );
+}
 
 /** Relative to the working directory: the app, scripts and tests all run from the repo root. */
 export const DEFAULT_MIGRATIONS_DIR = "prisma/migrations";
@@ -55,6 +67,16 @@ export interface ApplyMigrationsOptions {
   log?: (msg: string) => void;
   /** Maximum wait for the advisory lock held by another migrating process (default 60 s). */
   lockTimeoutMs?: number;
+}
+
+export interface AppliedMigrations {
+  /** The folders this call applied, in order. */
+  applied: string[];
+  /**
+   * Finished migrations a newer release recorded, newer than every folder here: this is an
+   * older release running on that release's database (decision 0043). Empty normally.
+   */
+  ahead: string[];
 }
 
 export function migrationChecksum(script: string | Uint8Array): string {
@@ -140,7 +162,7 @@ interface MigrationRow {
  * several processes at once (they serialise on Prisma's advisory lock) and idempotent.
  * Throws, naming the migration, when the recorded history does not match the folders.
  */
-export async function applyMigrations(databaseUrl: string, opts: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, opts: ApplyMigrationsOptions = {}): Promise<AppliedMigrations> {
   const log = opts.log ?? (() => {});
   const folders = await readMigrationFolders(opts.migrationsDir);
 
@@ -163,7 +185,7 @@ export async function applyMigrations(databaseUrl: string, opts: ApplyMigrations
         `SELECT id, checksum, finished_at, migration_name, logs, rolled_back_at, applied_steps_count
            FROM _prisma_migrations ORDER BY started_at, migration_name`,
       );
-      const appliedNames = checkHistory(rows, folders);
+      const { applied: appliedNames, ahead } = checkHistory(rows, folders);
 
       const applied: string[] = [];
       for (const folder of folders) {
@@ -173,7 +195,7 @@ export async function applyMigrations(databaseUrl: string, opts: ApplyMigrations
         applied.push(folder.name);
         log(`Applied migration ${folder.name}.`);
       }
-      return { applied };
+      return { applied, ahead };
     } finally {
       await client.query(`SELECT pg_advisory_unlock($1)`, [PRISMA_MIGRATE_ADVISORY_LOCK]).catch(() => {});
     }
@@ -210,12 +232,15 @@ async function acquireLock(client: pg.Client, timeoutMs: number, log: (msg: stri
 }
 
 /**
- * Compares the recorded history with the folders and returns the names already applied.
+ * Compares the recorded history with the folders: the names already applied, and the
+ * finished migrations a newer release recorded after every folder here ("ahead").
  * Rows marked rolled back are ignored, as Prisma ignores them.
  */
-function checkHistory(rows: MigrationRow[], folders: MigrationFolder[]): Set<string> {
+function checkHistory(rows: MigrationRow[], folders: MigrationFolder[]): { applied: Set<string>; ahead: string[] } {
   const byName = new Map(folders.map((folder) => [folder.name, folder]));
+  const newestFolder = folders.at(-1)?.name;
   const applied = new Set<string>();
+  const ahead: string[] = [];
   for (const row of rows) {
     if (row.rolled_back_at !== null) continue;
     const name = row.migration_name;
@@ -228,6 +253,11 @@ function checkHistory(rows: MigrationRow[], folders: MigrationFolder[]): Set<str
     }
     const folder = byName.get(name);
     if (!folder) {
+      // Sorted after every folder here: a newer release's expand step. Anywhere else: another line of the code.
+      if (newestFolder !== undefined && name.localeCompare(newestFolder) > 0) {
+        ahead.push(name);
+        continue;
+      }
       throw new Error(
         `Migration ${name} is recorded in _prisma_migrations but has no folder in the migrations directory: ` +
           `this database was migrated by a different version of the code.`,
@@ -241,7 +271,16 @@ function checkHistory(rows: MigrationRow[], folders: MigrationFolder[]): Set<str
     }
     applied.add(name);
   }
-  return applied;
+  // An older release may run on a newer database only if it has nothing left to apply: a folder
+  // of ours missing beneath a newer release's migrations would be applied out of order.
+  const missing = folders.find((folder) => !applied.has(folder.name));
+  if (ahead.length && missing) {
+    throw new Error(
+      `Migration ${missing.name} is not applied, but this database was migrated by a newer release ` +
+        `(${ahead.join(", ")}) that does not have it: this database was migrated by a different version of the code.`,
+    );
+  }
+  return { applied, ahead: ahead.sort((a, b) => a.localeCompare(b)) };
 }
 
 /** One migration and its bookkeeping row, all or nothing. */
