@@ -42,6 +42,7 @@ import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { SeriesService } from "@/lib/core/series-service";
 import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
+import { tenantShare } from "@/lib/core/fair-share";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
 import { OUTBOX_CACHE_MS, WebhookOutbox } from "@/lib/adapters/postgres/webhook-outbox.server";
 import { PrismaDeliveryLedger } from "@/lib/adapters/postgres/webhook-deliveries.server";
@@ -118,7 +119,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS). */
+/** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS); one restaurant holds at most half (decision 0044). */
 const WEBHOOK_WORKERS = 4;
 
 export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
@@ -208,6 +209,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     log,
     clock,
     retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
+    perTenant: tenantShare(WEBHOOK_WORKERS),
   });
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log, metrics: registerVoiceMetrics(metrics.registry) }) : null;
   // A number made ready or called again: its clips are rendered ahead on every node (decision 0036).

@@ -3,11 +3,11 @@ import { createServer } from "node:http";
 import { createServer as netServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addressCheck, addressRefusal, ipLiteral, linkLocalEntryProblem, urlProblem, type DestinationPolicy } from "@/lib/core/webhooks/destination";
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
 import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
-import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
+import { WEBHOOK_DEFER_MS, WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { isAppError } from "@/lib/core/errors";
 import type { Tenant } from "@/lib/core/tenants";
@@ -324,7 +324,11 @@ describe("the dispatcher", () => {
     const records: Parameters<DeliveryLedger["record"]>[2][] = [];
     const sent: Parameters<WebhookSender>[0][] = [];
     const outcomes: string[] = [];
-    const ledger: DeliveryLedger = { due: async () => due, record: async (_d, _j, r) => void records.push(r) };
+    const ledger: DeliveryLedger = {
+      due: async () => due,
+      record: async (_d, _j, r) => void records.push(r),
+      defer: async () => expect.unreachable("deferred without a share"),
+    };
     const dispatcher = new WebhookDispatcher({
       ledger,
       send: async (m) => (sent.push(m), result),
@@ -362,6 +366,56 @@ describe("the dispatcher", () => {
     await last.dispatcher.attempt("d1", "j1");
     expect(last.records[0]).toMatchObject({ attempts: MAX_ATTEMPTS, delivered: false, nextAttemptAt: null });
     expect(last.outcomes).toEqual(["gave_up"]);
+  });
+
+  it("a restaurant holds at most its share of the workers: beyond it an attempt is deferred, unsent; other restaurants go on (decision 0044)", async () => {
+    const dues: Record<string, DueDelivery> = {
+      a1: { ...due, id: "a1", tenantId: "A" },
+      a2: { ...due, id: "a2", tenantId: "A" },
+      a3: { ...due, id: "a3", tenantId: "A" },
+      b1: { ...due, id: "b1", tenantId: "B" },
+    };
+    const hanging: Array<() => void> = [];
+    let answering = false;
+    const sent: string[] = [];
+    const deferred: Array<[string, string, number]> = [];
+    const outcomes: string[] = [];
+    const now = new Date("2026-11-23T10:00:00Z");
+    const dispatcher = new WebhookDispatcher({
+      ledger: {
+        due: async (id) => dues[id]!,
+        record: async () => {},
+        defer: async (id, job, until) => void deferred.push([id, job, until.getTime() - now.getTime()]),
+      },
+      // A's endpoint does not answer until told to; B's answers at once.
+      send: (m) => {
+        sent.push(m.id);
+        return m.id.startsWith("a") && !answering
+          ? new Promise((r) => hanging.push(() => r({ status: null, error: "no answer" })))
+          : Promise.resolve({ status: 204, error: null });
+      },
+      metrics: { delivery: (o) => void outcomes.push(o) },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      clock: { now: () => now },
+      retryBaseMs: 5_000,
+      perTenant: 2,
+    });
+    const a1 = dispatcher.attempt("a1", "j-a1");
+    const a2 = dispatcher.attempt("a2", "j-a2");
+    await vi.waitFor(() => expect(sent).toEqual(["a1", "a2"]));
+    // A's third waits, unsent, its job handed on; B's goes out while A's two still hang.
+    await dispatcher.attempt("a3", "j-a3");
+    await dispatcher.attempt("b1", "j-b1");
+    expect(sent).toEqual(["a1", "a2", "b1"]);
+    expect(deferred).toEqual([["a3", "j-a3", WEBHOOK_DEFER_MS]]);
+    expect(outcomes).toEqual(["deferred", "delivered"]);
+    // Once A's attempts end, its share is free again.
+    answering = true;
+    for (const release of hanging) release();
+    await Promise.all([a1, a2]);
+    await dispatcher.attempt("a3", "j-a3b");
+    expect(sent).toEqual(["a1", "a2", "b1", "a3"]);
+    expect(deferred).toHaveLength(1);
   });
 
   it("an unreadable secret is a failed attempt, nothing is sent unsigned", async () => {

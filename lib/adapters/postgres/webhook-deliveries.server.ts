@@ -51,6 +51,18 @@ export class PrismaDeliveryLedger implements DeliveryLedger {
     });
   }
 
+  async defer(deliveryId: string, jobId: string, until: Date): Promise<void> {
+    const nextJob = randomUUID();
+    await this.db.$transaction(async (tx) => {
+      // The new job owns the row only if the old one still did: a stale duplicate defers nothing.
+      const { count } = await tx.webhookDelivery.updateMany({
+        where: { id: deliveryId, jobId, deliveredAt: null, gaveUpAt: null },
+        data: { jobId: nextJob, nextAttemptAt: until },
+      });
+      if (count === 1) await this.queue.enqueue(tx, [{ id: nextJob, deliveryId, startAfter: until }]);
+    });
+  }
+
   /** Messages not yet delivered nor given up, every tenant (the queue-depth gauge). */
   pending(): Promise<number> {
     return this.db.webhookDelivery.count({ where: { nextAttemptAt: { not: null } } });

@@ -91,13 +91,22 @@ export interface DeliveryLedger {
     jobId: string,
     r: { attempts: number; at: Date; result: AttemptResult; delivered: boolean; nextAttemptAt: Date | null },
   ): Promise<void>;
+  /**
+   * Hands the attempt `jobId` owns to a new job starting at `until`, with nothing attempted
+   * (its restaurant already has its share of this node's workers, decision 0044). Nothing is
+   * written when `jobId` no longer owns the row.
+   */
+  defer(deliveryId: string, jobId: string, until: Date): Promise<void>;
 }
 
 /** Signs and POSTs one attempt; resolves with what the endpoint answered, never rejects for network reasons. */
 export type WebhookSender = (m: { url: string; id: string; body: string; secret: string }) => Promise<AttemptResult>;
 
-/** delivered, retrying, gave_up: what an attempt ended in; failed: it could not be made (an error in Nextup; the queue retries it). */
-export type DeliveryOutcome = "delivered" | "retrying" | "gave_up" | "failed";
+/**
+ * delivered, retrying, gave_up: what an attempt ended in; failed: it could not be made (an error
+ * in Nextup; the queue retries it); deferred: not made yet, its restaurant had its share of the workers.
+ */
+export type DeliveryOutcome = "delivered" | "retrying" | "gave_up" | "failed" | "deferred";
 
 export interface WebhookMetrics {
   delivery(outcome: DeliveryOutcome): void;

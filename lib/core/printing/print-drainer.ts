@@ -21,9 +21,6 @@ export const DRAIN_SLICE_MS = 20_000;
  */
 export type DrainNext = "idle" | "now" | "later" | "deferred";
 
-/** A restaurant's share of a node's print workers: half of them, rounded up (decision 0039). */
-export const tenantShare = (workers: number): number => Math.max(1, Math.ceil(workers / 2));
-
 export interface PrintDrainerDeps {
   ledger: PrintLedger;
   link: PrinterLink;
@@ -31,7 +28,7 @@ export interface PrintDrainerDeps {
   metrics: PrintMetrics;
   log: Logger;
   clock: Clock;
-  /** Drains of one restaurant at once on this node (tenantShare); unset: no limit. */
+  /** Drains of one restaurant at once on this node (tenantShare in ../fair-share); unset: no limit. */
   perTenant?: number;
 }
 

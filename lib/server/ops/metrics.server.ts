@@ -169,7 +169,7 @@ export function createMetrics(sources: MetricSources): AppMetrics {
 export function registerWebhookMetrics(registry: Registry, pending: () => Promise<number>): WebhookMetrics {
   const deliveries = new Counter({
     name: "nextup_webhook_deliveries_total",
-    help: "Webhook attempts by outcome: delivered (2xx), retrying (failed, another attempt scheduled), gave_up (failed, none left), failed (could not be made: an error in Nextup; the queue runs it again).",
+    help: "Webhook attempts by outcome: delivered (2xx), retrying (failed, another attempt scheduled), gave_up (failed, none left), failed (could not be made: an error in Nextup; the queue runs it again), deferred (not made yet: its restaurant had its share of the node's workers).",
     labelNames: ["outcome"],
     registers: [registry],
   });

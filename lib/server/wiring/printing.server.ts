@@ -5,7 +5,8 @@
 import type { Db } from "@/lib/adapters/postgres/prisma.server";
 import type { Clock, EventPublisher } from "@/lib/core/ports";
 import { PrinterService } from "@/lib/core/printing/printer-service";
-import { PrintDrainer, tenantShare } from "@/lib/core/printing/print-drainer";
+import { tenantShare } from "@/lib/core/fair-share";
+import { PrintDrainer } from "@/lib/core/printing/print-drainer";
 import type { PrismaPrinterStore } from "@/lib/adapters/postgres/printer-store.server";
 import { PrismaPrintLedger } from "@/lib/adapters/postgres/print-ledger.server";
 import { PRINT_SWEEP_MS, type PrintQueue } from "@/lib/adapters/postgres/print-queue.server";
