@@ -125,6 +125,8 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return [sentence("printers.reprinted", { number: displayNumber(text(d.prefix), num(d.number) ?? 0) })];
     case "counter.jumpedAfterFailover":
       return [sentence("counter.jumpedAfterFailover", { timeline: num(d.timeline) ?? 0, counters: jumpedCounters(d.counters) })];
+    case "counter.jumpedAfterRestore":
+      return jumpedAfterRestore(d);
     default:
       return other(d);
   }
@@ -136,6 +138,16 @@ function jumpedCounters(v: unknown): string {
   return v
     .map((c: Record<string, unknown>) => `${c.series ? `${text(c.series)} ` : ""}${text(c.businessDay)}/${text(c.shift)}: ${text(c.from)} → ${text(c.to)}`)
     .join("; ");
+}
+
+/** After a restore (decision 0046): the backup's time, each counter's jump, and the series that come round within it. */
+function jumpedAfterRestore(d: Record<string, unknown>): Sentence[] {
+  const at = text(d.backupAt);
+  const backupAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) ? `${at.slice(0, 10)} ${at.slice(11, 16)} UTC` : at;
+  const out = [sentence("counter.jumpedAfterRestore", { backupAt, counters: jumpedCounters(d.counters) })];
+  const lapped = Array.isArray(d.lapped) ? d.lapped.map(text) : [];
+  if (lapped.length) out.push(sentence("counter.restoreLapped", { names: { list: lapped } }));
+  return out;
 }
 
 function other(d: Record<string, unknown>): Sentence[] {

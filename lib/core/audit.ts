@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "series.delete",
   "orders.clearForgotten",
   "counter.jumpedAfterFailover",
+  "counter.jumpedAfterRestore",
   "printer.create",
   "printer.update",
   "printer.delete",

@@ -119,6 +119,30 @@ describe("audit entries in sentences", () => {
     expect(lines(zh, SAMPLES.at(-1)!)[0]).toMatch(/^数据库故障切换（时间线 2）后号码已向后跳过.*：2026-11-26\/1: 40 → 131; Kiosk 2026-11-26\/1: 10 → 93$/);
   });
 
+  it("a restore's jump (decision 0046): the backup's time, each counter before → after, and a series that comes round within it", () => {
+    const restored = entry("counter.jumpedAfterRestore", {
+      backupAt: "2026-12-01T19:00:12.345Z",
+      windowMinutes: 95,
+      counters: [
+        { series: null, businessDay: "2026-12-01", shift: 1, from: 120, to: 261 },
+        { series: "Kiosk", businessDay: "2026-12-01", shift: 1, from: 40, to: 181 },
+      ],
+      lapped: ["Kiosk"],
+    });
+    expect(lines(en, restored)).toEqual([
+      "Restored from the backup of 2026-12-01 19:00 UTC: the numbers moved on, so that none handed out after the backup comes again (business day/shift: ceiling before → after): 2026-12-01/1: 120 → 261; Kiosk 2026-12-01/1: 40 → 181",
+      "Series Kiosk come round within that jump: numbers handed out before the restore may be given again; check tickets from before it",
+    ]);
+    expect(lines(zh, restored)).toEqual([
+      "已从 2026-12-01 19:00 UTC 的备份恢复：号码已向后跳过，备份之后发出的号码不会重复（营业日/班次：原上限 → 新上限）：2026-12-01/1: 120 → 261; Kiosk 2026-12-01/1: 40 → 181",
+      "序列 Kiosk 在跳过的范围内会循环：恢复前发出的号码可能再次发出，请核对恢复前的小票",
+    ]);
+    for (const locale of LOCALES) {
+      const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "managerAudit" }) as unknown as { has(k: string): boolean };
+      expect(t.has("actions.counter_jumpedAfterRestore"), locale).toBe(true);
+    }
+  });
+
   it("codes, keys and webhooks", () => {
     expect(lines(en, SAMPLES[11]!)).toEqual(["New sign-in code for Kitchen"]);
     expect(lines(zh, SAMPLES[11]!)).toEqual(["已为厨房生成新登录码"]);

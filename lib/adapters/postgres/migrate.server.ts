@@ -88,7 +88,7 @@ export function migrationChecksum(script: string | Uint8Array): string {
  * checksum may also match the script with its line endings swapped, so a checkout that
  * converted LF to CRLF (or back) does not count as an edited migration.
  */
-function scriptMatchesChecksum(sql: string, recorded: string): boolean {
+export function scriptMatchesChecksum(sql: string, recorded: string): boolean {
   if (migrationChecksum(sql) === recorded) return true;
   const swapped = sql.includes("\r\n") ? sql.replaceAll("\r\n", "\n") : sql.replaceAll("\n", "\r\n");
   return migrationChecksum(swapped) === recorded;
@@ -283,22 +283,30 @@ function checkHistory(rows: MigrationRow[], folders: MigrationFolder[]): { appli
   return { applied, ahead: ahead.sort((a, b) => a.localeCompare(b)) };
 }
 
+/**
+ * One migration and its bookkeeping row, in the caller's transaction (a restore applies
+ * several in its own): `_prisma_migrations` must exist.
+ */
+export async function applyMigrationInTransaction(client: pg.ClientBase, folder: MigrationFolder): Promise<void> {
+  const id = randomUUID();
+  // The row Prisma writes when it starts a migration (started_at defaults to now())...
+  await client.query(`INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, folder.checksum, folder.name]);
+  // ...the script, sent as one multi-statement simple query, as Prisma sends it...
+  await client.query(folder.sql);
+  // ...and the update Prisma makes when it finishes (one step: the whole script).
+  await client.query(
+    `UPDATE _prisma_migrations
+        SET finished_at = clock_timestamp(), applied_steps_count = applied_steps_count + 1
+      WHERE id = $1`,
+    [id],
+  );
+}
+
 /** One migration and its bookkeeping row, all or nothing. */
 async function applyOne(client: pg.Client, folder: MigrationFolder): Promise<void> {
-  const id = randomUUID();
   await client.query("BEGIN");
   try {
-    // The row Prisma writes when it starts a migration (started_at defaults to now())...
-    await client.query(`INSERT INTO _prisma_migrations (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, folder.checksum, folder.name]);
-    // ...the script, sent as one multi-statement simple query, as Prisma sends it...
-    await client.query(folder.sql);
-    // ...and the update Prisma makes when it finishes (one step: the whole script).
-    await client.query(
-      `UPDATE _prisma_migrations
-          SET finished_at = clock_timestamp(), applied_steps_count = applied_steps_count + 1
-        WHERE id = $1`,
-      [id],
-    );
+    await applyMigrationInTransaction(client, folder);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});

@@ -1,0 +1,57 @@
+/**
+ * `npm run backup -- FILE`: a consistent backup of the whole database while the app serves
+ * (decision 0045). One line on stdout says what was written; errors go to stderr.
+ * Exit code 2 for a bad argument, 1 for other failures.
+ */
+// First: refuses an unsupported Node.js before anything else loads (decision 0035).
+import "./require-node.mjs";
+import { createWriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { isAppError } from "@/lib/core/errors";
+import { writeBackup } from "@/lib/adapters/postgres/backup-write.server";
+import { cliDatabase, humanBytes } from "./cli-database";
+
+const USAGE = `usage: npm run backup -- FILE
+
+Writes a backup of the whole database to FILE (e.g. backups/nextup-$(date +%F-%H%M).nxb) while
+the app keeps serving. The database is DATABASE_URL's, else the embedded one of \`npm run dev\`
+(.data/postgres: the running server's, or started for the backup when none runs).
+Restore it with \`npm run restore -- FILE\`.`;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`backup: ${message}\n`);
+  process.exit(code);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes("-h") || args.includes("--help")) return void process.stderr.write(USAGE + "\n");
+  if (args.length !== 1 || args[0]!.startsWith("-")) fail(`expected one FILE\n\n${USAGE}`, 2);
+  const file = args[0]!;
+  const partial = `${file}.partial`;
+  let db;
+  try {
+    db = await cliDatabase({ create: false });
+  } catch (e) {
+    fail((e as Error).message, 1);
+  }
+  try {
+    // Written aside and renamed when complete: FILE is never a half-written backup.
+    const summary = await writeBackup(db.url, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+    await rename(partial, file);
+    process.stdout.write(
+      `backup: wrote ${file} (${humanBytes(summary.bytes)}): ${summary.orders} orders, ${summary.rows} rows in ${summary.tables} tables, ` +
+        `as of ${summary.snapshotAt.toISOString()}, from ${db.source}\n`,
+    );
+  } catch (e) {
+    await rm(partial, { force: true });
+    fail(isAppError(e) ? e.message : `could not write the backup: ${(e as Error).message}`, 1);
+  } finally {
+    await db.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => fail(String(e), 1),
+);

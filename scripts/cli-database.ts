@@ -1,0 +1,55 @@
+/**
+ * The database a command-line tool works on (backup, restore): DATABASE_URL, else the
+ * embedded PostgreSQL of `npm run dev` — the running server's when one answers on
+ * EMBEDDED_PG_PORT, else started here for the command and stopped after it.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { startEmbeddedPostgres } from "@/lib/server/dev/dev-services.server";
+import { createLogger } from "@/lib/server/ops/logger.server";
+
+export interface CliDatabase {
+  url: string;
+  /** Where it came from, for the command's own line: "DATABASE_URL", "the running server's embedded database"… */
+  source: string;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** `create`: start (and initialise) the embedded database even where none exists yet (a restore on a new machine). */
+export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) return { url, source: "DATABASE_URL", stop: async () => {} };
+  const dir = process.env.EMBEDDED_PG_DIR || ".data/postgres";
+  const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
+  const embedded = `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`;
+  if (await answers(embedded)) return { url: embedded, source: `the running server's embedded database (port ${port})`, stop: async () => {} };
+  if (!opts.create && !existsSync(path.join(dir, "PG_VERSION"))) {
+    throw new Error(`DATABASE_URL is not set and there is no embedded database in ${dir}: set DATABASE_URL, or run this where \`npm run dev\` keeps its data`);
+  }
+  const started = await startEmbeddedPostgres(dir, port, createLogger(process.env.LOG_LEVEL || "warn"));
+  return { url: started.url, source: `the embedded database in ${dir}`, stop: () => started.stop() };
+}
+
+/** "2.3 MB" */
+export function humanBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let i = 0;
+  for (; v >= 1024 && i < units.length - 1; i++) v /= 1024;
+  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+}
