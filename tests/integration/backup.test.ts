@@ -1,0 +1,273 @@
+/**
+ * `npm run backup` and `npm run restore` (decision 0045) on real PostgreSQL, Redis and app
+ * servers, each test on databases of its own: a backup while orders are taken, a restore
+ * that gives back every row, a database with data refused and left as it was, and a backup
+ * of the previous release restored into this one.
+ */
+import { cp } from "node:fs/promises";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isAppError } from "@/lib/core/errors";
+import { writeBackup } from "@/lib/adapters/postgres/backup-write.server";
+import { readMigrationFolders } from "@/lib/adapters/postgres/migrate.server";
+import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
+import { startAppServer, testKeyPrefix, SHARED_SERVER_ENV, type AppServer } from "../support/app-server";
+import { backupTo, query, restoreFrom, runCli, tableDigests, tempDir } from "../support/backups";
+import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "../support/db";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { apiClient, expectStatus, type OrderJson } from "../support/http";
+import { insertSeries, provisionTenants, type TestTenant } from "../support/tenants";
+
+const redisUrl = inject("redisUrl");
+const MIGRATIONS_DIR = "prisma/migrations";
+
+/** The tables a restore changes on purpose (decision 0046): the ceilings jump, and each restaurant's audit says so. */
+const JUMPED = { CounterCeiling: "false", SeriesCeiling: "false", AuditEntry: `action <> 'counter.jumpedAfterRestore'` };
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+const dbs: TestDatabase[] = [];
+const servers: AppServer[] = [];
+async function database(label: string, migrated = true): Promise<TestDatabase> {
+  const db = migrated ? await createTestDatabase(label) : await createEmptyTestDatabase(label);
+  dbs.push(db);
+  return db;
+}
+
+beforeAll(async () => {
+  tmp = await tempDir("backup-test");
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(dbs.map((d) => d.drop()));
+  await tmp?.remove();
+});
+
+/** A restaurant with a series, orders in both, some ready or collected, served by its own app server. */
+async function shopWithOrders(
+  label: string,
+  orders: number,
+): Promise<{ db: TestDatabase; server: AppServer; tenant: TestTenant; place: (channel?: string) => Promise<OrderJson> }> {
+  const db = await database(label);
+  const slug = uniqueSlug(label);
+  const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
+  await insertSeries(db.url, tenant.id, { name: "Kiosk", prefix: "K", channels: ["kiosk"] });
+  const server = await startAppServer({ databaseUrl: db.url, redisUrl, keyPrefix: testKeyPrefix(label), env: SHARED_SERVER_ENV });
+  servers.push(server);
+  const call = apiClient(server.url);
+  const place = async (channel = "pos") =>
+    expectStatus(
+      await call<OrderJson>("POST", `/api/v1/orgs/${slug}/orders`, { key: tenant.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }], channel } }),
+      201,
+    );
+  for (let i = 0; i < orders; i++) {
+    const o = await place(i % 3 === 0 ? "kiosk" : "pos");
+    if (i % 4 === 0) {
+      const to = i % 8 === 0 ? "COLLECTED" : "READY";
+      expectStatus(await call("POST", `/api/v1/orgs/${slug}/orders/${o.id}/status`, { key: tenant.apiKeys.kitchen, json: { status: "READY" } }), 200);
+      if (to === "COLLECTED")
+        expectStatus(await call("POST", `/api/v1/orgs/${slug}/orders/${o.id}/status`, { key: tenant.apiKeys.kitchen, json: { status: "COLLECTED" } }), 200);
+    }
+  }
+  return { db, server, tenant, place };
+}
+
+describe("a backup while the app serves", () => {
+  it("orders keep being answered 201 while a backup holds its snapshot, and the backup is one moment: no order above its counter's ceiling", async () => {
+    const shop = await shopWithOrders("backup_load", 30);
+    let placing = true;
+    const answered: { status: number; at: number }[] = [];
+    const load = Promise.all(
+      Array.from({ length: 4 }, async (_, w) => {
+        while (placing) {
+          try {
+            await shop.place(w % 2 ? "kiosk" : "pos");
+            answered.push({ status: 201, at: Date.now() });
+          } catch (e) {
+            answered.push({ status: 0, at: Date.now() });
+            throw e;
+          }
+        }
+      }),
+    );
+    // A slow destination: the snapshot stays open for seconds while orders (and new blocks of numbers) are written.
+    let writes = 0;
+    const slow = new Writable({
+      write(_chunk, _enc, done) {
+        writes++;
+        setTimeout(done, 40);
+      },
+    });
+    const file = tmp.file("load.nxb");
+    const chunks: Buffer[] = [];
+    const tee = new Writable({
+      write(chunk: Buffer, enc, done) {
+        chunks.push(chunk);
+        slow.write(chunk, enc, () => done());
+      },
+    });
+    const started = Date.now();
+    const summary = await writeBackup(shop.db.url, tee);
+    const ended = Date.now();
+    placing = false;
+    await load;
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(file, Buffer.concat(chunks));
+
+    expect(writes).toBeGreaterThan(3);
+    expect(answered.every((a) => a.status === 201)).toBe(true);
+    // Orders were taken while the backup's transaction was open.
+    const during = answered.filter((a) => a.at > started && a.at < ended).length;
+    expect(during).toBeGreaterThan(0);
+    expect(summary.orders).toBeGreaterThanOrEqual(30);
+
+    // Restored, the backup is one moment: every order is at or below its counter's ceiling, in the default series and the other
+    // (the ceilings are copied before the orders; without one snapshot, orders of blocks reserved in between would lie above them).
+    const copy = await database("backup_load_copy", false);
+    await restoreFrom(copy.url, file);
+    // Checked on the backup's own ceilings (before the jump), read from the audit of the restore.
+    const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
+      copy.url,
+      `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
+    );
+    const orders = await query<{ series: string | null; businessDay: string; shift: number; n: number }>(
+      copy.url,
+      `SELECT s.name AS series, to_char(o."businessDay", 'YYYY-MM-DD') AS "businessDay", o.shift, max(COALESCE(o.ticket, o.number))::int AS n
+         FROM "Order" o LEFT JOIN "NumberSeries" s ON s.id = o."seriesId" GROUP BY 1, 2, 3`,
+    );
+    expect(orders.length).toBeGreaterThan(1);
+    for (const o of orders) {
+      const c = audit!.details.counters.find((x) => x.series === o.series && x.businessDay === o.businessDay && x.shift === o.shift);
+      expect(c, JSON.stringify(o)).toBeDefined();
+      expect(o.n, JSON.stringify(o)).toBeLessThanOrEqual(c!.from);
+    }
+  });
+});
+
+describe("restore", () => {
+  let source: Awaited<ReturnType<typeof shopWithOrders>>;
+  let file: string;
+  beforeAll(async () => {
+    source = await shopWithOrders("restore_src", 60);
+    file = tmp.file("shop.nxb");
+    const run = await runCli("backup", [file], { DATABASE_URL: source.db.url });
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^backup: wrote ${file.replaceAll(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\([\\d.]+ kB\\): 60 orders, \\d+ rows in \\d+ tables, as of .*, from DATABASE_URL\\n$`,
+      ),
+    );
+  });
+
+  it("into an empty database: every table's rows equal the source's (count and checksum per table), the ceilings only raised", async () => {
+    const target = await database("restore_dst", false);
+    const run = await runCli("restore", [file], { DATABASE_URL: target.url });
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout).toMatch(
+      /^restore: restored .* into DATABASE_URL: 60 orders, \d+ rows in \d+ tables; 4 counter\(s\) moved on past \d+ minutes? of possible orders\n$/,
+    );
+    const [src, dst] = await Promise.all([tableDigests(source.db.url, JUMPED), tableDigests(target.url, JUMPED)]);
+    expect(Object.keys(dst).sort()).toEqual(Object.keys(src).sort());
+    expect(dst).toEqual(src);
+    expect(src.Order!.rows).toBe(60);
+    expect(src.Tenant!.rows).toBe(1);
+    // The ceilings: each one the source has is there, raised by the jump the audit names.
+    const before = await query<{ day: string; shift: number; ceiling: number }>(
+      source.db.url,
+      `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
+    );
+    const after = await query<{ day: string; shift: number; ceiling: number }>(
+      target.url,
+      `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
+    );
+    for (const b of before) expect(after.find((a) => a.day === b.day && a.shift === b.shift)!.ceiling).toBeGreaterThan(b.ceiling);
+    // The migrations are this release's, all of them, recorded as the server's migrator records them.
+    expect(await applyMigrations(target.url)).toEqual({ applied: [], ahead: [] });
+  });
+
+  it("into a database a server already migrated (no data): restored the same", async () => {
+    const target = await database("restore_migrated");
+    await restoreFrom(target.url, file);
+    expect(await tableDigests(target.url, JUMPED)).toEqual(await tableDigests(source.db.url, JUMPED));
+  });
+
+  it("into a database that holds data: refused in a sentence, and nothing in it changes", async () => {
+    const before = await tableDigests(source.db.url);
+    const migrations = await query(source.db.url, `SELECT * FROM _prisma_migrations ORDER BY migration_name`);
+    const run = await runCli("restore", [file], { DATABASE_URL: source.db.url });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^restore: the database already holds data \(tables .*Order.*\): a backup is restored only into an empty database, and nothing was changed\./,
+    );
+    const refused = await restoreFrom(source.db.url, file).catch((e: unknown) => e);
+    expect(isAppError(refused) && refused.reason).toBe("databaseNotEmpty");
+    expect(await tableDigests(source.db.url)).toEqual(before);
+    expect(await query(source.db.url, `SELECT * FROM _prisma_migrations ORDER BY migration_name`)).toEqual(migrations);
+  });
+
+  it("a file that is not a backup, or a damaged one: refused, the empty database left empty", async () => {
+    const target = await database("restore_damaged", false);
+    const { writeFile, readFile } = await import("node:fs/promises");
+    await writeFile(tmp.file("notes.txt"), "not a backup\n");
+    const notes = await runCli("restore", [tmp.file("notes.txt")], { DATABASE_URL: target.url });
+    expect(notes).toMatchObject({ code: 1, stderr: "restore: this file is not a Nextup backup (npm run backup writes one)\n" });
+    const whole = await readFile(file);
+    await writeFile(tmp.file("cut.nxb"), whole.subarray(0, Math.floor(whole.length * 0.8)));
+    const cut = await runCli("restore", [tmp.file("cut.nxb")], { DATABASE_URL: target.url });
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toMatch(/^restore: the backup file is damaged or incomplete/);
+    expect(await query(target.url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).toEqual([]);
+  });
+});
+
+describe("a backup of the previous release", () => {
+  it("restores into this one: its migrations, its rows, then this release's newer migrations over them", async () => {
+    const folders = await readMigrationFolders(MIGRATIONS_DIR);
+    const older = tmp.file("previous-release");
+    for (const f of folders.slice(0, -1)) await cp(path.join(MIGRATIONS_DIR, f.name), path.join(older, f.name), { recursive: true });
+    await cp(path.join(MIGRATIONS_DIR, "migration_lock.toml"), path.join(older, "migration_lock.toml"));
+    const newest = folders.at(-1)!.name;
+
+    const previous = await database("backup_previous", false);
+    await applyMigrations(previous.url, { migrationsDir: older });
+    const slug = uniqueSlug("previous");
+    const tenant = (await provisionTenants(previous.url, [stableDaySpec(slug)]))[slug]!;
+    await query(
+      previous.url,
+      `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, channel) SELECT gen_random_uuid(), $1, current_date, 1, n, 'pos' FROM generate_series(1, 25) n`,
+      [tenant.id],
+    );
+    await query(previous.url, `INSERT INTO "CounterCeiling" ("tenantId", "businessDay", shift, ceiling) VALUES ($1, current_date, 1, 40)`, [tenant.id]);
+    await query(previous.url, `INSERT INTO "Printer" (id, "tenantId", name, host) VALUES (gen_random_uuid(), $1, 'Front', 'Printer.local')`, [tenant.id]);
+    const file = tmp.file("previous.nxb");
+    const written = await backupTo(previous.url, file);
+    expect(written).toMatchObject({ orders: 25, migrations: folders.length - 1 });
+
+    const target = await database("restore_previous", false);
+    const restored = await restoreFrom(target.url, file);
+    expect(restored.newerMigrations).toEqual([newest]);
+    expect((await query<{ name: string }>(target.url, `SELECT migration_name AS name FROM _prisma_migrations ORDER BY 1`)).map((r) => r.name)).toEqual(
+      folders.map((f) => f.name),
+    );
+    const without = { ...JUMPED, Printer: "true" };
+    const src = await tableDigests(previous.url, without);
+    const dst = await tableDigests(target.url, without);
+    // The newer migration's column is the only difference of a table's shape: compare the rows the older schema had.
+    delete src.Printer;
+    delete dst.Printer;
+    expect(dst).toEqual(src);
+    // ...and it ran over the restored rows: the printer claimed its address (its backfill).
+    expect(await query(target.url, `SELECT name, "addressKey" FROM "Printer"`)).toEqual([{ name: "Front", addressKey: "printer.local:9100" }]);
+
+    // The other way round, a backup of this release into the previous release: refused in a sentence, nothing written.
+    const current = tmp.file("current.nxb");
+    await backupTo(target.url, current);
+    const empty = await database("restore_into_older", false);
+    const refused = await restoreFrom(empty.url, current, { migrationsDir: older }).catch((e: unknown) => e);
+    expect(isAppError(refused) && refused.reason).toBe("backupFromNewerRelease");
+    expect((refused as Error).message).toBe(
+      `this backup was made by a newer release (it has migrations this release lacks: ${newest}); restore it with that release or a later one`,
+    );
+    expect(await query(empty.url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * No number handed out twice across a restore (decision 0046), on real PostgreSQL, Redis and
+ * app servers: orders are taken after a backup, the machine is lost (its database; Redis
+ * too, or not), the backup is restored into a new database and a server starts on it. None
+ * of the numbers handed out after the backup — held by customers, in no database — is
+ * handed out again, in the default series or another.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startAppServer, testKeyPrefix, SHARED_SERVER_ENV, type AppServer } from "../support/app-server";
+import { backupTo, emptyRedisPrefix, query, restoreFrom, tempDir } from "../support/backups";
+import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "../support/db";
+import { stableDaySpec, uniqueSlug } from "../support/fixtures";
+import { apiClient, expectStatus, type OrderJson } from "../support/http";
+import { insertSeries, provisionTenants, type TestTenant } from "../support/tenants";
+
+const redisUrl = inject("redisUrl");
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+const dbs: TestDatabase[] = [];
+const servers: AppServer[] = [];
+beforeAll(async () => {
+  tmp = await tempDir("restore-numbers");
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(dbs.map((d) => d.drop()));
+  await tmp?.remove();
+});
+
+async function server(databaseUrl: string, keyPrefix: string): Promise<AppServer> {
+  const s = await startAppServer({ databaseUrl, redisUrl, keyPrefix, env: SHARED_SERVER_ENV });
+  servers.push(s);
+  return s;
+}
+
+/** `n` orders, every third at the kiosk (series K), the others at the till (the default series); their displayed numbers. */
+async function take(s: AppServer, t: TestTenant, n: number): Promise<string[]> {
+  const call = apiClient(s.url);
+  const shown: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = expectStatus(
+      await call<OrderJson>("POST", `/api/v1/orgs/${t.slug}/orders`, {
+        key: t.apiKeys.cashier,
+        json: { items: [{ name: "Noodles", qty: 1 }], channel: i % 3 === 0 ? "kiosk" : "pos" },
+      }),
+      201,
+    );
+    shown.push(o.display);
+  }
+  return shown;
+}
+
+/**
+ * A shop that took 50 orders, was backed up, then took 120 more, and was lost. The backup's
+ * ceilings are 80 (default: 33 numbers, a block of 40 and the next reserved 10 ahead) and 40
+ * (Kiosk: 17 tickets); after it the default went on to 113 and Kiosk to 57, past both. Returns what the customers hold from after the backup.
+ */
+async function lostShop(label: string): Promise<{ tenant: TestTenant; keyPrefix: string; file: string; heldAfterBackup: string[] }> {
+  const db = await createTestDatabase(label);
+  dbs.push(db);
+  const slug = uniqueSlug(label);
+  const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
+  await insertSeries(db.url, tenant.id, { name: "Kiosk", prefix: "K", channels: ["kiosk"] });
+  const keyPrefix = testKeyPrefix(label);
+  const first = await server(db.url, keyPrefix);
+  const before = await take(first, tenant, 50);
+  const file = tmp.file(`${label}.nxb`);
+  await backupTo(db.url, file);
+  const heldAfterBackup = await take(first, tenant, 120);
+  expect(new Set([...before, ...heldAfterBackup]).size).toBe(170);
+  expect(heldAfterBackup).toContain("113");
+  expect(heldAfterBackup).toContain("K57");
+  await first.stop();
+  return { tenant, keyPrefix, file, heldAfterBackup };
+}
+
+async function restoredDatabase(label: string, file: string): Promise<TestDatabase> {
+  const db = await createEmptyTestDatabase(label);
+  dbs.push(db);
+  await restoreFrom(db.url, file);
+  return db;
+}
+
+describe("a restore with Redis lost too", () => {
+  it("hands out none of the numbers customers got after the backup, and the manager's audit says how far each counter jumped", async () => {
+    const shop = await lostShop("restore_redis_lost");
+    // Redis lost with the machine: every key of this shop's server gone (and no other test's).
+    expect(await emptyRedisPrefix(redisUrl, shop.keyPrefix)).toBeGreaterThan(0);
+    const db = await restoredDatabase("restore_redis_lost_new", shop.file);
+    const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
+    expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
+    expect(new Set(after).size).toBe(150);
+
+    const audit = await query<{
+      actor: string;
+      details: { backupAt: string; counters: { series: string | null; from: number; to: number }[]; lapped: string[] };
+    }>(db.url, `SELECT actor, details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'counter.jumpedAfterRestore'`, [shop.tenant.id]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor).toBe("system");
+    expect(audit[0]!.details.lapped).toEqual([]);
+    const today = audit[0]!.details.counters.filter((c) => c.from > 0);
+    // Both counters of the day the orders were taken: jumped by 2 × 40 and the busiest window of the backup's 50 orders.
+    expect(today.map((c) => c.series).sort()).toEqual(["Kiosk", null].sort());
+    for (const c of today) expect(c.to - c.from).toBeGreaterThanOrEqual(80 + (c.series === "Kiosk" ? 17 : 33));
+  });
+});
+
+describe("a restore with Redis intact", () => {
+  it("the floor of decision 0028 alone keeps numbers above what Redis handed out: none repeats even with the jump taken back", async () => {
+    const shop = await lostShop("restore_redis_kept");
+    const db = await restoredDatabase("restore_redis_kept_new", shop.file);
+    // The jump taken back: the ceilings are the backup's again, so only Redis remembers the numbers after it.
+    const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
+      db.url,
+      `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
+    );
+    for (const c of audit!.details.counters) {
+      if (c.series === null) {
+        await query(db.url, `UPDATE "CounterCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3`, [c.from, c.businessDay, c.shift]);
+      } else {
+        await query(
+          db.url,
+          `UPDATE "SeriesCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3 AND "seriesId" = (SELECT id FROM "NumberSeries" WHERE name = $4)`,
+          [c.from, c.businessDay, c.shift, c.series],
+        );
+      }
+    }
+    const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
+    expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
+    expect(new Set(after).size).toBe(150);
+  });
+});

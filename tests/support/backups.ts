@@ -1,0 +1,89 @@
+/**
+ * Helpers of the backup and restore tests: a backup to a temporary file, the CLIs as child
+ * processes, every table's row count and checksum, and a Redis prefix emptied.
+ */
+import { spawn } from "node:child_process";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { restoreBackup, type RestoreOptions, type RestoreSummary } from "@/lib/adapters/postgres/backup-restore.server";
+import { listTables, quoteIdent, writeBackup, type BackupSummary } from "@/lib/adapters/postgres/backup-write.server";
+
+export async function tempDir(label: string): Promise<{ dir: string; file: (name: string) => string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `nextup-${label}-`));
+  return { dir, file: (name) => path.join(dir, name), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export const backupTo = (databaseUrl: string, file: string): Promise<BackupSummary> => writeBackup(databaseUrl, createWriteStream(file));
+export const restoreFrom = (databaseUrl: string, file: string, opts?: RestoreOptions): Promise<RestoreSummary> =>
+  restoreBackup(databaseUrl, createReadStream(file), opts);
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run backup|restore -- FILE` as the operator runs it (spawned without npm, whose banner would add lines). */
+export function runCli(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Per application table: its row count and an md5 of its rows as text, in a stable order. */
+export async function tableDigests(url: string, where: Record<string, string> = {}): Promise<Record<string, { rows: number; md5: string }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const out: Record<string, { rows: number; md5: string }> = {};
+    for (const t of await listTables(client)) {
+      const cols = t.columns.map(quoteIdent).join(", ");
+      const { rows } = await client.query<{ n: number; md5: string | null }>(
+        `SELECT count(*)::int AS n, md5(string_agg(r::text, E'\\n' ORDER BY r::text)) AS md5
+           FROM (SELECT ${cols} FROM ${quoteIdent(t.name)} ${where[t.name] ? `WHERE ${where[t.name]}` : ""}) r`,
+      );
+      out[t.name] = { rows: rows[0]!.n, md5: rows[0]!.md5 ?? "" };
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every key under `prefix` (and nothing else): Redis lost with the machine, for this test's counters. */
+export async function emptyRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl);
+  try {
+    let deleted = 0;
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length) deleted += await redis.del(...keys);
+    }
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}
