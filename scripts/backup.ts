@@ -13,8 +13,8 @@ import { cliDatabase, humanBytes } from "./cli-database";
 
 const USAGE = `usage: npm run backup -- FILE
 
-Writes a backup of the whole database to FILE (e.g. backups/nextup-$(date +%F-%H%M).nxb) while
-the app keeps serving. The database is DATABASE_URL's, else the embedded one of \`npm run dev\`
+Writes a backup of the whole database to FILE (e.g. backups/nextup-$(date +%F-%H%M).nxb; "-":
+stdout) while the app keeps serving. The database is DATABASE_URL's, else the embedded one of \`npm run dev\`
 (.data/postgres: the running server's, or started for the backup when none runs).
 Restore it with \`npm run restore -- FILE\`.`;
 
@@ -26,8 +26,10 @@ function fail(message: string, code: number): never {
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes("-h") || args.includes("--help")) return void process.stderr.write(USAGE + "\n");
-  if (args.length !== 1 || args[0]!.startsWith("-")) fail(`expected one FILE\n\n${USAGE}`, 2);
+  if (args.length !== 1 || (args[0]!.startsWith("-") && args[0] !== "-")) fail(`expected one FILE\n\n${USAGE}`, 2);
   const file = args[0]!;
+  // "-": the backup on stdout (e.g. out of a container), this command's own line on stderr.
+  const toStdout = file === "-";
   const partial = `${file}.partial`;
   let db;
   try {
@@ -37,14 +39,14 @@ async function main() {
   }
   try {
     // Written aside and renamed when complete: FILE is never a half-written backup.
-    const summary = await writeBackup(db.url, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
-    await rename(partial, file);
-    process.stdout.write(
-      `backup: wrote ${file} (${humanBytes(summary.bytes)}): ${summary.orders} orders, ${summary.rows} rows in ${summary.tables} tables, ` +
+    const summary = await writeBackup(db.url, toStdout ? process.stdout : createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+    if (!toStdout) await rename(partial, file);
+    (toStdout ? process.stderr : process.stdout).write(
+      `backup: wrote ${toStdout ? "the backup to stdout" : file} (${humanBytes(summary.bytes)}): ${summary.orders} orders, ${summary.rows} rows in ${summary.tables} tables, ` +
         `as of ${summary.snapshotAt.toISOString()}, from ${db.source}\n`,
     );
   } catch (e) {
-    await rm(partial, { force: true });
+    if (!toStdout) await rm(partial, { force: true });
     fail(isAppError(e) ? e.message : `could not write the backup: ${(e as Error).message}`, 1);
   } finally {
     await db.stop();

@@ -14,7 +14,7 @@ import { cliDatabase } from "./cli-database";
 
 const USAGE = `usage: npm run restore -- FILE
 
-Restores FILE (written by \`npm run backup\`) into an empty database: DATABASE_URL's, else the
+Restores FILE (written by \`npm run backup\`; "-": stdin) into an empty database: DATABASE_URL's, else the
 embedded one of \`npm run dev\` (.data/postgres; stop the server first, or it already holds data).
 A database that holds data is refused and left unchanged. Numbers then go on past any that
 may have been handed out after the backup (README, "Backups and moving").`;
@@ -27,9 +27,11 @@ function fail(message: string, code: number): never {
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes("-h") || args.includes("--help")) return void process.stderr.write(USAGE + "\n");
-  if (args.length !== 1 || args[0]!.startsWith("-")) fail(`expected one FILE\n\n${USAGE}`, 2);
+  if (args.length !== 1 || (args[0]!.startsWith("-") && args[0] !== "-")) fail(`expected one FILE\n\n${USAGE}`, 2);
   const file = args[0]!;
-  await access(file).catch(() => fail(`cannot read ${file}`, 2));
+  // "-": the backup from stdin (e.g. into a container).
+  const fromStdin = file === "-";
+  if (!fromStdin) await access(file).catch(() => fail(`cannot read ${file}`, 2));
   let db;
   try {
     db = await cliDatabase({ create: true });
@@ -37,7 +39,7 @@ async function main() {
     fail((e as Error).message, 1);
   }
   try {
-    const s = await restoreBackup(db.url, createReadStream(file));
+    const s = await restoreBackup(db.url, fromStdin ? process.stdin : createReadStream(file));
     for (const j of s.jumps) {
       process.stderr.write(
         `restore: counter ${j.series ?? "(default)"} of ${j.businessDay}/${j.shift} (restaurant ${j.tenantId}): ${j.from} → ${j.to}${j.lapped ? " (comes round within the jump: numbers from before the restore may be given again)" : ""}\n`,
@@ -45,7 +47,7 @@ async function main() {
     }
     const minutes = Math.round(s.windowSeconds / 60);
     process.stdout.write(
-      `restore: restored ${file} (as of ${s.snapshotAt.toISOString()}) into ${db.source}: ${s.orders} orders, ${s.rows} rows in ${s.tables} tables` +
+      `restore: restored ${fromStdin ? "the backup from stdin" : file} (as of ${s.snapshotAt.toISOString()}) into ${db.source}: ${s.orders} orders, ${s.rows} rows in ${s.tables} tables` +
         `${s.newerMigrations.length ? `, then ${s.newerMigrations.length} newer migration(s)` : ""}; ${s.jumps.length} counter(s) moved on past ` +
         `${minutes} minute${minutes === 1 ? "" : "s"} of possible orders\n`,
     );
