@@ -68,8 +68,13 @@ async function write(out: Writable, data: Buffer): Promise<void> {
   if (!out.write(data)) await once(out, "drain");
 }
 
+export interface BackupOptions {
+  /** Called (and awaited) before each table is read, with its name and row count: progress for a caller that reports it. */
+  onTable?: (table: string, rows: number) => Promise<void> | void;
+}
+
 /** Writes a backup of `databaseUrl`'s whole database to `out` (which it ends). */
-export async function writeBackup(databaseUrl: string, out: Writable): Promise<BackupSummary> {
+export async function writeBackup(databaseUrl: string, out: Writable, opts: BackupOptions = {}): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "nextup-backup" });
   client.on("error", () => {}); // a lost connection fails the running query, which is reported
   await client.connect();
@@ -110,6 +115,7 @@ export async function writeBackup(databaseUrl: string, out: Writable): Promise<B
     const all = createHash("sha256");
     const trailer: BackupTrailer = { tables: [], sha256: "" };
     for (const t of tables) {
+      await opts.onTable?.(t.name, t.rows);
       const hash = createHash("sha256");
       let rows = 0;
       const copy = client.query(copyTo(`COPY ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) TO STDOUT`));
