@@ -73,58 +73,62 @@ async function shopWithOrders(
 }
 
 describe("a backup while the app serves", () => {
-  it("orders keep being answered 201 while a backup holds its snapshot, and the backup is one moment: no order above its counter's ceiling", async () => {
-    const shop = await shopWithOrders("backup_load", 30);
-    let placing = true;
-    const answered: { status: number; at: number }[] = [];
-    const load = Promise.all(
-      Array.from({ length: 4 }, async (_, w) => {
-        while (placing) {
-          try {
-            await shop.place(w % 2 ? "kiosk" : "pos");
-            answered.push({ status: 201, at: Date.now() });
-          } catch (e) {
-            answered.push({ status: 0, at: Date.now() });
-            throw e;
+  it(
+    "orders keep being answered 201 while a backup holds its snapshot, and the backup is one moment: no order above its counter's ceiling",
+    { timeout: 180_000 },
+    async () => {
+      const shop = await shopWithOrders("backup_load", 30);
+      let placing = true;
+      const answered: { status: number; at: number }[] = [];
+      const load = Promise.all(
+        Array.from({ length: 4 }, async (_, w) => {
+          while (placing) {
+            try {
+              await shop.place(w % 2 ? "kiosk" : "pos");
+              answered.push({ status: 201, at: Date.now() });
+            } catch (e) {
+              answered.push({ status: 0, at: Date.now() });
+              throw e;
+            }
           }
-        }
-      }),
-    );
-    // The snapshot held open for seconds, a pause before each table, while orders (and new blocks of numbers) are written.
-    const file = tmp.file("load.nxb");
-    const started = Date.now();
-    const summary = await writeBackup(shop.db.url, createWriteStream(file), { onTable: () => new Promise((r) => setTimeout(r, 150)) });
-    const ended = Date.now();
-    placing = false;
-    await load;
+        }),
+      );
+      // The snapshot held open for seconds, a pause before each table, while orders (and new blocks of numbers) are written.
+      const file = tmp.file("load.nxb");
+      const started = Date.now();
+      const summary = await writeBackup(shop.db.url, createWriteStream(file), { onTable: () => new Promise((r) => setTimeout(r, 150)) });
+      const ended = Date.now();
+      placing = false;
+      await load;
 
-    expect(answered.every((a) => a.status === 201)).toBe(true);
-    // Orders were taken while the backup's transaction was open.
-    const during = answered.filter((a) => a.at > started && a.at < ended).length;
-    expect(during).toBeGreaterThan(0);
-    expect(summary.orders).toBeGreaterThanOrEqual(30);
+      expect(answered.every((a) => a.status === 201)).toBe(true);
+      // Orders were taken while the backup's transaction was open.
+      const during = answered.filter((a) => a.at > started && a.at < ended).length;
+      expect(during).toBeGreaterThan(0);
+      expect(summary.orders).toBeGreaterThanOrEqual(30);
 
-    // Restored, the backup is one moment: every order is at or below its counter's ceiling, in the default series and the other
-    // (the ceilings are copied before the orders; without one snapshot, orders of blocks reserved in between would lie above them).
-    const copy = await database("backup_load_copy", false);
-    await restoreFrom(copy.url, file);
-    // Checked on the backup's own ceilings (before the jump), read from the audit of the restore.
-    const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
-      copy.url,
-      `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
-    );
-    const orders = await query<{ series: string | null; businessDay: string; shift: number; n: number }>(
-      copy.url,
-      `SELECT s.name AS series, to_char(o."businessDay", 'YYYY-MM-DD') AS "businessDay", o.shift, max(COALESCE(o.ticket, o.number))::int AS n
+      // Restored, the backup is one moment: every order is at or below its counter's ceiling, in the default series and the other
+      // (the ceilings are copied before the orders; without one snapshot, orders of blocks reserved in between would lie above them).
+      const copy = await database("backup_load_copy", false);
+      await restoreFrom(copy.url, file);
+      // Checked on the backup's own ceilings (before the jump), read from the audit of the restore.
+      const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
+        copy.url,
+        `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
+      );
+      const orders = await query<{ series: string | null; businessDay: string; shift: number; n: number }>(
+        copy.url,
+        `SELECT s.name AS series, to_char(o."businessDay", 'YYYY-MM-DD') AS "businessDay", o.shift, max(COALESCE(o.ticket, o.number))::int AS n
          FROM "Order" o LEFT JOIN "NumberSeries" s ON s.id = o."seriesId" GROUP BY 1, 2, 3`,
-    );
-    expect(orders.length).toBeGreaterThan(1);
-    for (const o of orders) {
-      const c = audit!.details.counters.find((x) => x.series === o.series && x.businessDay === o.businessDay && x.shift === o.shift);
-      expect(c, JSON.stringify(o)).toBeDefined();
-      expect(o.n, JSON.stringify(o)).toBeLessThanOrEqual(c!.from);
-    }
-  });
+      );
+      expect(orders.length).toBeGreaterThan(1);
+      for (const o of orders) {
+        const c = audit!.details.counters.find((x) => x.series === o.series && x.businessDay === o.businessDay && x.shift === o.shift);
+        expect(c, JSON.stringify(o)).toBeDefined();
+        expect(o.n, JSON.stringify(o)).toBeLessThanOrEqual(c!.from);
+      }
+    },
+  );
 });
 
 describe("restore", () => {
@@ -142,39 +146,43 @@ describe("restore", () => {
     );
   });
 
-  it("into an empty database: every table's rows equal the source's (count and checksum per table), the ceilings only raised", async () => {
-    const target = await database("restore_dst", false);
-    const run = await runCli("restore", [file], { DATABASE_URL: target.url });
-    expect(run, run.stderr).toMatchObject({ code: 0 });
-    expect(run.stdout).toMatch(
-      /^restore: restored .* into DATABASE_URL: 60 orders, \d+ rows in \d+ tables; 4 counter\(s\) moved on past \d+ minutes? of possible orders\n$/,
-    );
-    const [src, dst] = await Promise.all([tableDigests(source.db.url, JUMPED), tableDigests(target.url, JUMPED)]);
-    expect(Object.keys(dst).sort()).toEqual(Object.keys(src).sort());
-    expect(dst).toEqual(src);
-    expect(src.Order!.rows).toBe(60);
-    expect(src.Tenant!.rows).toBe(1);
-    // The ceilings: each one the source has is there, raised by the jump the audit names.
-    const before = await query<{ day: string; shift: number; ceiling: number }>(
-      source.db.url,
-      `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
-    );
-    const after = await query<{ day: string; shift: number; ceiling: number }>(
-      target.url,
-      `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
-    );
-    for (const b of before) expect(after.find((a) => a.day === b.day && a.shift === b.shift)!.ceiling).toBeGreaterThan(b.ceiling);
-    // The migrations are this release's, all of them, recorded as the server's migrator records them.
-    expect(await applyMigrations(target.url)).toEqual({ applied: [], ahead: [] });
-  });
+  it(
+    "into an empty database: every table's rows equal the source's (count and checksum per table), the ceilings only raised",
+    { timeout: 180_000 },
+    async () => {
+      const target = await database("restore_dst", false);
+      const run = await runCli("restore", [file], { DATABASE_URL: target.url });
+      expect(run, run.stderr).toMatchObject({ code: 0 });
+      expect(run.stdout).toMatch(
+        /^restore: restored .* into DATABASE_URL: 60 orders, \d+ rows in \d+ tables; 4 counter\(s\) moved on past \d+ minutes? of possible orders\n$/,
+      );
+      const [src, dst] = await Promise.all([tableDigests(source.db.url, JUMPED), tableDigests(target.url, JUMPED)]);
+      expect(Object.keys(dst).sort()).toEqual(Object.keys(src).sort());
+      expect(dst).toEqual(src);
+      expect(src.Order!.rows).toBe(60);
+      expect(src.Tenant!.rows).toBe(1);
+      // The ceilings: each one the source has is there, raised by the jump the audit names.
+      const before = await query<{ day: string; shift: number; ceiling: number }>(
+        source.db.url,
+        `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
+      );
+      const after = await query<{ day: string; shift: number; ceiling: number }>(
+        target.url,
+        `SELECT to_char("businessDay", 'YYYY-MM-DD') AS day, shift, ceiling FROM "CounterCeiling"`,
+      );
+      for (const b of before) expect(after.find((a) => a.day === b.day && a.shift === b.shift)!.ceiling).toBeGreaterThan(b.ceiling);
+      // The migrations are this release's, all of them, recorded as the server's migrator records them.
+      expect(await applyMigrations(target.url)).toEqual({ applied: [], ahead: [] });
+    },
+  );
 
-  it("into a database a server already migrated (no data): restored the same", async () => {
+  it("into a database a server already migrated (no data): restored the same", { timeout: 180_000 }, async () => {
     const target = await database("restore_migrated");
     await restoreFrom(target.url, file);
     expect(await tableDigests(target.url, JUMPED)).toEqual(await tableDigests(source.db.url, JUMPED));
   });
 
-  it("into a database that holds data: refused in a sentence, and nothing in it changes", async () => {
+  it("into a database that holds data: refused in a sentence, and nothing in it changes", { timeout: 180_000 }, async () => {
     const before = await tableDigests(source.db.url);
     const migrations = await query(source.db.url, `SELECT * FROM _prisma_migrations ORDER BY migration_name`);
     const run = await runCli("restore", [file], { DATABASE_URL: source.db.url });
@@ -188,7 +196,7 @@ describe("restore", () => {
     expect(await query(source.db.url, `SELECT * FROM _prisma_migrations ORDER BY migration_name`)).toEqual(migrations);
   });
 
-  it("a file that is not a backup, or a damaged one: refused, the empty database left empty", async () => {
+  it("a file that is not a backup, or a damaged one: refused, the empty database left empty", { timeout: 180_000 }, async () => {
     const target = await database("restore_damaged", false);
     const { writeFile, readFile } = await import("node:fs/promises");
     await writeFile(tmp.file("notes.txt"), "not a backup\n");
@@ -204,7 +212,7 @@ describe("restore", () => {
 });
 
 describe("a backup of the previous release", () => {
-  it("restores into this one: its migrations, its rows, then this release's newer migrations over them", async () => {
+  it("restores into this one: its migrations, its rows, then this release's newer migrations over them", { timeout: 180_000 }, async () => {
     const folders = await readMigrationFolders(MIGRATIONS_DIR);
     const older = tmp.file("previous-release");
     for (const f of folders.slice(0, -1)) await cp(path.join(MIGRATIONS_DIR, f.name), path.join(older, f.name), { recursive: true });

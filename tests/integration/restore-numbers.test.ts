@@ -82,51 +82,59 @@ async function restoredDatabase(label: string, file: string): Promise<TestDataba
 }
 
 describe("a restore with Redis lost too", () => {
-  it("hands out none of the numbers customers got after the backup, and the manager's audit says how far each counter jumped", async () => {
-    const shop = await lostShop("restore_redis_lost");
-    // Redis lost with the machine: every key of this shop's server gone (and no other test's).
-    expect(await emptyRedisPrefix(redisUrl, shop.keyPrefix)).toBeGreaterThan(0);
-    const db = await restoredDatabase("restore_redis_lost_new", shop.file);
-    const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
-    expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
-    expect(new Set(after).size).toBe(150);
+  it(
+    "hands out none of the numbers customers got after the backup, and the manager's audit says how far each counter jumped",
+    { timeout: 180_000 },
+    async () => {
+      const shop = await lostShop("restore_redis_lost");
+      // Redis lost with the machine: every key of this shop's server gone (and no other test's).
+      expect(await emptyRedisPrefix(redisUrl, shop.keyPrefix)).toBeGreaterThan(0);
+      const db = await restoredDatabase("restore_redis_lost_new", shop.file);
+      const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
+      expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
+      expect(new Set(after).size).toBe(150);
 
-    const audit = await query<{
-      actor: string;
-      details: { backupAt: string; counters: { series: string | null; from: number; to: number }[]; lapped: string[] };
-    }>(db.url, `SELECT actor, details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'counter.jumpedAfterRestore'`, [shop.tenant.id]);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]!.actor).toBe("system");
-    expect(audit[0]!.details.lapped).toEqual([]);
-    const today = audit[0]!.details.counters.filter((c) => c.from > 0);
-    // Both counters of the day the orders were taken: jumped by 2 × 40 and the busiest window of the backup's 50 orders.
-    expect(today.map((c) => c.series).sort()).toEqual(["Kiosk", null].sort());
-    for (const c of today) expect(c.to - c.from).toBeGreaterThanOrEqual(80 + (c.series === "Kiosk" ? 17 : 33));
-  });
+      const audit = await query<{
+        actor: string;
+        details: { backupAt: string; counters: { series: string | null; from: number; to: number }[]; lapped: string[] };
+      }>(db.url, `SELECT actor, details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'counter.jumpedAfterRestore'`, [shop.tenant.id]);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]!.actor).toBe("system");
+      expect(audit[0]!.details.lapped).toEqual([]);
+      const today = audit[0]!.details.counters.filter((c) => c.from > 0);
+      // Both counters of the day the orders were taken: jumped by 2 × 40 and the busiest window of the backup's 50 orders.
+      expect(today.map((c) => c.series).sort()).toEqual(["Kiosk", null].sort());
+      for (const c of today) expect(c.to - c.from).toBeGreaterThanOrEqual(80 + (c.series === "Kiosk" ? 17 : 33));
+    },
+  );
 });
 
 describe("a restore with Redis intact", () => {
-  it("the floor of decision 0028 alone keeps numbers above what Redis handed out: none repeats even with the jump taken back", async () => {
-    const shop = await lostShop("restore_redis_kept");
-    const db = await restoredDatabase("restore_redis_kept_new", shop.file);
-    // The jump taken back: the ceilings are the backup's again, so only Redis remembers the numbers after it.
-    const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
-      db.url,
-      `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
-    );
-    for (const c of audit!.details.counters) {
-      if (c.series === null) {
-        await query(db.url, `UPDATE "CounterCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3`, [c.from, c.businessDay, c.shift]);
-      } else {
-        await query(
-          db.url,
-          `UPDATE "SeriesCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3 AND "seriesId" = (SELECT id FROM "NumberSeries" WHERE name = $4)`,
-          [c.from, c.businessDay, c.shift, c.series],
-        );
+  it(
+    "the floor of decision 0028 alone keeps numbers above what Redis handed out: none repeats even with the jump taken back",
+    { timeout: 180_000 },
+    async () => {
+      const shop = await lostShop("restore_redis_kept");
+      const db = await restoredDatabase("restore_redis_kept_new", shop.file);
+      // The jump taken back: the ceilings are the backup's again, so only Redis remembers the numbers after it.
+      const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; shift: number; from: number }[] } }>(
+        db.url,
+        `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
+      );
+      for (const c of audit!.details.counters) {
+        if (c.series === null) {
+          await query(db.url, `UPDATE "CounterCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3`, [c.from, c.businessDay, c.shift]);
+        } else {
+          await query(
+            db.url,
+            `UPDATE "SeriesCeiling" SET ceiling = $1 WHERE "businessDay" = $2::date AND shift = $3 AND "seriesId" = (SELECT id FROM "NumberSeries" WHERE name = $4)`,
+            [c.from, c.businessDay, c.shift, c.series],
+          );
+        }
       }
-    }
-    const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
-    expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
-    expect(new Set(after).size).toBe(150);
-  });
+      const after = await take(await server(db.url, shop.keyPrefix), shop.tenant, 150);
+      expect(after.filter((n) => shop.heldAfterBackup.includes(n))).toEqual([]);
+      expect(new Set(after).size).toBe(150);
+    },
+  );
 });
