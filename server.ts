@@ -9,6 +9,7 @@
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./scripts/require-node.mjs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import nextEnv from "@next/env";
 import next from "next";
 import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
@@ -119,7 +120,9 @@ async function main() {
   const http = createServer(serve);
   answerProtocolErrors(http, serve);
   const connections = trackConnections(http);
-  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
+  // On the embedded database this box holds the only copy of the shop: backups on by default, beside it (decision 0049).
+  const backupDir = env.BACKUP_DIR ?? (env.DATABASE_URL ? undefined : path.join(path.dirname(env.EMBEDDED_PG_DIR), "backups"));
+  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BACKUP_DIR: backupDir }, log, http });
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
   // request, Socket.IO's polling included.

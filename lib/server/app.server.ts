@@ -12,6 +12,8 @@ import { ReplicationWatch } from "@/lib/core/replication-watch";
 import { OrderService } from "@/lib/core/order-service";
 import { ShiftService } from "@/lib/core/shift-service";
 import { Scheduler } from "@/lib/core/scheduler";
+import type { BackupScheduler } from "@/lib/core/backups/backup-scheduler";
+import { wireBackups } from "./wiring/backups.server";
 import { RedisLeaderLock } from "@/lib/adapters/redis/leader-lock.server";
 import { PrismaSchedulerStore } from "@/lib/adapters/postgres/scheduler-store.server";
 import { RedisIdempotencyClaims } from "@/lib/adapters/redis/idempotency-claims.server";
@@ -106,6 +108,8 @@ export interface App {
   counterSource(): "redis" | "database";
   /** Starts this restaurant's scheduled shifts while this node leads; null when SCHEDULER is off. */
   scheduler: Scheduler | null;
+  /** Scheduled backups (decision 0049); null when BACKUP_DIR is unset. */
+  backups: BackupScheduler | null;
   /** Whether this node leads the scheduler now (no I/O). */
   leader(): boolean;
   /** Liveness and a glance at the dependencies (each ping bounded); never waits long. */
@@ -247,6 +251,8 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     });
   }
 
+  const backups = wireBackups({ env, db, registry: metrics.registry, log, clock });
+
   let stopping = false;
   const probes = createProbes({
     env,
@@ -255,6 +261,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     issuer,
     replication,
     leader: () => scheduler?.isLeader() ?? false,
+    backup: () => backups?.state() ?? { state: "off" },
     stopping: () => stopping,
   });
 
@@ -297,9 +304,11 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
     async startWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
       await printing.start();
+      backups?.start();
     },
     counterSource: () => issuer.source(),
     scheduler,
+    backups,
     leader: () => scheduler?.isLeader() ?? false,
     health: () => probes.health(),
     replication,
@@ -321,6 +330,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
       printing.stop();
+      backups?.stop();
       // Attempts and drains in flight finish (bounded); the others stay queued for another node.
       await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));
       counter.shutdown();

@@ -164,6 +164,16 @@ const schema = z
       .optional(),
     /** After SIGTERM/SIGINT, keep serving this long with /api/ready at 503, so a load balancer moves traffic away before the node stops accepting (ms). */
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /**
+     * Scheduled backups' folder (decision 0049). Unset: off, except on the embedded database
+     * (no DATABASE_URL), where they go to .data/backups. The leader writes them; with several
+     * nodes, a folder they share.
+     */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** A scheduled backup every this many minutes (aligned to the clock: 60 makes one each hour on the hour). */
+    BACKUP_EVERY_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /** How many scheduled backups to keep; older ones this app wrote are removed. */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
     /** Apply pending migrations at start-up (default: on). */
     MIGRATE_ON_START: bool.default(true),
     /** The board's offline fallback voice (eSpeak NG, GPL, in a child process; decision 0008): on | off. */

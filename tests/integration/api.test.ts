@@ -762,6 +762,7 @@ describe("health", () => {
       replication: "none",
       history: "watched",
       checkedAt: expect.any(String) as string,
+      backup: { state: "off" },
     });
     expect(res.headers.get("cache-control")).toContain("no-store");
   });

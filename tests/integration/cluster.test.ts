@@ -256,6 +256,7 @@ describe("the app server with REDIS_CLUSTER_NODES", () => {
       replication: "none",
       history: "watched",
       checkedAt: expect.any(String) as string,
+      backup: { state: "off" },
     });
     // The scheduler's lock is in the cluster too: one of the two nodes leads (whichever took it first).
     const leads = async (s: AppServer) => (await apiClient(s.url)<{ leader: boolean }>("GET", "/api/health")).body.leader;

@@ -59,6 +59,7 @@ describe("createProbes", () => {
       issuer: { source: () => "redis" } as never,
       replication: { replication: () => "none", historyWatch: () => "watched" } as never,
       leader: () => true,
+      backup: () => ({ state: "off" }),
       stopping: () => stopping,
     });
     const answers = await Promise.all([...Array.from({ length: 50 }, () => probes.readiness()), ...Array.from({ length: 50 }, () => probes.health())]);

@@ -6,6 +6,7 @@ import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { managerData } from "./manager-data.server";
 import { ShiftPanel } from "./shift-panel";
+import { BackupNote } from "./backup-note";
 import { ConsoleShell } from "./_components/console-shell";
 
 export const dynamic = "force-dynamic";
@@ -47,6 +48,7 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
           ))}
         </ul>
       </section>
+      <BackupNote timeZone={tenant.timeZone} />
     </ConsoleShell>
   );
 }

@@ -21,3 +21,4 @@ export * from "./webhooks";
 export * from "./series";
 export * from "./replication";
 export * from "./printing";
+export * from "./backups";

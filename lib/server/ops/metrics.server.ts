@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
-import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome } from "@/lib/core/ports";
+import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome, BackupMetrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import { REPLICATIONS, type Replication } from "@/lib/core/replication";
 import type { VoiceMetrics } from "@/lib/adapters/voice/voice.server";
@@ -184,6 +184,28 @@ export function registerWebhookMetrics(registry: Registry, pending: () => Promis
     },
   });
   return { delivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) };
+}
+
+/** Scheduled backups (decision 0049): runs by outcome, and when the last good one finished. */
+export function registerBackupMetrics(registry: Registry): BackupMetrics {
+  const runs = new Counter({
+    name: "nextup_backups_total",
+    help: "Scheduled backups this node made, by outcome: ok, failed (the log says why).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  for (const outcome of ["ok", "failed"]) runs.inc({ outcome }, 0);
+  const last = new Gauge({
+    name: "nextup_backup_last_success_timestamp_seconds",
+    help: "When this node's last scheduled backup succeeded (Unix time); 0 before the first.",
+    registers: [registry],
+  });
+  return {
+    run(outcome, at) {
+      runs.inc({ outcome });
+      if (outcome === "ok") last.set(at.getTime() / 1000);
+    },
+  };
 }
 
 export function registerPrintMetrics(registry: Registry, waiting: () => Promise<number>): PrintMetrics {

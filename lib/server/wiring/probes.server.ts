@@ -11,6 +11,7 @@ import type { ReplicationWatch } from "@/lib/core/replication-watch";
 import type { Env } from "../env.server";
 import { judgeReadiness, readDependencies, sharedReading, type Readiness } from "../ops/readiness.server";
 import { pingRedis } from "./redis-clients.server";
+import type { BackupState } from "@/lib/core/backups/backup-schedule";
 
 export interface Health {
   status: "ok" | "degraded";
@@ -22,6 +23,18 @@ export interface Health {
   history: HistoryWatch;
   /** When the dependencies were read (a reading is shared for up to a second). */
   checkedAt: string;
+  /** Scheduled backups: off, none yet, running, ok or failed, with the last good one's time (decision 0049). */
+  backup: BackupHealth;
+}
+
+export type BackupHealth =
+  | { state: "off" | "none" }
+  | { state: "running" | "ok" | "failed"; lastOk: string | null; at?: string };
+
+function backupHealth(s: BackupState): BackupHealth {
+  if (s.state === "off" || s.state === "none") return { state: s.state };
+  const lastOk = s.lastOk?.toISOString() ?? null;
+  return s.state === "running" ? { state: "running", lastOk } : { state: s.state, at: s.at.toISOString(), lastOk };
 }
 
 /**
@@ -38,6 +51,7 @@ export function createProbes(deps: {
   issuer: NumberIssuer;
   replication: ReplicationWatch;
   leader: () => boolean;
+  backup: () => BackupState;
   stopping: () => boolean;
 }): { health(): Promise<Health>; readiness(): Promise<Readiness> } {
   const { env, db, redis, issuer, replication } = deps;
@@ -74,6 +88,7 @@ export function createProbes(deps: {
         replication: replication.replication(),
         history: replication.historyWatch(),
         checkedAt: r.checkedAt.toISOString(),
+        backup: backupHealth(deps.backup()),
       };
     },
     readiness: async () =>

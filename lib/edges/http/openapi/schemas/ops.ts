@@ -18,6 +18,16 @@ export const healthSchema = z
         "Whether this node's database role may read the history a failover changes (`pg_control_system()`, `pg_current_wal_lsn()`; decision 0032). `unknown`: a failover cannot be detected, and while Redis is unreachable orders are refused (503) unless `replication` is `sync` or `none`.",
     }),
     checkedAt: z.iso.datetime().meta({ description: "When this node last read its dependencies: answers share one reading for up to a second." }),
+    backup: z
+      .object({
+        state: z.enum(["off", "none", "running", "ok", "failed"]),
+        at: z.iso.datetime().optional().meta({ description: "When the latest scheduled backup ended (`ok`, `failed`)." }),
+        lastOk: z.iso.datetime().nullable().optional().meta({ description: "When the last successful scheduled backup ended; null when none did." }),
+      })
+      .meta({
+        description:
+          "Scheduled backups (decision 0049): `off` (no BACKUP_DIR), `none` yet, `running`, or how the latest ended. Read by each node every 30 s; never makes a node unready.",
+      }),
   })
   .meta({ id: "Health" });
 
