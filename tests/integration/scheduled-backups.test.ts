@@ -44,7 +44,8 @@ describe("scheduled backups", () => {
     const keyPrefix = testKeyPrefix("backups");
     // Orders before the nodes that back up start: the backup holds them.
     const first = await startAppServer({ databaseUrl: db.url, keyPrefix });
-    for (let i = 0; i < 3; i++) expectStatus(await apiClient(first.url)("POST", `/api/v1/orgs/${tenant.slug}/orders`, { key: tenant.apiKeys.cashier, json: {} }), 201);
+    for (let i = 0; i < 3; i++)
+      expectStatus(await apiClient(first.url)("POST", `/api/v1/orgs/${tenant.slug}/orders`, { key: tenant.apiKeys.cashier, json: {} }), 201);
     await first.stop();
 
     const env = { BACKUP_DIR: dir, BACKUP_EVERY_MINUTES: "60", BACKUP_KEEP: "3", METRICS_TOKEN };

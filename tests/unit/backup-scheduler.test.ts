@@ -11,17 +11,35 @@ function memoryStore(): BackupRunStore & { rows: Map<number, BackupRunRecord & {
     rows,
     async claim(slot, node) {
       if (rows.has(slot.getTime())) return false;
-      rows.set(slot.getTime(), { slot, node, startedAt: new Date(slot), finishedAt: null, ok: null, file: null, bytes: null, orders: null, error: null, deleted: false });
+      rows.set(slot.getTime(), {
+        slot,
+        node,
+        startedAt: new Date(slot),
+        finishedAt: null,
+        ok: null,
+        file: null,
+        bytes: null,
+        orders: null,
+        error: null,
+        deleted: false,
+      });
       return true;
     },
     async finish(slot, node, end) {
       const r = rows.get(slot.getTime());
       if (!r || r.node !== node || r.finishedAt) return;
-      Object.assign(r, { finishedAt: new Date(slot.getTime() + 1000), ok: end.ok }, end.ok ? { file: end.file, bytes: end.bytes, orders: end.orders } : { error: end.error });
+      Object.assign(
+        r,
+        { finishedAt: new Date(slot.getTime() + 1000), ok: end.ok },
+        end.ok ? { file: end.file, bytes: end.bytes, orders: end.orders } : { error: end.error },
+      );
     },
     latest: async () => sorted()[0] ?? null,
     latestOk: async () => sorted().find((r) => r.ok) ?? null,
-    kept: async () => sorted().filter((r) => r.ok && !r.deleted && r.file).map((r) => ({ slot: r.slot, file: r.file! })),
+    kept: async () =>
+      sorted()
+        .filter((r) => r.ok && !r.deleted && r.file)
+        .map((r) => ({ slot: r.slot, file: r.file! })),
     async markDeleted(slot) {
       rows.get(slot.getTime())!.deleted = true;
     },

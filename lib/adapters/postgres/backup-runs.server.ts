@@ -19,7 +19,8 @@ export class PrismaBackupRunStore implements BackupRunStore {
   constructor(private readonly db: Db) {}
 
   async claim(slot: Date, node: string): Promise<boolean> {
-    const n = await this.db.$executeRaw`INSERT INTO "BackupRun" ("id", "slot", "node") VALUES (gen_random_uuid(), ${slot}, ${node}) ON CONFLICT ("slot") DO NOTHING`;
+    const n = await this.db
+      .$executeRaw`INSERT INTO "BackupRun" ("id", "slot", "node") VALUES (gen_random_uuid(), ${slot}, ${node}) ON CONFLICT ("slot") DO NOTHING`;
     return n === 1;
   }
 
@@ -44,7 +45,11 @@ export class PrismaBackupRunStore implements BackupRunStore {
   }
 
   async kept(): Promise<Array<{ slot: Date; file: string }>> {
-    const rows = await this.db.backupRun.findMany({ where: { ok: true, deletedAt: null, file: { not: null } }, orderBy: { slot: "desc" }, select: { slot: true, file: true } });
+    const rows = await this.db.backupRun.findMany({
+      where: { ok: true, deletedAt: null, file: { not: null } },
+      orderBy: { slot: "desc" },
+      select: { slot: true, file: true },
+    });
     return rows.map((r) => ({ slot: r.slot, file: r.file! }));
   }
 

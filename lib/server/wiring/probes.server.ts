@@ -27,9 +27,7 @@ export interface Health {
   backup: BackupHealth;
 }
 
-export type BackupHealth =
-  | { state: "off" | "none" }
-  | { state: "running" | "ok" | "failed"; lastOk: string | null; at?: string };
+export type BackupHealth = { state: "off" | "none" } | { state: "running" | "ok" | "failed"; lastOk: string | null; at?: string };
 
 function backupHealth(s: BackupState): BackupHealth {
   if (s.state === "off" || s.state === "none") return { state: s.state };
