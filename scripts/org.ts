@@ -17,8 +17,10 @@ import { envFlag } from "@/lib/server/env.server";
 import { createTenant } from "@/lib/server/ops/provisioning.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
 import type { Locale } from "@/lib/core/locales";
+import { MOVE_USAGE, moveCommand } from "./org-move";
 
 const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <IANA zone> [--day-starts HH:MM] [--language en|zh-CN]
+${MOVE_USAGE}
 
   <slug>          lower-case letters, digits and dashes, used in URLs (/<slug>/board)
   --name          the restaurant's name as shown on tickets and screens
@@ -59,6 +61,10 @@ async function main() {
     return;
   }
   const [command, slug, ...extra] = positionals;
+  if (command === "export" || command === "import") {
+    await moveCommand(command, positionals.slice(1));
+    process.exit(0);
+  }
   if (command !== "create") fail(`unknown command "${command ?? ""}"\n\n${USAGE}`, 2);
   if (!slug) fail(`missing <slug>\n\n${USAGE}`, 2);
   if (extra.length) fail(`unexpected argument "${extra[0]}"\n\n${USAGE}`, 2);

@@ -126,7 +126,9 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
     case "counter.jumpedAfterFailover":
       return [sentence("counter.jumpedAfterFailover", { timeline: num(d.timeline) ?? 0, counters: jumpedCounters(d.counters) })];
     case "counter.jumpedAfterRestore":
-      return jumpedAfterRestore(d);
+      return jumpedAfterRestore(d, "counter.jumpedAfterRestore");
+    case "counter.jumpedAfterImport":
+      return jumpedAfterRestore(d, "counter.jumpedAfterImport");
     default:
       return other(d);
   }
@@ -140,11 +142,11 @@ function jumpedCounters(v: unknown): string {
     .join("; ");
 }
 
-/** After a restore (decision 0046): the backup's time, each counter's jump, and the series that come round within it. */
-function jumpedAfterRestore(d: Record<string, unknown>): Sentence[] {
+/** After a restore (decision 0046) or an import (0050): the file's time, each counter's jump, and the series that come round within it. */
+function jumpedAfterRestore(d: Record<string, unknown>, key: "counter.jumpedAfterRestore" | "counter.jumpedAfterImport"): Sentence[] {
   const at = text(d.backupAt);
   const backupAt = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) ? `${at.slice(0, 10)} ${at.slice(11, 16)} UTC` : at;
-  const out = [sentence("counter.jumpedAfterRestore", { backupAt, counters: jumpedCounters(d.counters) })];
+  const out = [sentence(key, { backupAt, counters: jumpedCounters(d.counters) })];
   const lapped = Array.isArray(d.lapped) ? d.lapped.map(text) : [];
   if (lapped.length) out.push(sentence("counter.restoreLapped", { names: { list: lapped } }));
   return out;

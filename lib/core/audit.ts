@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "orders.clearForgotten",
   "counter.jumpedAfterFailover",
   "counter.jumpedAfterRestore",
+  "counter.jumpedAfterImport",
   "printer.create",
   "printer.update",
   "printer.delete",

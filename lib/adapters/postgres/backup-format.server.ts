@@ -22,7 +22,8 @@ export interface BackupTable {
 }
 
 export interface BackupHeader {
-  format: "nextup-backup";
+  /** A whole database, or one restaurant of it (`npm run org -- export`, decision 0050). */
+  format: "nextup-backup" | "nextup-restaurant";
   version: typeof BACKUP_FORMAT_VERSION;
   /** The database clock (`now()`) of the snapshot: what the restore measures "after the backup" from. */
   snapshotAt: string;
@@ -32,6 +33,8 @@ export interface BackupHeader {
   migrations: { name: string; checksum: string }[];
   /** Every application table, parents before children (the order a restore loads them in). */
   tables: BackupTable[];
+  /** nextup-restaurant: the restaurant it holds. */
+  tenant?: { id: string; slug: string; name: string };
 }
 
 export interface BackupTrailer {
@@ -108,8 +111,19 @@ export class FrameReader {
 }
 
 /** The header as read from a file: any JSON until checked. */
-export function checkHeader(h: Partial<Omit<BackupHeader, "version">> & { version?: unknown }): BackupHeader {
-  if (h?.format !== "nextup-backup" || !Array.isArray(h.tables) || !Array.isArray(h.migrations)) throw corrupt("its header is not a Nextup backup's");
+export function checkHeader(h: Partial<Omit<BackupHeader, "version">> & { version?: unknown }, format: BackupHeader["format"] = "nextup-backup"): BackupHeader {
+  if (h?.format !== format && (h?.format === "nextup-backup" || h?.format === "nextup-restaurant")) {
+    throw new AppError("BAD_INPUT", {
+      message:
+        format === "nextup-backup"
+          ? "this file is one restaurant's export: bring it in with npm run org -- import"
+          : "this file is a whole database's backup: restore it with npm run restore",
+      reason: "wrongKindOfFile",
+    });
+  }
+  if (h?.format !== format || !Array.isArray(h.tables) || !Array.isArray(h.migrations)) throw corrupt("its header is not a Nextup backup's");
+  if (format === "nextup-restaurant" && (typeof h.tenant?.id !== "string" || typeof h.tenant?.slug !== "string"))
+    throw corrupt("its header names no restaurant");
   if (h.version !== BACKUP_FORMAT_VERSION) {
     throw new AppError("BAD_INPUT", {
       message: `this backup is in format ${JSON.stringify(h.version)}; this release reads format ${String(BACKUP_FORMAT_VERSION)}: restore it with the release that wrote it, or a newer one`,

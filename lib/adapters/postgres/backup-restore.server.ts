@@ -23,6 +23,7 @@ import {
   type MigrationFolder,
 } from "./migrate.server";
 import { jumpAfterRestore, type RestoredCounterJump } from "./restore-jump.server";
+import { settleAfterRestore } from "./settle-after-restore.server";
 
 export interface RestoreOptions {
   /** Defaults to prisma/migrations under the working directory. */
@@ -46,7 +47,7 @@ export interface RestoreSummary {
 const damaged = (why: string) => new AppError("BAD_INPUT", { message: `the backup file is damaged or incomplete: ${why}`, reason: "backupDamaged" });
 
 /** Which of this release's migrations the backup names, and which come after: refused when the backup is not of this line of the code or is newer. */
-function planMigrations(header: BackupHeader, folders: MigrationFolder[]): { backups: MigrationFolder[]; newer: MigrationFolder[] } {
+export function planMigrations(header: BackupHeader, folders: MigrationFolder[]): { backups: MigrationFolder[]; newer: MigrationFolder[] } {
   const byName = new Map(folders.map((f) => [f.name, f]));
   const unknown = header.migrations.filter((m) => !byName.has(m.name)).map((m) => m.name);
   if (unknown.length) {
@@ -82,8 +83,8 @@ function planMigrations(header: BackupHeader, folders: MigrationFolder[]): { bac
   return { backups: folders.filter((f) => named.has(f.name)), newer: folders.filter((f) => !named.has(f.name)) };
 }
 
-/** Tables whose rows are bookkeeping, not a restaurant's data: a migration seeds SchedulerTerm's one row (the scheduler's leader term). */
-const BOOKKEEPING = new Set(["_prisma_migrations", "SchedulerTerm"]);
+/** Tables whose rows are bookkeeping, not a restaurant's data: a migration seeds SchedulerTerm's one row (the scheduler's leader term); a server that started on the database may have recorded a scheduled backup of it (BackupRun). */
+const BOOKKEEPING = new Set(["_prisma_migrations", "SchedulerTerm", "BackupRun"]);
 
 /**
  * Refuses a database that holds any row of data, and clears an empty one's schema (a server that
@@ -114,7 +115,7 @@ async function claimEmptyDatabase(client: pg.ClientBase): Promise<void> {
 }
 
 /** The rows of one table, frame by frame until the empty frame; hashed on the way. */
-async function* tableData(reader: FrameReader, hashes: ReturnType<typeof createHash>[]): AsyncGenerator<Buffer> {
+export async function* tableData(reader: FrameReader, hashes: ReturnType<typeof createHash>[]): AsyncGenerator<Buffer> {
   for (;;) {
     const data = await reader.next();
     if (data.length === 0) return;
@@ -187,6 +188,7 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
 
     await resetSequences(client);
     for (const m of newer) await applyMigrationInTransaction(client, m);
+    await settleAfterRestore(client, "the database was restored from a backup");
     const { restoredAt, windowSeconds, jumps } = await jumpAfterRestore(client, new Date(header.snapshotAt));
     await client.query("COMMIT");
     return {

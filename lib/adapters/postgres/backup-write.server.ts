@@ -11,6 +11,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { AppError } from "@/lib/core/errors";
 import { BACKUP_FORMAT_VERSION, BACKUP_MAGIC, frame, jsonFrame, type BackupHeader, type BackupTable, type BackupTrailer } from "./backup-format.server";
 
 /** Tables that are not the application's data: the migrations are named in the header and applied again on restore. */
@@ -64,6 +65,12 @@ export async function listTables(client: pg.ClientBase): Promise<{ name: string;
   return ordered.map((name) => ({ name, columns: columns.get(name)! }));
 }
 
+async function findTenant(client: pg.ClientBase, slug: string): Promise<ExportedTenant> {
+  const { rows } = await client.query<ExportedTenant>(`SELECT id::text AS id, slug, name FROM "Tenant" WHERE slug = $1`, [slug]);
+  if (!rows[0]) throw new AppError("NOT_FOUND", { message: `there is no restaurant ${JSON.stringify(slug)} in this database`, reason: "noSuchRestaurant" });
+  return rows[0];
+}
+
 async function write(out: Writable, data: Buffer): Promise<void> {
   if (!out.write(data)) await once(out, "drain");
 }
@@ -71,6 +78,21 @@ async function write(out: Writable, data: Buffer): Promise<void> {
 export interface BackupOptions {
   /** Called (and awaited) before each table is read, with its name and row count: progress for a caller that reports it. */
   onTable?: (table: string, rows: number) => Promise<void> | void;
+  /** One restaurant only (`npm run org -- export`, decision 0050): its row of Tenant and its rows of every table with a tenantId. */
+  tenantSlug?: string;
+}
+
+/** The restaurant an export is of, in its header. */
+export interface ExportedTenant {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** Which rows of `table` belong to the tenant `id` (a uuid read from the database); null: none of its rows do (deployment-wide). */
+export function tenantRows(table: { name: string; columns: string[] }, id: string): string | null {
+  if (table.name === "Tenant") return `"id" = '${id}'::uuid`;
+  return table.columns.includes("tenantId") ? `"tenantId" = '${id}'::uuid` : null;
 }
 
 /** Writes a backup of `databaseUrl`'s whole database to `out` (which it ends). */
@@ -97,18 +119,22 @@ export async function writeBackup(databaseUrl: string, out: Writable, opts: Back
       `SELECT migration_name AS name, checksum FROM _prisma_migrations
         WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
     );
-    const tables: BackupTable[] = [];
+    const tenant = opts.tenantSlug === undefined ? null : await findTenant(client, opts.tenantSlug);
+    const tables: (BackupTable & { where: string | null })[] = [];
     for (const t of await listTables(client)) {
-      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoteIdent(t.name)}`);
-      tables.push({ ...t, rows: Number(rows[0]!.n) });
+      const where = tenant ? tenantRows(t, tenant.id) : null;
+      if (tenant && where === null) continue;
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoteIdent(t.name)}${where ? ` WHERE ${where}` : ""}`);
+      tables.push({ ...t, rows: Number(rows[0]!.n), where });
     }
     const header: BackupHeader = {
-      format: "nextup-backup",
+      format: tenant ? "nextup-restaurant" : "nextup-backup",
       version: BACKUP_FORMAT_VERSION,
       snapshotAt: facts[0]!.now.toISOString(),
       server: facts[0]!.server,
       migrations,
-      tables,
+      tables: tables.map(({ where: _, ...t }) => t),
+      ...(tenant ? { tenant } : {}),
     };
     await write(gzip, BACKUP_MAGIC);
     await write(gzip, jsonFrame(header));
@@ -118,7 +144,9 @@ export async function writeBackup(databaseUrl: string, out: Writable, opts: Back
       await opts.onTable?.(t.name, t.rows);
       const hash = createHash("sha256");
       let rows = 0;
-      const copy = client.query(copyTo(`COPY ${quoteIdent(t.name)} (${t.columns.map(quoteIdent).join(", ")}) TO STDOUT`));
+      const columns = t.columns.map(quoteIdent).join(", ");
+      const source = t.where ? `(SELECT ${columns} FROM ${quoteIdent(t.name)} WHERE ${t.where})` : `${quoteIdent(t.name)} (${columns})`;
+      const copy = client.query(copyTo(`COPY ${source} TO STDOUT`));
       for await (const chunk of copy as AsyncIterable<Buffer>) {
         hash.update(chunk);
         all.update(chunk);

@@ -25,12 +25,15 @@ export interface RestoredCounterJump {
 export async function jumpAfterRestore(
   client: pg.ClientBase,
   backupAt: Date,
+  /** One restaurant only, audited as an import (decision 0050); default: every restaurant, audited as a restore. */
+  scope: { tenantId: string; action: "counter.jumpedAfterImport" } | null = null,
 ): Promise<{ restoredAt: Date; windowSeconds: number; jumps: RestoredCounterJump[] }> {
   const { rows: clock } = await client.query<{ now: Date }>(`SELECT now() AS now`);
   const restoredAt = clock[0]!.now;
   const windowSeconds = restoreWindowSeconds(backupAt, restoredAt);
   const { rows: tenants } = await client.query<{ id: string; timeZone: string; dayStartMinutes: number }>(
-    `SELECT id, "timeZone", "dayStartMinutes" FROM "Tenant" ORDER BY id`,
+    `SELECT id, "timeZone", "dayStartMinutes" FROM "Tenant" WHERE $1::uuid IS NULL OR id = $1::uuid ORDER BY id`,
+    [scope?.tenantId ?? null],
   );
   const { rows: series } = await client.query<{ id: string; tenantId: string; name: string; first: number; last: number | null }>(
     `SELECT id, "tenantId", name, first, last FROM "NumberSeries" WHERE "deletedAt" IS NULL ORDER BY "tenantId", id`,
@@ -79,20 +82,18 @@ export async function jumpAfterRestore(
       }
     }
     const mine = jumps.filter((j) => j.tenantId === t.id);
-    await client.query(
-      `INSERT INTO "AuditEntry" (id, "tenantId", actor, action, details) VALUES ($1::uuid, $2::uuid, $3, 'counter.jumpedAfterRestore', $4::jsonb)`,
-      [
-        randomUUID(),
-        t.id,
-        SYSTEM_ACTOR,
-        JSON.stringify({
-          backupAt: backupAt.toISOString(),
-          windowMinutes: Math.round(windowSeconds / 60),
-          counters: mine.map(({ series: s, businessDay, shift, from, to }) => ({ series: s, businessDay, shift, from, to })),
-          lapped: [...new Set(mine.filter((j) => j.lapped).map((j) => j.series))],
-        }),
-      ],
-    );
+    await client.query(`INSERT INTO "AuditEntry" (id, "tenantId", actor, action, details) VALUES ($1::uuid, $2::uuid, $3, $5, $4::jsonb)`, [
+      randomUUID(),
+      t.id,
+      SYSTEM_ACTOR,
+      JSON.stringify({
+        backupAt: backupAt.toISOString(),
+        windowMinutes: Math.round(windowSeconds / 60),
+        counters: mine.map(({ series: s, businessDay, shift, from, to }) => ({ series: s, businessDay, shift, from, to })),
+        lapped: [...new Set(mine.filter((j) => j.lapped).map((j) => j.series))],
+      }),
+      scope?.action ?? "counter.jumpedAfterRestore",
+    ]);
   }
   return { restoredAt, windowSeconds, jumps };
 }
