@@ -133,7 +133,7 @@ export async function writeBackup(databaseUrl: string, out: Writable, opts: Back
       snapshotAt: facts[0]!.now.toISOString(),
       server: facts[0]!.server,
       migrations,
-      tables: tables.map(({ where: _, ...t }) => t),
+      tables: tables.map((t) => ({ name: t.name, columns: t.columns, rows: t.rows })),
       ...(tenant ? { tenant } : {}),
     };
     await write(gzip, BACKUP_MAGIC);
