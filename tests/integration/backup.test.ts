@@ -49,7 +49,7 @@ async function shopWithOrders(
   orders: number,
 ): Promise<{ db: TestDatabase; server: AppServer; tenant: TestTenant; place: (channel?: string) => Promise<OrderJson> }> {
   const db = await database(label);
-  const slug = uniqueSlug(label);
+  const slug = uniqueSlug(label.replaceAll("_", "-"));
   const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
   await insertSeries(db.url, tenant.id, { name: "Kiosk", prefix: "K", channels: ["kiosk"] });
   const server = await startAppServer({ databaseUrl: db.url, redisUrl, keyPrefix: testKeyPrefix(label), env: SHARED_SERVER_ENV });

@@ -58,7 +58,7 @@ async function take(s: AppServer, t: TestTenant, n: number): Promise<string[]> {
 async function lostShop(label: string): Promise<{ tenant: TestTenant; keyPrefix: string; file: string; heldAfterBackup: string[] }> {
   const db = await createTestDatabase(label);
   dbs.push(db);
-  const slug = uniqueSlug(label);
+  const slug = uniqueSlug(label.replaceAll("_", "-"));
   const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
   await insertSeries(db.url, tenant.id, { name: "Kiosk", prefix: "K", channels: ["kiosk"] });
   const keyPrefix = testKeyPrefix(label);
