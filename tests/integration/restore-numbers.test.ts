@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function server(databaseUrl: string, keyPrefix: string): Promise<AppServer> {
-  const s = await startAppServer({ databaseUrl, redisUrl, keyPrefix, env: SHARED_SERVER_ENV });
+  const s = await startAppServer({ databaseUrl, redisUrl, keyPrefix, env: { ...SHARED_SERVER_ENV, API_RATE_LIMIT_PER_MINUTE: "1000000" } });
   servers.push(s);
   return s;
 }

@@ -41,6 +41,8 @@ export interface RestoreSummary {
   newerMigrations: string[];
   jumps: RestoredCounterJump[];
   windowSeconds: number;
+  /** Webhook messages pending at the backup, marked given up (their queue jobs are not in it). */
+  webhooksGivenUp: number;
 }
 
 const damaged = (why: string) => new AppError("BAD_INPUT", { message: `the backup file is damaged or incomplete: ${why}`, reason: "backupDamaged" });
@@ -137,6 +139,19 @@ async function resetSequences(client: pg.ClientBase): Promise<void> {
   }
 }
 
+/**
+ * Webhook messages still pending at the backup: their queue jobs (pg-boss) are not in it, so
+ * nothing would ever attempt them, and an hours-old event is no news. Marked given up, with
+ * why, so that the console says so instead of a next attempt that never comes.
+ */
+async function giveUpPendingWebhooks(client: pg.ClientBase): Promise<number> {
+  const { rowCount } = await client.query(
+    `UPDATE "WebhookDelivery" SET "gaveUpAt" = now(), "nextAttemptAt" = NULL, "jobId" = NULL, "lastError" = 'not sent: restored from a backup'
+      WHERE "deliveredAt" IS NULL AND "gaveUpAt" IS NULL`,
+  );
+  return rowCount ?? 0;
+}
+
 /** Restores the backup read from `input` (gzip, as writeBackup writes it) into `databaseUrl`'s empty database. */
 export async function restoreBackup(databaseUrl: string, input: Readable, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   const gunzip = createGunzip();
@@ -187,6 +202,7 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
 
     await resetSequences(client);
     for (const m of newer) await applyMigrationInTransaction(client, m);
+    const webhooksGivenUp = await giveUpPendingWebhooks(client);
     const { restoredAt, windowSeconds, jumps } = await jumpAfterRestore(client, new Date(header.snapshotAt));
     await client.query("COMMIT");
     return {
@@ -198,6 +214,7 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
       newerMigrations: newer.map((m) => m.name),
       jumps,
       windowSeconds,
+      webhooksGivenUp,
     };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});
