@@ -111,7 +111,7 @@ describe("a restore with Redis lost too", () => {
 
 describe("a restore with Redis intact", () => {
   it(
-    "the floor of decision 0028 alone keeps numbers above what Redis handed out: none repeats even with the jump taken back",
+    "Redis's memory alone keeps numbers above what it handed out (0028's floor; and a block below them is refused, never used): none repeats even with the jump taken back",
     { timeout: 180_000 },
     async () => {
       const shop = await lostShop("restore_redis_kept");
