@@ -138,3 +138,47 @@ describe("a restore with Redis intact", () => {
     },
   );
 });
+
+describe("a series that comes round", () => {
+  it("jumps in tickets and, when the jump is a lap or more, the audit says numbers from before the restore may come again", { timeout: 180_000 }, async () => {
+    const db = await createTestDatabase("restore_lap");
+    dbs.push(db);
+    const slug = uniqueSlug("restore-lap");
+    const spec = stableDaySpec(slug);
+    const tenant = (await provisionTenants(db.url, [spec]))[slug]!;
+    const lap = await insertSeries(db.url, tenant.id, { name: "Window", prefix: "W", first: 1, last: 99, channels: ["kiosk"] });
+    const wide = await insertSeries(db.url, tenant.id, { name: "Delivery", prefix: "D", first: 1, last: 999, channels: ["delivery"] });
+    // 30 tickets of each in the last minutes, on the restaurant's current business day (its day rule, as the restore computes it).
+    const [{ day }] = (await query<{ day: string }>(db.url, `SELECT to_char(now() AT TIME ZONE 'UTC' - make_interval(mins => $1::int), 'YYYY-MM-DD') AS day`, [
+      Number(spec.dayStart.slice(0, 2)) * 60,
+    ])) as [{ day: string }];
+    for (const [seriesId, prefix] of [
+      [lap, "W"],
+      [wide, "D"],
+    ]) {
+      await query(
+        db.url,
+        `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, ticket, "seriesId", channel, prefix, "createdAt")
+         SELECT gen_random_uuid(), $1, $2::date, 1, n, n, $3, 'kiosk', $4, now() - make_interval(secs => 60 - n) FROM generate_series(1, 30) n`,
+        [tenant.id, day, seriesId, prefix],
+      );
+      await query(db.url, `INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", shift, ceiling) VALUES ($1, $2, $3::date, 1, 40)`, [
+        tenant.id,
+        seriesId,
+        day,
+      ]);
+    }
+    const file = tmp.file("lap.nxb");
+    await backupTo(db.url, file);
+    const restored = await restoredDatabase("restore_lap_new", file);
+    const [audit] = await query<{ details: { counters: { series: string | null; businessDay: string; from: number; to: number }[]; lapped: string[] } }>(
+      restored.url,
+      `SELECT details FROM "AuditEntry" WHERE action = 'counter.jumpedAfterRestore'`,
+    );
+    // 80 + the 30 tickets of the busiest minute: 110, more than Window's lap of 99, less than Delivery's 999.
+    expect(audit!.details.lapped).toEqual(["Window"]);
+    for (const name of ["Window", "Delivery"]) {
+      expect(audit!.details.counters.find((c) => c.series === name && c.businessDay === day)).toMatchObject({ from: 40, to: 150 });
+    }
+  });
+});
