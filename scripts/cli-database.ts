@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/server/dev/dev-services.server";
+import { embeddedPostgresEnv } from "@/lib/server/env.server";
 import { createLogger } from "@/lib/server/ops/logger.server";
 
 export interface CliDatabase {
@@ -33,8 +34,13 @@ async function answers(url: string): Promise<boolean> {
 export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) return { url, source: "DATABASE_URL", stop: async () => {} };
-  const dir = process.env.EMBEDDED_PG_DIR || ".data/postgres";
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
+  const parsed = embeddedPostgresEnv.safeParse({
+    EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
+  });
+  if (!parsed.success)
+    throw new Error(`EMBEDDED_PG_DIR or EMBEDDED_PG_PORT is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const { EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: port } = parsed.data;
   const embedded = `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`;
   if (await answers(embedded)) return { url: embedded, source: `the running server's embedded database (port ${port})`, stop: async () => {} };
   if (!opts.create && !existsSync(path.join(dir, "PG_VERSION"))) {

@@ -45,6 +45,11 @@ async function main() {
         `restore: counter ${j.series ?? "(default)"} of ${j.businessDay}/${j.shift} (restaurant ${j.tenantId}): ${j.from} → ${j.to}${j.lapped ? " (comes round within the jump: numbers from before the restore may be given again)" : ""}\n`,
       );
     }
+    if (s.webhooksGivenUp) process.stderr.write(`restore: ${s.webhooksGivenUp} webhook message(s) pending at the backup marked given up (not sent)\n`);
+    if (s.printJobsGivenUp)
+      process.stderr.write(
+        `restore: ${s.printJobsGivenUp} ticket(s) waiting to print at the backup marked given up (they may have printed; reprint from the console if a customer has none)\n`,
+      );
     const minutes = Math.round(s.windowSeconds / 60);
     process.stdout.write(
       `restore: restored ${fromStdin ? "the backup from stdin" : file} (as of ${s.snapshotAt.toISOString()}) into ${db.source}: ${s.orders} orders, ${s.rows} rows in ${s.tables} tables` +

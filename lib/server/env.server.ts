@@ -94,6 +94,13 @@ const printerPorts = z
 
 export { bool as envFlag };
 
+/** Where the embedded PostgreSQL lives; exported for the CLIs (backup, restore), which need only these. */
+export const embeddedPostgresEnv = z.object({
+  /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */
+  EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+});
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -137,9 +144,7 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** API requests per key per minute before 429. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-    /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */
-    EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    ...embeddedPostgresEnv.shape,
     /** Create the demo tenant on start (default: on in development without DATABASE_URL). */
     DEMO_TENANT: bool.optional(),
     /**

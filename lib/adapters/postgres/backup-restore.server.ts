@@ -42,6 +42,11 @@ export interface RestoreSummary {
   newerMigrations: string[];
   jumps: RestoredCounterJump[];
   windowSeconds: number;
+  /** Webhook messages pending at the backup, marked given up (their queue jobs are not in it). */
+  /** Webhook messages waiting at the backup: given up (their queued attempts are not in the file). */
+  webhooksGivenUp: number;
+  /** Print jobs waiting at the backup: given up as "may have printed" (decision 0050). */
+  printJobsGivenUp: number;
 }
 
 const damaged = (why: string) => new AppError("BAD_INPUT", { message: `the backup file is damaged or incomplete: ${why}`, reason: "backupDamaged" });
@@ -188,7 +193,7 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
 
     await resetSequences(client);
     for (const m of newer) await applyMigrationInTransaction(client, m);
-    await settleAfterRestore(client, "the database was restored from a backup");
+    const settled = await settleAfterRestore(client, "restored from a backup");
     const { restoredAt, windowSeconds, jumps } = await jumpAfterRestore(client, new Date(header.snapshotAt));
     await client.query("COMMIT");
     return {
@@ -200,6 +205,8 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
       newerMigrations: newer.map((m) => m.name),
       jumps,
       windowSeconds,
+      webhooksGivenUp: settled.webhooks,
+      printJobsGivenUp: settled.printJobs,
     };
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});

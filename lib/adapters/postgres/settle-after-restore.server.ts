@@ -19,7 +19,7 @@ export async function settleAfterRestore(client: pg.ClientBase, why: string, ten
   const hooks = await client.query(
     `UPDATE "WebhookDelivery" SET "gaveUpAt" = now(), "nextAttemptAt" = NULL, "jobId" = NULL, "lastError" = $1
       WHERE "deliveredAt" IS NULL AND "gaveUpAt" IS NULL${scope}`,
-    params(`not delivered: ${why}`),
+    params(`not sent: ${why}`),
   );
   return { printJobs: jobs.rowCount ?? 0, webhooks: hooks.rowCount ?? 0 };
 }
