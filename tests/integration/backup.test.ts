@@ -252,10 +252,13 @@ describe("queued work", () => {
 describe("a backup of the previous release", () => {
   it("restores into this one: its migrations, its rows, then this release's newer migrations over them", { timeout: 180_000 }, async () => {
     const folders = await readMigrationFolders(MIGRATIONS_DIR);
+    // The previous release: main as issue #35 left it, whose newest migration this is; everything after is this release's.
+    const previousCount = folders.findIndex((f) => f.name === "20261128050000_print_job_holder") + 1;
+    expect(previousCount).toBeGreaterThan(0);
     const older = tmp.file("previous-release");
-    for (const f of folders.slice(0, -1)) await cp(path.join(MIGRATIONS_DIR, f.name), path.join(older, f.name), { recursive: true });
+    for (const f of folders.slice(0, previousCount)) await cp(path.join(MIGRATIONS_DIR, f.name), path.join(older, f.name), { recursive: true });
     await cp(path.join(MIGRATIONS_DIR, "migration_lock.toml"), path.join(older, "migration_lock.toml"));
-    const newest = folders.at(-1)!.name;
+    const newer = folders.slice(previousCount).map((f) => f.name);
 
     const previous = await database("backup_previous", false);
     await applyMigrations(previous.url, { migrationsDir: older });
@@ -270,21 +273,22 @@ describe("a backup of the previous release", () => {
     await query(previous.url, `INSERT INTO "Printer" (id, "tenantId", name, host) VALUES (gen_random_uuid(), $1, 'Front', 'Printer.local')`, [tenant.id]);
     const file = tmp.file("previous.nxb");
     const written = await backupTo(previous.url, file);
-    expect(written).toMatchObject({ orders: 25, migrations: folders.length - 1 });
+    expect(written).toMatchObject({ orders: 25, migrations: previousCount });
 
     const target = await database("restore_previous", false);
     const restored = await restoreFrom(target.url, file);
-    expect(restored.newerMigrations).toEqual([newest]);
+    expect(restored.newerMigrations).toEqual(newer);
     expect((await query<{ name: string }>(target.url, `SELECT migration_name AS name FROM _prisma_migrations ORDER BY 1`)).map((r) => r.name)).toEqual(
       folders.map((f) => f.name),
     );
     const without = { ...JUMPED, Printer: "true" };
     const src = await tableDigests(previous.url, without);
     const dst = await tableDigests(target.url, without);
-    // The newer migration's column is the only difference of a table's shape: compare the rows the older schema had.
+    // The newer migrations' columns and tables are the only differences of shape: compare the rows the older schema had.
     delete src.Printer;
     delete dst.Printer;
-    expect(dst).toEqual(src);
+    for (const table of Object.keys(dst)) if (!(table in src)) expect(dst[table], table).toEqual({ rows: 0, md5: "" });
+    expect(Object.fromEntries(Object.entries(dst).filter(([table]) => table in src))).toEqual(src);
     // ...and it ran over the restored rows: the printer claimed its address (its backfill).
     expect(await query(target.url, `SELECT name, "addressKey" FROM "Printer"`)).toEqual([{ name: "Front", addressKey: "printer.local:9100" }]);
 
@@ -295,7 +299,7 @@ describe("a backup of the previous release", () => {
     const refused = await restoreFrom(empty.url, current, { migrationsDir: older }).catch((e: unknown) => e);
     expect(isAppError(refused) && refused.reason).toBe("backupFromNewerRelease");
     expect((refused as Error).message).toBe(
-      `this backup was made by a newer release (it has migrations this release lacks: ${newest}); restore it with that release or a later one`,
+      `this backup was made by a newer release (it has migrations this release lacks: ${newer.join(", ")}); restore it with that release or a later one`,
     );
     expect(await query(empty.url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).toEqual([]);
   });
