@@ -8,12 +8,15 @@
  */
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
-import { parseArgs } from "node:util";
+import { inspect, parseArgs } from "node:util";
 import { isAppError } from "@/lib/core/errors";
 import { formatDayStart } from "@/lib/core/business-day";
 import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { createPrisma, Prisma } from "@/lib/adapters/postgres/prisma.server";
-import { envFlag } from "@/lib/server/env.server";
+import path from "node:path";
+import { embeddedPgDir, embeddedPgPort, envFlag } from "@/lib/server/env.server";
+import { reachEmbeddedPostgres } from "@/lib/server/dev/dev-services.server";
+import { createLogger } from "@/lib/server/ops/logger.server";
 import { createTenant } from "@/lib/server/ops/provisioning.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
 import type { Locale } from "@/lib/core/locales";
@@ -26,15 +29,28 @@ const USAGE = `usage: npm run org -- create <slug> --name "<name>" --timezone <I
   --day-starts    when the business day (and numbering from 1) starts; default 04:00
   --language      the screens' language unless a device chose one; default: each browser's
 
-DATABASE_URL must point at the database (the dev server's embedded one is
-postgresql://postgres:postgres@127.0.0.1:54329/nextup while \`npm run dev\` runs).
-Pending migrations are applied first, as the server does when it starts, unless
-MIGRATE_ON_START=false (then run \`npm run db:migrate\` yourself).`;
+With DATABASE_URL: that database. Without it: the embedded one in EMBEDDED_PG_DIR
+(default .data/postgres), as \`npm start\` and \`npm run dev\` use it — the running
+server's, or started for this command and stopped after it (decision 0047); run it as
+the user the server runs as. Pending migrations are applied first, as the server does
+when it starts, unless MIGRATE_ON_START=false (then run \`npm run db:migrate\` yourself).`;
+
+/** A refusal: main's caller prints it and exits with its code, after stopping a database this command started. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
 
 function fail(message: string, code: number): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(code);
+  throw new Refusal(message, code);
 }
+
+/** Stopped before the process exits: an embedded PostgreSQL started for this command. */
+const cleanups: (() => Promise<void>)[] = [];
 
 async function main() {
   let parsed;
@@ -65,10 +81,9 @@ async function main() {
   if (!values.name) fail(`missing --name\n\n${USAGE}`, 2);
   if (!values.timezone) fail(`missing --timezone\n\n${USAGE}`, 2);
 
-  const url = process.env.DATABASE_URL;
-  if (!url) fail(`DATABASE_URL is not set\n\n${USAGE}`, 2);
   const migrate = envFlag.default(true).safeParse(process.env.MIGRATE_ON_START || undefined);
   if (!migrate.success) fail(`MIGRATE_ON_START must be true or false, not "${process.env.MIGRATE_ON_START}"`, 2);
+  const url = process.env.DATABASE_URL || (await embeddedDatabase());
   if (migrate.data) {
     // A fresh database has no tables yet: the same migrations the server applies at start-up, under the same lock.
     try {
@@ -117,4 +132,31 @@ async function main() {
   }
 }
 
-void main();
+/** The embedded database of this folder: the running server's, or one started for this command. */
+async function embeddedDatabase(): Promise<string> {
+  const dir = embeddedPgDir.safeParse(process.env.EMBEDDED_PG_DIR || undefined);
+  const port = embeddedPgPort.safeParse(process.env.EMBEDDED_PG_PORT || undefined);
+  if (!dir.success || !port.success) fail(`EMBEDDED_PG_PORT must be a port from 1024 to 65535, not "${process.env.EMBEDDED_PG_PORT}"`, 2);
+  try {
+    const pg = await reachEmbeddedPostgres(dir.data, port.data, createLogger("warn"));
+    if (pg.startedHere) cleanups.push(() => pg.stop());
+    process.stderr.write(
+      `org: no DATABASE_URL: the embedded PostgreSQL in ${path.resolve(dir.data)} (${pg.startedHere ? "started for this command" : "the running server's"})\n`,
+    );
+    return pg.url;
+  } catch (e) {
+    fail(`could not reach the embedded PostgreSQL: ${(e as Error).message}`, 1);
+  }
+}
+
+void main()
+  .then(
+    () => null,
+    (e: unknown) => e,
+  )
+  .then(async (e) => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    if (e === null) return;
+    process.stderr.write(`error: ${e instanceof Error ? e.message : inspect(e)}\n`);
+    process.exit(e instanceof Refusal ? e.exitCode : 1);
+  });

@@ -96,6 +96,10 @@ const printerPorts = z
 
 export { bool as envFlag };
 
+/** EMBEDDED_PG_DIR and EMBEDDED_PG_PORT, exported for the CLIs, which reach the same embedded database. */
+export const embeddedPgDir = z.string().min(1).default(".data/postgres");
+export const embeddedPgPort = z.coerce.number().int().min(1024).max(65535).default(54329);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -140,8 +144,8 @@ const schema = z
     /** API requests per key per minute before 429. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** Where the embedded PostgreSQL lives when DATABASE_URL is unset; its parent folder is the data folder (session secret, private Redis). */
-    EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    EMBEDDED_PG_DIR: embeddedPgDir,
+    EMBEDDED_PG_PORT: embeddedPgPort,
     /** Create the demo tenant on start (default: on in development without DATABASE_URL). */
     DEMO_TENANT: bool.optional(),
     /**
