@@ -34,7 +34,7 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = trackChild(
       spawn(process.execPath, ["--import", "tsx", ...args], {
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as NodeJS.ProcessEnv,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
       }),
     );
     let stdout = "";
