@@ -152,9 +152,11 @@ async function main() {
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info({ port, dev, oneBox: !dev && env.EMBEDDED }, `nextup listening on http://localhost:${port}`);
-  await printStartBanner(app, { dev, port, dataDir, keptSecret, privateRedis, demoCodesWork }).catch((e: unknown) =>
-    log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not print the start banner"),
-  );
+  // Text for a person reading the console or journal; LOG_LEVEL=warn (or quieter) leaves logs JSON only.
+  if (log.isLevelEnabled("info"))
+    await printStartBanner(app, { dev, port, dataDir, keptSecret, privateRedis, demoCodesWork }).catch((e: unknown) =>
+      log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not print the start banner"),
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
