@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { trackChild } from "../support/child-registry";
@@ -21,6 +21,8 @@ import { expect, test } from "./fixtures";
 test.describe.configure({ timeout: 300_000 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "nextup-one-box-"));
+// As root, PostgreSQL runs as the 'postgres' user (see startEmbeddedPostgres): it must reach its folder.
+chmodSync(dataDir, 0o755);
 const pgDir = path.join(dataDir, "postgres");
 const isolation = (pgPort: number) => ({ EMBEDDED_PG_DIR: pgDir, EMBEDDED_PG_PORT: String(pgPort) });
 

@@ -150,7 +150,8 @@ export function keptSessionSecret(dir: string): string {
     // first start
   }
   const secret = randomBytes(32).toString("hex");
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // The folder keeps its default mode: as root, PostgreSQL runs as 'postgres' and must reach its folder inside.
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600); // also when an earlier, too short file was there
   return secret;
