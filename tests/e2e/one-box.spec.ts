@@ -7,7 +7,7 @@
  * PostgreSQL, keep its session secret in the data folder, create no demo, say how to create
  * a restaurant, let `npm run org -- create` work without DATABASE_URL (with the server
  * running, and without it), and serve a board opened from another address of the box
- * (127.0.0.2) live, with no dev badge.
+ * (127.0.0.2) live, with no dev badge, and print tickets a phone can open.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { trackChild } from "../support/child-registry";
 import { freePort } from "../support/ports";
-import { expect, test } from "./fixtures";
+import { lanAddress } from "@/lib/server/http/public-origin.server";
+import { expect, signIn, test } from "./fixtures";
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -127,10 +128,10 @@ test("npm start with no environment runs production on one box: no demo, org cre
   const created = await orgCreate("one-box-noodles", "One Box Noodles");
   expect(created.code, created.stderr).toBe(0);
   expect(created.stderr).toContain("the running server's");
-  const shop = JSON.parse(created.stdout) as { slug: string; apiKeys: { cashier: string } };
+  const shop = JSON.parse(created.stdout) as { slug: string; apiKeys: { cashier: string }; staff: { cashier: string } };
 
   // A TV opening the board at another address of the box: the production build, live.
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext({ baseURL: box("127.0.0.2") });
   const board = await ctx.newPage();
   await board.goto(`${box("127.0.0.2")}/${shop.slug}/board`);
   await expect(board.getByTestId("connection")).toHaveAttribute("data-state", "live", { timeout: 30_000 });
@@ -149,6 +150,24 @@ test("npm start with no environment runs production on one box: no demo, org cre
       .getByTestId("board-number")
       .filter({ hasText: new RegExp(`^${order.number}$`) }),
   ).toBeVisible();
+
+  // A kiosk on the box itself (a loopback address, which no phone reaches): its ticket links to the box's LAN address (read, never contacted).
+  const kiosk = await ctx.newPage();
+  await signIn(kiosk, shop.slug, "Cashier", shop.staff.cashier);
+  await kiosk.goto(`/${shop.slug}/kiosk?lang=en`);
+  await kiosk.getByTestId("item-name-0").fill("Dumplings");
+  await kiosk.getByRole("button", { name: "Take order" }).click();
+  const issued = (await kiosk.getByTestId("issued-number").textContent())!.trim();
+  const link = (await kiosk
+    .getByRole("article", { name: `Ticket for order ${issued}` })
+    .getByTestId("ticket-url")
+    .textContent())!.trim();
+  const lan = lanAddress();
+  expect(link).toMatch(new RegExp(`^${(lan ? `${lan}:${port}` : `127.0.0.2:${port}`).replace(/\./g, "\\.")}/${shop.slug}/o/[0-9a-f-]{36}$`));
+  // The customer's page itself answers at any address of the box.
+  const customer = await ctx.newPage();
+  await customer.goto(`${box("127.0.0.3")}${link.slice(link.indexOf("/"))}`);
+  await expect(customer.getByTestId("order-number")).toHaveText(issued);
   await ctx.close();
 
   // Stopped, the server stops its database; the CLI then starts it for itself, and stops it.
