@@ -4,7 +4,9 @@
  *   npm run dev    development with watch; with no environment at all it starts an
  *                  embedded PostgreSQL, finds or starts Redis, migrates, seeds a demo.
  *   npm start      production (after `npm run build`); DATABASE_URL, REDIS_URL and
- *                  SESSION_SECRET come from the environment.
+ *                  SESSION_SECRET come from the environment — or, with no DATABASE_URL,
+ *                  "one box": the embedded PostgreSQL and Redis as in development, no demo
+ *                  (decision 0047).
  */
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./scripts/require-node.mjs";
@@ -12,13 +14,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import nextEnv from "@next/env";
 import next from "next";
-import { loadEnv, EnvError, type Env } from "@/lib/server/env.server";
+import { dataDirOf, loadEnv, EnvError, type Env } from "@/lib/server/env.server";
 import { createLogger, redactUrl, type Logger } from "@/lib/server/ops/logger.server";
 import { createApp } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
-import { devSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev/dev-services.server";
+import { keptSessionSecret, redisAnswers, startEmbeddedPostgres, startPrivateRedis, type Stoppable } from "@/lib/server/dev/dev-services.server";
 import { aheadWarning, applyMigrations } from "@/lib/adapters/postgres/migrate.server";
-import { ensureDemoTenant } from "@/lib/server/dev/demo.server";
+import { ensureDemoTenant, storedDemo } from "@/lib/server/dev/demo.server";
+import { printStartBanner } from "@/lib/server/ops/start-banner.server";
 import { applyLanguage } from "@/lib/server/http/language.server";
 import { trackConnections } from "@/lib/server/http/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/http/malformed-url.server";
@@ -49,7 +52,10 @@ async function main() {
     throw e;
   }
   const log = createLogger(env.LOG_LEVEL, { pretty: (env.LOG_FORMAT ?? (dev ? "pretty" : "json")) === "pretty" });
-  if (dev && !process.env.SESSION_SECRET) env = { ...env, SESSION_SECRET: devSessionSecret(".data") };
+  const dataDir = dataDirOf(env);
+  // Kept in the data folder when none is given: in development, and on one box (no DATABASE_URL).
+  const keptSecret = !process.env.SESSION_SECRET && (dev || env.EMBEDDED);
+  if (keptSecret) env = { ...env, SESSION_SECRET: keptSessionSecret(dataDir) };
   const services: Stoppable[] = [];
 
   let databaseUrl = env.DATABASE_URL;
@@ -59,15 +65,17 @@ async function main() {
     databaseUrl = pg.url;
   }
   let redisUrl = env.REDIS_URL;
+  let privateRedis = false;
   if (!env.REDIS_CLUSTER_NODES && !(await redisAnswers(redisUrl))) {
-    const autostart = env.REDIS_AUTOSTART ?? dev;
+    const autostart = env.REDIS_AUTOSTART ?? (dev || env.EMBEDDED);
     if (!autostart) {
       log.warn({ redis: redactUrl(redisUrl) }, "Redis does not answer; continuing, requests needing it answer 503 until it is back");
     } else {
       log.warn({ redis: redactUrl(redisUrl) }, "Redis does not answer; starting a private redis-server");
-      const redis = await startPrivateRedis(env.EMBEDDED_PG_PORT + 1, ".data/redis", log);
+      const redis = await startPrivateRedis(env.EMBEDDED_PG_PORT + 1, `${dataDir}/redis`, log);
       services.push(redis);
       redisUrl = redis.url;
+      privateRedis = true;
     }
   }
 
@@ -133,7 +141,10 @@ async function main() {
   });
   await app.warmUp();
 
-  if (env.DEMO_TENANT ?? (dev && !env.DATABASE_URL)) await ensureDemoTenant(app, env.PORT);
+  const demo = env.DEMO_TENANT ?? (dev && !env.DATABASE_URL);
+  if (demo) await ensureDemoTenant(app);
+  // A demo carried over (a development .data moved to one box) and still signing in with the README's codes is a warning.
+  const demoCodesWork = !demo && Object.values((await storedDemo(app.db))?.codes ?? {}).some((c) => c !== null);
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -143,7 +154,12 @@ async function main() {
   await app.startWorkers();
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log.info({ port, dev }, `nextup listening on http://localhost:${port}`);
+  log.info({ port, dev, oneBox: !dev && env.EMBEDDED }, `nextup listening on http://localhost:${port}`);
+  // Text for a person reading the console or journal; LOG_LEVEL=warn (or quieter) leaves logs JSON only.
+  if (log.isLevelEnabled("info"))
+    await printStartBanner(app, { dev, port, dataDir, keptSecret, privateRedis, demoCodesWork }).catch((e: unknown) =>
+      log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not print the start banner"),
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

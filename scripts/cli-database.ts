@@ -5,8 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "@/lib/server/dev/dev-services.server";
+import { reachEmbeddedPostgres } from "@/lib/server/dev/dev-services.server";
 import { embeddedPostgresEnv } from "@/lib/server/env.server";
 import { createLogger } from "@/lib/server/ops/logger.server";
 
@@ -17,20 +16,11 @@ export interface CliDatabase {
   stop(): Promise<void>;
 }
 
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** `create`: start (and initialise) the embedded database even where none exists yet (a restore on a new machine). */
+/**
+ * `create`: start (and initialise) the embedded database even where none exists yet (a restore or
+ * a first restaurant on a new machine). A server running on the folder is found by its
+ * postmaster.pid, never by a port that another folder's server may hold.
+ */
 export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) return { url, source: "DATABASE_URL", stop: async () => {} };
@@ -41,13 +31,18 @@ export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabas
   if (!parsed.success)
     throw new Error(`EMBEDDED_PG_DIR or EMBEDDED_PG_PORT is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const { EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: port } = parsed.data;
-  const embedded = `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`;
-  if (await answers(embedded)) return { url: embedded, source: `the running server's embedded database (port ${port})`, stop: async () => {} };
   if (!opts.create && !existsSync(path.join(dir, "PG_VERSION"))) {
-    throw new Error(`DATABASE_URL is not set and there is no embedded database in ${dir}: set DATABASE_URL, or run this where \`npm run dev\` keeps its data`);
+    throw new Error(
+      `DATABASE_URL is not set and there is no embedded database in ${dir}: set DATABASE_URL, or run this where \`npm start\` or \`npm run dev\` keeps its data`,
+    );
   }
-  const started = await startEmbeddedPostgres(dir, port, createLogger(process.env.LOG_LEVEL || "warn"));
-  return { url: started.url, source: `the embedded database in ${dir}`, stop: () => started.stop() };
+  const pg = await reachEmbeddedPostgres(dir, port, createLogger(process.env.LOG_LEVEL || "warn"));
+  const where = path.resolve(dir);
+  return {
+    url: pg.url,
+    source: pg.startedHere ? `the embedded database in ${where} (started for this command)` : `the running server's embedded database in ${where}`,
+    stop: () => pg.stop(),
+  };
 }
 
 /** "2.3 MB" */

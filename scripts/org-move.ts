@@ -15,16 +15,20 @@ export const MOVE_USAGE = `       npm run org -- export <slug> FILE   one restau
                                            hashes, shifts, audit, orders) into FILE ("-": stdout)
        npm run org -- import FILE          brings it into this deployment (its slug must be free here)`;
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`org: ${message}\n`);
-  process.exit(code);
-}
-
-export async function moveCommand(command: "export" | "import", args: string[]): Promise<void> {
+/** `fail` throws (org.ts's refusal): the embedded database this command started is stopped on the way out. */
+export async function moveCommand(command: "export" | "import", args: string[], fail: (message: string, code: number) => never): Promise<void> {
   if (command === "export" ? args.length !== 2 : args.length !== 1) fail(`${command}: wrong arguments\n\n${MOVE_USAGE}`, 2);
   const file = args.at(-1)!;
   const std = file === "-";
-  if (command === "import" && !std) await access(file).catch(() => fail(`cannot read ${file}`, 2));
+  if (
+    command === "import" &&
+    !std &&
+    !(await access(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    fail(`cannot read ${file}`, 2);
   let db;
   try {
     db = await cliDatabase({ create: command === "import" });

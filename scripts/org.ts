@@ -8,12 +8,13 @@
  */
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
-import { parseArgs } from "node:util";
+import { inspect, parseArgs } from "node:util";
 import { isAppError } from "@/lib/core/errors";
 import { formatDayStart } from "@/lib/core/business-day";
 import { applyMigrations } from "@/lib/adapters/postgres/migrate.server";
 import { createPrisma, Prisma } from "@/lib/adapters/postgres/prisma.server";
 import { envFlag } from "@/lib/server/env.server";
+import { cliDatabase } from "./cli-database";
 import { createTenant } from "@/lib/server/ops/provisioning.server";
 import { toAppError } from "@/lib/server/ops/translate-error.server";
 import type { Locale } from "@/lib/core/locales";
@@ -28,15 +29,28 @@ ${MOVE_USAGE}
   --day-starts    when the business day (and numbering from 1) starts; default 04:00
   --language      the screens' language unless a device chose one; default: each browser's
 
-DATABASE_URL must point at the database (the dev server's embedded one is
-postgresql://postgres:postgres@127.0.0.1:54329/nextup while \`npm run dev\` runs).
-Pending migrations are applied first, as the server does when it starts, unless
-MIGRATE_ON_START=false (then run \`npm run db:migrate\` yourself).`;
+With DATABASE_URL: that database. Without it: the embedded one in EMBEDDED_PG_DIR
+(default .data/postgres), as \`npm start\` and \`npm run dev\` use it — the running
+server's, or started for this command and stopped after it (decision 0047); run it as
+the user the server runs as. Pending migrations are applied first, as the server does
+when it starts, unless MIGRATE_ON_START=false (then run \`npm run db:migrate\` yourself).`;
+
+/** A refusal: main's caller prints it and exits with its code, after stopping a database this command started. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
 
 function fail(message: string, code: number): never {
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(code);
+  throw new Refusal(message, code);
 }
+
+/** Stopped before the process exits: an embedded PostgreSQL started for this command. */
+const cleanups: (() => Promise<void>)[] = [];
 
 async function main() {
   let parsed;
@@ -62,8 +76,8 @@ async function main() {
   }
   const [command, slug, ...extra] = positionals;
   if (command === "export" || command === "import") {
-    await moveCommand(command, positionals.slice(1));
-    process.exit(0);
+    await moveCommand(command, positionals.slice(1), fail);
+    return;
   }
   if (command !== "create") fail(`unknown command "${command ?? ""}"\n\n${USAGE}`, 2);
   if (!slug) fail(`missing <slug>\n\n${USAGE}`, 2);
@@ -71,10 +85,9 @@ async function main() {
   if (!values.name) fail(`missing --name\n\n${USAGE}`, 2);
   if (!values.timezone) fail(`missing --timezone\n\n${USAGE}`, 2);
 
-  const url = process.env.DATABASE_URL;
-  if (!url) fail(`DATABASE_URL is not set\n\n${USAGE}`, 2);
   const migrate = envFlag.default(true).safeParse(process.env.MIGRATE_ON_START || undefined);
   if (!migrate.success) fail(`MIGRATE_ON_START must be true or false, not "${process.env.MIGRATE_ON_START}"`, 2);
+  const url = process.env.DATABASE_URL || (await embeddedDatabase());
   if (migrate.data) {
     // A fresh database has no tables yet: the same migrations the server applies at start-up, under the same lock.
     try {
@@ -123,4 +136,26 @@ async function main() {
   }
 }
 
-void main();
+/** The embedded database of this folder: the running server's, or one started for this command (scripts/cli-database.ts). */
+async function embeddedDatabase(): Promise<string> {
+  try {
+    const db = await cliDatabase({ create: true });
+    cleanups.push(() => db.stop());
+    process.stderr.write(`org: no DATABASE_URL: ${db.source}\n`);
+    return db.url;
+  } catch (e) {
+    fail(`could not reach the embedded PostgreSQL: ${(e as Error).message}`, 1);
+  }
+}
+
+void main()
+  .then(
+    () => null,
+    (e: unknown) => e,
+  )
+  .then(async (e) => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+    if (e === null) return;
+    process.stderr.write(`error: ${e instanceof Error ? e.message : inspect(e)}\n`);
+    process.exit(e instanceof Refusal ? e.exitCode : 1);
+  });

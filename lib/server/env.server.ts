@@ -1,9 +1,11 @@
 /**
  * The environment, validated once at start-up. A wrong or missing variable stops the
- * server with a message naming it. With no environment at all, development starts on
- * embedded defaults (embedded PostgreSQL, local Redis, a generated session secret).
+ * server with a message naming it. With no DATABASE_URL, development and production alike
+ * run on embedded defaults (embedded PostgreSQL, local or private Redis, a session secret
+ * kept in the data folder): production so is "one box" (decision 0047).
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { z } from "zod";
 import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
 import { parsePrinterNetworks, parsePrinterPorts, type PortRule } from "@/lib/core/printing/printer-network";
@@ -94,9 +96,8 @@ const printerPorts = z
 
 export { bool as envFlag };
 
-/** Where the embedded PostgreSQL lives; exported for the CLIs (backup, restore), which need only these. */
+/** Where the embedded PostgreSQL lives when DATABASE_URL is unset; its parent folder is the data folder (session secret, private Redis, backups). Exported for the CLIs, which reach the same database. */
 export const embeddedPostgresEnv = z.object({
-  /** Where `npm run dev` keeps its embedded PostgreSQL when DATABASE_URL is unset. */
   EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
 });
@@ -128,7 +129,7 @@ const schema = z
       .string()
       .regex(/^[A-Za-z0-9:_-]*$/, "may contain letters, digits, ':', '_' and '-' only")
       .default("nextup:"),
-    /** Start a private redis-server from PATH when none answers at REDIS_URL (development only). */
+    /** Start a private redis-server from PATH when none answers at REDIS_URL (default: on with the embedded PostgreSQL or in development). */
     REDIS_AUTOSTART: bool.optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -243,8 +244,9 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {
-      if (!env.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
-      if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+      // Without DATABASE_URL production runs on one box and keeps its secret in the data folder (decision 0047).
+      if (env.DATABASE_URL && !env.SESSION_SECRET)
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production with DATABASE_URL" });
     }
     if (env.WEBHOOKS_ALLOW_LINK_LOCAL?.length && !env.WEBHOOKS_ALLOW_PRIVATE)
       ctx.addIssue({
@@ -254,7 +256,14 @@ const schema = z
       });
   });
 
-export type Env = z.output<typeof schema> & { SESSION_SECRET: string };
+export type Env = z.output<typeof schema> & {
+  SESSION_SECRET: string;
+  /** No DATABASE_URL was given: the embedded PostgreSQL serves (development, or production on one box). */
+  EMBEDDED: boolean;
+};
+
+/** The data folder of the embedded services: EMBEDDED_PG_DIR's parent (`.data` by default). */
+export const dataDirOf = (env: Pick<Env, "EMBEDDED_PG_DIR">): string => path.dirname(path.resolve(env.EMBEDDED_PG_DIR));
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -275,5 +284,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // `npm run dev` on a restaurant's LAN: its printers are on a private network.
   const printerNetworks = env.NODE_ENV === "development" && cleaned.PRINTER_NETWORKS === undefined ? DEV_PRINTER_NETWORKS : env.PRINTER_NETWORKS;
   // Development may run without a secret: sessions then last until the server restarts.
-  return { ...env, PRINTER_NETWORKS: printerNetworks, SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString("hex") };
+  return {
+    ...env,
+    EMBEDDED: !env.DATABASE_URL,
+    PRINTER_NETWORKS: printerNetworks,
+    SESSION_SECRET: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+  };
 }

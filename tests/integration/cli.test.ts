@@ -254,7 +254,14 @@ describe("org create refuses bad arguments", () => {
     expectRefused(await org(["delete", "alpha"]), /unknown command "delete"/);
   });
 
-  it("no DATABASE_URL", async () => {
-    expectRefused(await org(["create", uniqueSlug("cli-nodb"), "--name", "X", "--timezone", "Asia/Shanghai"], {}), /DATABASE_URL/);
+  // No DATABASE_URL is no refusal: the embedded database (tests/e2e/one-box.spec.ts, decision 0047).
+  it("a malformed EMBEDDED_PG_PORT when there is no DATABASE_URL", async () => {
+    expectRefused(
+      await org(["create", uniqueSlug("cli-nodb"), "--name", "X", "--timezone", "Asia/Shanghai"], {
+        EMBEDDED_PG_PORT: "eighty",
+        EMBEDDED_PG_DIR: "/nonexistent",
+      }),
+      /EMBEDDED_PG_PORT must be a port/,
+    );
   });
 });

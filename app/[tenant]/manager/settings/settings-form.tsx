@@ -13,6 +13,7 @@ import { INPUT } from "../_components/console-styles";
 import { StatusNote } from "../_components/status-note";
 import { useFreshError } from "../_components/use-fresh-error";
 import { TimeZonePicker } from "./time-zone-picker";
+import type { ZoneChoice } from "./zone-choices";
 import { ScheduleTimes } from "./schedule-times";
 
 type Result = Awaited<ReturnType<typeof saveSettings>>;
@@ -30,7 +31,8 @@ export function SettingsForm({
 }: {
   slug: string;
   initial: TenantSettings;
-  timeZones: string[];
+  /** Every zone with its offset, as the server computed them (zone-choices.ts). */
+  timeZones: ZoneChoice[];
   /** Open orders on the floor now: the preview of a day-rule change says they stay. */
   openOrders: number;
   serverNow: number;
@@ -68,7 +70,6 @@ export function SettingsForm({
           <TimeZonePicker
             zones={timeZones}
             initial={s.timezone}
-            now={serverNow}
             onChange={(zone) => setRule((r) => ({ ...r, timeZone: zone }))}
             describedBy="s-timezone-hint day-rule-change"
           />

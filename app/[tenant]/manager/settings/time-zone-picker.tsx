@@ -3,16 +3,7 @@
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { INPUT } from "../_components/console-styles";
-
-/** "UTC+08:00" for a zone now ("UTC" for GMT itself). */
-function offsetOf(zone: string, now: Date): string {
-  try {
-    const part = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(now).find((p) => p.type === "timeZoneName");
-    return (part?.value ?? "GMT").replace("GMT", "UTC");
-  } catch {
-    return "";
-  }
-}
+import type { ZoneChoice } from "./zone-choices";
 
 /** "new york" finds America/New_York: case, spaces, underscores and slashes do not matter. */
 const squash = (s: string) =>
@@ -24,18 +15,17 @@ const squash = (s: string) =>
 /**
  * The time zone as a list of IANA zones with a filter: typing narrows the list (and picks
  * its first zone), so a misspelt zone can never be submitted; the list is a plain
- * <select>, usable with the keyboard and screen readers.
+ * <select>, usable with the keyboard and screen readers. The offsets are the server's
+ * (zone-choices.ts): the browser never computes them again.
  */
 export function TimeZonePicker({
   zones,
   initial,
-  now,
   onChange,
   describedBy,
 }: {
-  zones: string[];
+  zones: ZoneChoice[];
   initial: string;
-  now: number;
   onChange: (zone: string) => void;
   describedBy: string;
 }) {
@@ -43,11 +33,14 @@ export function TimeZonePicker({
   const [zone, setZone] = useState(initial);
   const [filter, setFilter] = useState("");
   const labelled = useMemo(() => {
-    const at = new Date(now);
-    // The saved zone stays choosable even if this runtime does not list it (an alias).
-    const all = zones.includes(initial) ? zones : [initial, ...zones];
-    return all.map((z) => ({ zone: z, label: `${z.replaceAll("_", " ")} (${offsetOf(z, at)})`, key: squash(`${z} ${offsetOf(z, at)}`) }));
-  }, [zones, initial, now]);
+    // A zone saved just now that the server's list lacks (an alias) stays choosable, without an offset.
+    const all = zones.some((z) => z.zone === initial) ? zones : [{ zone: initial, offset: "" }, ...zones];
+    return all.map(({ zone: z, offset }) => ({
+      zone: z,
+      label: offset ? `${z.replaceAll("_", " ")} (${offset})` : z.replaceAll("_", " "),
+      key: squash(`${z} ${offset}`),
+    }));
+  }, [zones, initial]);
   const q = squash(filter);
   const matches = q ? labelled.filter((z) => z.key.includes(q)) : labelled;
   // The chosen zone is always an option, even when the filter hides the others.
