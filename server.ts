@@ -128,8 +128,8 @@ async function main() {
   const http = createServer(serve);
   answerProtocolErrors(http, serve);
   const connections = trackConnections(http);
-  // On the embedded database this box holds the only copy of the shop: backups on by default, beside it (decision 0049).
-  const backupDir = env.BACKUP_DIR ?? (env.DATABASE_URL ? undefined : path.join(path.dirname(env.EMBEDDED_PG_DIR), "backups"));
+  // On the embedded database this box holds the only copy of the shop: backups on by default, in its data folder (decision 0049).
+  const backupDir = env.BACKUP_DIR ?? (env.EMBEDDED ? path.join(dataDir, "backups") : undefined);
   const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BACKUP_DIR: backupDir }, log, http });
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
