@@ -16,6 +16,7 @@ const base: StartBannerInput = {
   database: "embedded PostgreSQL in /opt/nextup/.data/postgres (port 54329); the data folder is /opt/nextup/.data",
   redis: "redis://127.0.0.1:6379",
   secret: "secret kept in /opt/nextup/.data/session-secret (owner only)",
+  backups: "every 60 min into /opt/nextup/.data/backups, the last 48 kept (copy them off this machine)",
   tickets: "QR codes link to the address the kiosk uses",
   origins: boxOrigins("0.0.0.0", 3000, interfaces),
   restaurants: [],

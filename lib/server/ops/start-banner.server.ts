@@ -41,6 +41,9 @@ async function startBannerInput(app: App, { dev, port, dataDir, keptSecret, priv
       ? `cluster ${env.REDIS_CLUSTER_NODES.map((n) => `${n.host}:${n.port}`).join(",")}`
       : `${redactUrl(env.REDIS_URL)}${privateRedis ? ` (a private redis-server started with this server, in ${path.join(dataDir, "redis")})` : ""}`,
     secret: keptSecret ? `secret kept in ${path.join(dataDir, "session-secret")} (owner only)` : "SESSION_SECRET from the environment",
+    backups: env.BACKUP_DIR
+      ? `every ${env.BACKUP_EVERY_MINUTES} min into ${path.resolve(env.BACKUP_DIR)}, the last ${env.BACKUP_KEEP} kept (copy them off this machine)`
+      : "off: set BACKUP_DIR, or back up with npm run backup",
     tickets: env.PUBLIC_URL
       ? `QR codes link to ${env.PUBLIC_URL} (PUBLIC_URL)`
       : dev

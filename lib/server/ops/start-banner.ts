@@ -51,6 +51,8 @@ export interface StartBannerInput {
   database: string;
   redis: string;
   secret: string;
+  /** Where scheduled backups go, or that they are off (decision 0049). */
+  backups: string;
   /** What tickets' QR codes link to. */
   tickets: string;
   origins: BoxOrigin[];
@@ -76,6 +78,7 @@ export function startBanner(input: StartBannerInput): string {
     `    database  ${input.database}`,
     `    Redis     ${input.redis}`,
     `    sessions  ${input.secret}`,
+    `    backups   ${input.backups}`,
     `    tickets   ${input.tickets}`,
     "  Open from a TV, tablet or phone on this network at any of:",
     `    ${input.origins.map((o) => (o.local ? `${o.origin} (this machine only)` : o.origin)).join("   ")}`,
