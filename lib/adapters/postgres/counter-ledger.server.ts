@@ -361,3 +361,29 @@ export async function giveBackFirstBlock(tx: Tx, tenantId: string, block: Block)
     UPDATE "CounterCeiling" SET "ceiling" = "ceiling" - ${block.hi - block.lo}
     WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${block.businessDay}::date AND "shift" = ${block.shift}`;
 }
+
+/**
+ * A restore's or an import's jump (decisions 0046, 0050): raises one counter's ceiling by `by`
+ * in the caller's transaction, making the row when the day has none. Returns the ceiling after.
+ */
+export async function raiseCeilingBy(
+  client: pg.ClientBase,
+  c: { tenantId: string; seriesId: string | null; day: BusinessDay; shift: number },
+  by: number,
+): Promise<number> {
+  const { rows } =
+    c.seriesId === null
+      ? await client.query<{ ceiling: number }>(
+          `INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $2::date, $3::int, $4::int)
+           ON CONFLICT ("tenantId", "businessDay", "shift") DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+           RETURNING "ceiling"`,
+          [c.tenantId, c.day, c.shift, by],
+        )
+      : await client.query<{ ceiling: number }>(
+          `INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $5::uuid, $2::date, $3::int, $4::int)
+           ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift") DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
+           RETURNING "ceiling"`,
+          [c.tenantId, c.day, c.shift, by, c.seriesId],
+        );
+  return rows[0]!.ceiling;
+}

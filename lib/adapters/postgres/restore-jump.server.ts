@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { SYSTEM_ACTOR } from "@/lib/core/audit";
 import type { BusinessDay } from "@/lib/core/business-day";
+import { raiseCeilingBy } from "./counter-ledger.server";
 import { daysToJump, jumpLapsSeries, RESTORE_LOOKBACK_DAYS, restoreJump, restoreWindowSeconds } from "@/lib/core/restore-jump";
 
 export interface RestoredCounterJump {
@@ -63,21 +64,8 @@ export async function jumpAfterRestore(
       const shift = shifts[0]!.shift;
       for (const c of counters) {
         const by = restoreJump(most.get(`${t.id}/${c.id ?? ""}`) ?? 0);
-        const { rows } =
-          c.id === null
-            ? await client.query<{ ceiling: number }>(
-                `INSERT INTO "CounterCeiling" ("tenantId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $2::date, $3::int, $4::int)
-                 ON CONFLICT ("tenantId", "businessDay", "shift") DO UPDATE SET "ceiling" = "CounterCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-                 RETURNING "ceiling"`,
-                [t.id, day, shift, by],
-              )
-            : await client.query<{ ceiling: number }>(
-                `INSERT INTO "SeriesCeiling" ("tenantId", "seriesId", "businessDay", "shift", "ceiling") VALUES ($1::uuid, $5::uuid, $2::date, $3::int, $4::int)
-                 ON CONFLICT ("tenantId", "seriesId", "businessDay", "shift") DO UPDATE SET "ceiling" = "SeriesCeiling"."ceiling" + EXCLUDED."ceiling", "updatedAt" = now()
-                 RETURNING "ceiling"`,
-                [t.id, day, shift, by, c.id],
-              );
-        const to = rows[0]!.ceiling;
+        // The ledger is the ceilings' one writer (decision 0026): it raises this one in the restore's transaction.
+        const to = await raiseCeilingBy(client, { tenantId: t.id, seriesId: c.id, day, shift }, by);
         jumps.push({ tenantId: t.id, series: c.name, businessDay: day, shift, from: to - by, to, lapped: jumpLapsSeries(c, by) });
       }
     }
