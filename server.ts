@@ -21,7 +21,7 @@ import { ensureDemoTenant } from "@/lib/server/dev/demo.server";
 import { applyLanguage } from "@/lib/server/http/language.server";
 import { trackConnections } from "@/lib/server/http/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/http/malformed-url.server";
-import { loadActionPages, refuseForeignAction, refuseUnreadableArguments } from "@/lib/server/http/action-guard.server";
+import { loadActionPages, loadBuildId, refuseForeignAction, refuseUnreadableArguments } from "@/lib/server/http/action-guard.server";
 import { refuseUnservedMethod, sendError } from "@/lib/server/http/api-edge-errors.server";
 import { AppError } from "@/lib/core/errors";
 import { answerProtocolErrors } from "@/lib/server/http/protocol-errors.server";
@@ -82,6 +82,8 @@ async function main() {
 
   // Which page serves which server action: read from the build (in development it changes as pages compile).
   const actionPages = dev ? null : loadActionPages(".next");
+  // Told to every screen on connect and in the answer to an action of another build (decision 0048).
+  const build = dev ? null : loadBuildId(".next");
   // /api is served from the same route files without Next's request handling (decision 0018).
   const api = apiRouter(await loadApiRoutes("app"), log);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -104,7 +106,7 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match, api.allowed(match)) || refuseForeignAction(req, res, match, actionPages))
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match, api.allowed(match)) || refuseForeignAction(req, res, match, actionPages, build))
         return;
       stampClientAddress(req, trustProxy, { httpsPublicUrl });
       void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
@@ -119,7 +121,7 @@ async function main() {
   const http = createServer(serve);
   answerProtocolErrors(http, serve);
   const connections = trackConnections(http);
-  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http });
+  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, log, http, build });
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
   // request, Socket.IO's polling included.

@@ -1,8 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { callAction } from "@/app/_lib/client-action";
+import { callAction, NEW_BUILD } from "@/app/_lib/client-action";
+import { reloadForNewBuild, useReloadHold } from "@/app/_lib/new-build";
 import type { ActionState } from "@/lib/edges/next/validated-action.server";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
@@ -20,6 +21,7 @@ import { NextNumber } from "./next-number";
 import { useIsApple } from "./use-shortcut-label";
 import type { Paper } from "./use-kiosk-device";
 import type { KioskPrintingState } from "./use-kiosk-printing";
+import { draftStore, isBlank } from "./kiosk-draft";
 
 /** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
 function newKey(): string {
@@ -30,8 +32,19 @@ function newKey(): string {
 
 type PlaceResult = ActionState<IssuedTicket>;
 
+/** This device's storage, or null where there is none (the server's render, a browser that refuses it). */
+function deviceStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export interface KioskFormProps {
   slug: string;
+  /** Names this signed-in device's draft (a hash of its orders' idempotency scope): a key replays only where it was made. */
+  draftScope: string;
   /** The menu and the settings the kiosk uses, kept live by the screen. */
   view: KioskView;
   paper: Paper;
@@ -48,8 +61,9 @@ export interface KioskFormProps {
   onStaleMenu: () => void;
 }
 
-export function KioskForm({ slug, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
+export function KioskForm({ slug, draftScope, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
+  const tc = useTranslations("common.errors");
   const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
   const apple = useIsApple();
@@ -71,15 +85,60 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
   // Set synchronously on submit: a double tap lands before `pending` re-renders.
   const submitting = useRef(false);
 
-  useEffect(() => setIdempotencyKey(newKey()), []);
+  // The order being typed lives on the device too (decision 0048): a reload, a restart or a new build restores it, key included.
+  const store = useMemo(() => draftStore(deviceStorage(), slug, draftScope), [slug, draftScope]);
+  // The send under way (which button) until the server answers: kept in the draft, as a lost answer may have taken the order.
+  const sending = useRef<KioskIntent | null>(null);
+  const [restored, setRestored] = useState(false);
+  // The page reloaded to a new build to send the order: sent again once, with its key.
+  const resend = useRef<KioskIntent | null>(null);
+
+  useEffect(() => {
+    const draft = store.read();
+    if (draft) {
+      setRows(draft.rows.length ? draft.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty })) : [{ id: rowIds.current++, name: "", qty: "1" }]);
+      setPicked(draft.picked);
+      setNote(draft.note);
+      setIdempotencyKey(draft.key);
+      sending.current = draft.sending;
+      if (draft.resend) resend.current = draft.sending;
+    } else setIdempotencyKey(newKey());
+    setRestored(true);
+  }, [store]);
+
+  const persist = useCallback(
+    () => store.write({ key: idempotencyKey, rows: rows.map((r) => ({ name: r.name, qty: r.qty })), picked, note, sending: sending.current, resend: false }),
+    [store, idempotencyKey, rows, picked, note],
+  );
+  useEffect(() => {
+    if (restored && idempotencyKey) persist();
+  }, [restored, idempotencyKey, persist]);
+
+  /** The server answered the send (taken or refused): the draft no longer waits on it. */
+  const answered = () => {
+    sending.current = null;
+    const draft = store.read();
+    if (draft) store.write({ ...draft, sending: null, resend: false });
+  };
 
   const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (_prev, form) => {
     // Not `prev`: the action ignores it, and it would send the last ticket back with every order.
-    const answer = await callAction(placeOrder, null, form, t("offline"));
+    const answer = await callAction(placeOrder, null, form, t("offline"), tc("newBuild"));
     // The server sends the ticket's link; its QR code is drawn here.
     const result: PlaceResult = answer?.ok ? { ok: true, data: { ...answer.data, qr: qrImage(answer.data.url) } } : answer;
     submitting.current = false;
+    if (result && !result.ok && result.code === NEW_BUILD) {
+      // An update: the new build's page sends this order again, with its key (submit() kept the draft as sent).
+      const draft = store.read();
+      if (draft) store.write({ ...draft, resend: true });
+      if (reloadForNewBuild()) return null;
+      if (draft) store.write({ ...draft, resend: false });
+      return result;
+    }
+    // Lost on the way (offline, a restart): the order may be taken; the key waits in the draft for the retry.
+    if (result && !(!result.ok && result.code === "UNAVAILABLE")) answered();
     if (result?.ok) {
+      store.clear();
       onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
       setRows([newRow()]);
@@ -92,8 +151,11 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
   }, null);
 
   const ticket = state?.ok && state.data.orderId !== dismissed ? state.data : null;
+  // A new build's reload waits while an order is on its way or its ticket is on screen (the draft covers the rest).
+  useReloadHold(pending || ticket !== null);
   const namedRows = rows.filter((r) => r.name.trim());
   const formKey = JSON.stringify([namedRows.map((r) => r.name), picked, note]);
+  const blank = isBlank({ rows, picked, note });
   const prices = new Map(menu.flatMap((s) => s.items.map((i) => [i.id, i.priceCents] as const)));
   // Free-text lines carry no price: they count as unpriced (their quantity does not matter then).
   const total = orderTotal([...picked.map((p) => ({ qty: p.qty, priceCents: prices.get(p.id) ?? undefined })), ...namedRows.map(() => ({ qty: 1 }))]);
@@ -112,7 +174,8 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (pending || submitting.current) return;
+    // Not before the draft is read: its key is this order's.
+    if (pending || submitting.current || !restored) return;
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     const intent: KioskIntent = submitter?.getAttribute("value") === "numberOnly" || numberOnly ? "numberOnly" : "order";
     const form = new FormData(e.currentTarget);
@@ -127,7 +190,30 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
     setRefused(null);
     submitting.current = true;
     if (!form.get("idempotencyKey")) form.set("idempotencyKey", idempotencyKey || newKey());
+    // Before it leaves: a reload while it is on its way must keep this key.
+    sending.current = intent;
+    persist();
     startTransition(() => dispatch(form));
+  }
+
+  // Sent again once after a reload to a new build, as the cashier sent it (the same button, the same key).
+  useEffect(() => {
+    const intent = resend.current;
+    if (!restored || intent === null) return;
+    resend.current = null;
+    const button = intent === "numberOnly" ? formRef.current?.querySelector<HTMLButtonElement>('button[value="numberOnly"]') : takeRef.current;
+    formRef.current?.requestSubmit(button ?? undefined);
+  }, [restored]);
+
+  /** "Clear order": the cashier starts again; the draft and its key are forgotten. */
+  function clearOrder() {
+    sending.current = null;
+    store.clear();
+    setRows([newRow()]);
+    setPicked([]);
+    setNote("");
+    setRefused(null);
+    setIdempotencyKey(newKey());
   }
 
   // Implicit submission: Enter in a quantity field would take the order; only the button and Ctrl/⌘+Enter may.
@@ -153,7 +239,7 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
 
   if (numberOnly) {
     return (
-      <form onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
+      <form ref={formRef} onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
         {hidden}
         <NextNumber pending={pending} error={shown} lastTicket={lastTicket} printing={printing} printerId={printer} />
       </form>
@@ -214,6 +300,16 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
           {t("numberOnlyHint")}
         </span>
       </div>
+      {blank ? null : (
+        <button
+          type="button"
+          onClick={clearOrder}
+          disabled={pending}
+          className="rounded-lg px-1 text-lg font-semibold text-slate-700 underline underline-offset-4 hover:text-slate-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:cursor-wait"
+        >
+          {t("clearOrder")}
+        </button>
+      )}
       <p className="text-base text-slate-600">{t("keyboardHint", { shortcut })}</p>
     </div>
   );
