@@ -129,10 +129,12 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     submitting.current = false;
     if (result && !result.ok && result.code === NEW_BUILD) {
       // An update: the new build's page sends this order again, with its key (submit() kept the draft as sent).
+      // Nowhere to keep it (private mode): the order stays on screen with the sentence, rather than lost in a reload.
       const draft = store.read();
-      if (draft) store.write({ ...draft, resend: true });
+      if (!draft) return result;
+      store.write({ ...draft, resend: true });
       if (reloadForNewBuild()) return null;
-      if (draft) store.write({ ...draft, resend: false });
+      store.write({ ...draft, resend: false });
       return result;
     }
     // Lost on the way (offline, a restart): the order may be taken; the key waits in the draft for the retry.
