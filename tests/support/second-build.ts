@@ -34,11 +34,9 @@ export function makeSecondBuild(root = process.cwd()): SecondBuild {
     symlinkSync(path.join(root, name), path.join(dir, name));
   }
   const dist = path.join(dir, ".next");
-  // The cache is the compiler's, not the server's: not needed to serve.
-  cpSync(path.join(root, ".next"), dist, {
-    recursive: true,
-    filter: (src) => path.basename(src) !== "cache" || path.dirname(src) !== path.join(root, ".next"),
-  });
+  // The compiler's cache and a development server's output are not needed to serve.
+  const skipped = new Set(["cache", "dev", "trace"].map((name) => path.join(root, ".next", name)));
+  cpSync(path.join(root, ".next"), dist, { recursive: true, filter: (src) => !skipped.has(src) });
 
   const oldBuild = readFileSync(path.join(dist, "BUILD_ID"), "utf8").trim();
   const buildId = randomUUID();
