@@ -114,7 +114,7 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
   // The draft outlives the page, its key with it: the order may have been taken.
   await kiosk.reload();
   await expect.poll(() => form(kiosk)).toEqual(typed);
-  await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.number}$`) })).toBeVisible();
+  await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.display}$`) })).toBeVisible();
 
   // 4. A new build. The kiosk's socket is kept away, so its "Take order" meets the new build first.
   await kiosk.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
@@ -127,8 +127,8 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
 
   // The board and the kitchen reconnect, hear the new build and reload to it, and show the order.
   for (const p of [board, kitchen]) await expect.poll(() => marked(p).catch(() => false), { timeout: 30_000 }).toBe(false);
-  await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.number}$`) })).toBeVisible();
-  await expect(kitchen.getByRole("article", { name: new RegExp(`\\b${taken[0]!.number}\\b`) })).toBeVisible();
+  await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.display}$`) })).toBeVisible();
+  await expect(kitchen.getByRole("article", { name: new RegExp(`\\b${taken[0]!.display}\\b`) })).toBeVisible();
 
   // The kiosk, still on the old build, sends: the server answers with the new build, the page reloads
   // to it with the draft and sends the order again, once, with its key: the order taken in 3.
