@@ -162,5 +162,11 @@ for (const locale of ["en", "zh-CN"] as const) {
     await page.reload();
     await expect(page.getByTestId("item-name-1")).toHaveValue(locale === "en" ? "Jasmine tea" : "茉莉花茶");
     await page.screenshot({ path: `test-results/screenshots/kiosk-draft-restored-${locale}.png` });
+    // "Clear order" forgets it: a reload then brings back nothing.
+    await page.getByRole("button", { name: locale === "en" ? "Clear order" : "清空订单" }).click();
+    await expect(page.getByTestId("item-name-0")).toHaveValue("");
+    await page.reload();
+    await expect(page.getByTestId("item-name-1")).toHaveCount(0);
+    await expect(page.getByTestId("item-name-0")).toHaveValue("");
   });
 }
