@@ -1,9 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { callAction, NEW_BUILD } from "@/app/_lib/client-action";
-import { reloadForNewBuild, useReloadHold } from "@/app/_lib/new-build";
+import { useReloadHold } from "@/app/_lib/new-build";
 import type { ActionState } from "@/lib/edges/next/validated-action.server";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
@@ -21,7 +21,8 @@ import { NextNumber } from "./next-number";
 import { useIsApple } from "./use-shortcut-label";
 import type { Paper } from "./use-kiosk-device";
 import type { KioskPrintingState } from "./use-kiosk-printing";
-import { draftStore, isBlank } from "./kiosk-draft";
+import { isBlank } from "./kiosk-draft";
+import { useKioskDraft } from "./use-kiosk-draft";
 
 /** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
 function newKey(): string {
@@ -31,15 +32,6 @@ function newKey(): string {
 }
 
 type PlaceResult = ActionState<IssuedTicket>;
-
-/** This device's storage, or null where there is none (the server's render, a browser that refuses it). */
-function deviceStorage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export interface KioskFormProps {
   slug: string;
@@ -86,40 +78,14 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   const submitting = useRef(false);
 
   // The order being typed lives on the device too (decision 0048): a reload, a restart or a new build restores it, key included.
-  const store = useMemo(() => draftStore(deviceStorage(), slug, draftScope), [slug, draftScope]);
-  // The send under way (which button) until the server answers: kept in the draft, as a lost answer may have taken the order.
-  const sending = useRef<KioskIntent | null>(null);
-  const [restored, setRestored] = useState(false);
-  // The page reloaded to a new build to send the order: sent again once, with its key.
-  const resend = useRef<KioskIntent | null>(null);
-
-  useEffect(() => {
-    const draft = store.read();
-    if (draft) {
-      setRows(draft.rows.length ? draft.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty })) : [{ id: rowIds.current++, name: "", qty: "1" }]);
-      setPicked(draft.picked);
-      setNote(draft.note);
-      setIdempotencyKey(draft.key);
-      sending.current = draft.sending;
-      if (draft.resend) resend.current = draft.sending;
-    } else setIdempotencyKey(newKey());
-    setRestored(true);
-  }, [store]);
-
-  const persist = useCallback(
-    () => store.write({ key: idempotencyKey, rows: rows.map((r) => ({ name: r.name, qty: r.qty })), picked, note, sending: sending.current, resend: false }),
-    [store, idempotencyKey, rows, picked, note],
-  );
-  useEffect(() => {
-    if (restored && idempotencyKey) persist();
-  }, [restored, idempotencyKey, persist]);
-
-  /** The server answered the send (taken or refused): the draft no longer waits on it. */
-  const answered = () => {
-    sending.current = null;
-    const draft = store.read();
-    if (draft) store.write({ ...draft, sending: null, resend: false });
-  };
+  const draft = useKioskDraft(slug, draftScope, { key: idempotencyKey, rows, picked, note }, (kept) => {
+    if (!kept) return setIdempotencyKey(newKey());
+    setRows(kept.rows.length ? kept.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty })) : [{ id: rowIds.current++, name: "", qty: "1" }]);
+    setPicked(kept.picked);
+    setNote(kept.note);
+    setIdempotencyKey(kept.key);
+  });
+  const { restored, takeResend } = draft;
 
   const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (_prev, form) => {
     // Not `prev`: the action ignores it, and it would send the last ticket back with every order.
@@ -127,20 +93,12 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     // The server sends the ticket's link; its QR code is drawn here.
     const result: PlaceResult = answer?.ok ? { ok: true, data: { ...answer.data, qr: qrImage(answer.data.url) } } : answer;
     submitting.current = false;
-    if (result && !result.ok && result.code === NEW_BUILD) {
-      // An update: the new build's page sends this order again, with its key (submit() kept the draft as sent).
-      // Nowhere to keep it (private mode): the order stays on screen with the sentence, rather than lost in a reload.
-      const draft = store.read();
-      if (!draft) return result;
-      store.write({ ...draft, resend: true });
-      if (reloadForNewBuild()) return null;
-      store.write({ ...draft, resend: false });
-      return result;
-    }
+    // An update: the new build's page sends this order again, with its key; kept nowhere (private mode), it stays on screen.
+    if (result && !result.ok && result.code === NEW_BUILD) return draft.reloadToResend() ? null : result;
     // Lost on the way (offline, a restart): the order may be taken; the key waits in the draft for the retry.
-    if (result && !(!result.ok && result.code === "UNAVAILABLE")) answered();
+    if (result && !(!result.ok && result.code === "UNAVAILABLE")) draft.answered();
     if (result?.ok) {
-      store.clear();
+      draft.forget();
       onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
       setRows([newRow()]);
@@ -192,25 +150,21 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     setRefused(null);
     submitting.current = true;
     if (!form.get("idempotencyKey")) form.set("idempotencyKey", idempotencyKey || newKey());
-    // Before it leaves: a reload while it is on its way must keep this key.
-    sending.current = intent;
-    persist();
+    draft.sent(intent);
     startTransition(() => dispatch(form));
   }
 
   // Sent again once after a reload to a new build, as the cashier sent it (the same button, the same key).
   useEffect(() => {
-    const intent = resend.current;
-    if (!restored || intent === null) return;
-    resend.current = null;
+    const intent = restored ? takeResend() : null;
+    if (intent === null) return;
     const button = intent === "numberOnly" ? formRef.current?.querySelector<HTMLButtonElement>('button[value="numberOnly"]') : takeRef.current;
     formRef.current?.requestSubmit(button ?? undefined);
-  }, [restored]);
+  }, [restored, takeResend]);
 
   /** "Clear order": the cashier starts again; the draft and its key are forgotten. */
   function clearOrder() {
-    sending.current = null;
-    store.clear();
+    draft.forget();
     setRows([newRow()]);
     setPicked([]);
     setNote("");
