@@ -25,7 +25,7 @@ import { printStartBanner } from "@/lib/server/ops/start-banner.server";
 import { applyLanguage } from "@/lib/server/http/language.server";
 import { trackConnections } from "@/lib/server/http/http-drain.server";
 import { refuseMalformedUrl, toOriginForm } from "@/lib/server/http/malformed-url.server";
-import { loadActionPages, refuseForeignAction, refuseUnreadableArguments } from "@/lib/server/http/action-guard.server";
+import { loadActionPages, loadBuildId, refuseForeignAction, refuseUnreadableArguments } from "@/lib/server/http/action-guard.server";
 import { refuseUnservedMethod, sendError } from "@/lib/server/http/api-edge-errors.server";
 import { AppError } from "@/lib/core/errors";
 import { answerProtocolErrors } from "@/lib/server/http/protocol-errors.server";
@@ -91,6 +91,8 @@ async function main() {
 
   // Which page serves which server action: read from the build (in development it changes as pages compile).
   const actionPages = dev ? null : loadActionPages(".next");
+  // Told to every screen on connect and in the answer to an action of another build (decision 0048).
+  const build = dev ? null : loadBuildId(".next");
   // /api is served from the same route files without Next's request handling (decision 0018).
   const api = apiRouter(await loadApiRoutes("app"), log);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
@@ -113,7 +115,7 @@ async function main() {
     observeRequest(observed, req, res, (match) => {
       // `connections` is assigned below, before the server listens.
       if (connections.refuseWhileDraining(req, res)) return;
-      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match, api.allowed(match)) || refuseForeignAction(req, res, match, actionPages))
+      if (refuseMalformedUrl(req, res) || refuseUnservedMethod(req, res, match, api.allowed(match)) || refuseForeignAction(req, res, match, actionPages, build))
         return;
       stampClientAddress(req, trustProxy, { httpsPublicUrl });
       void refusePublicFlood(req, res, match, app.throttles, log).then((refused) => {
@@ -130,7 +132,7 @@ async function main() {
   const connections = trackConnections(http);
   // On the embedded database this box holds the only copy of the shop: backups on by default, in its data folder (decision 0049).
   const backupDir = env.BACKUP_DIR ?? (env.EMBEDDED ? path.join(dataDir, "backups") : undefined);
-  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BACKUP_DIR: backupDir }, log, http });
+  const app = createApp({ env: { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BACKUP_DIR: backupDir }, log, http, build });
   setApp(app);
   // Prepended after Socket.IO took over the "request" listeners, so it runs first for every
   // request, Socket.IO's polling included.

@@ -3,11 +3,13 @@
 /**
  * The one place the browser talks Socket.IO: joins the restaurant's board room and calls
  * the handlers on each event. `onConnect` runs on the first connect and on every
- * reconnect, so callers can resync whatever they may have missed while offline.
+ * reconnect, so callers can resync whatever they may have missed while offline. A server
+ * of another build (an update) reloads the page: its actions and chunks are the new build's.
  */
 import { useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import { withDisplay } from "@/lib/core/display-number";
+import { PAGE_BUILD, reloadWhenFree } from "@/app/_lib/new-build";
 import type { BoardOrder, ClientToServerEvents, ServerToClientEvents, ShiftStartedPayload } from "@/lib/adapters/realtime/events";
 
 export type ConnectionState = "connecting" | "live" | "reconnecting";
@@ -76,6 +78,9 @@ export function useBoardSocket(slug: string, handlers: BoardSocketHandlers): Con
     socket.on("settings:changed", () => latest.current.onSettingsChanged?.());
     socket.on("menu:changed", () => latest.current.onMenuChanged?.());
     socket.on("printer:changed", () => latest.current.onPrinterChanged?.());
+    socket.on("server:build", (build) => {
+      if (PAGE_BUILD && build !== PAGE_BUILD) reloadWhenFree();
+    });
 
     return () => {
       document.removeEventListener("visibilitychange", onVisible);

@@ -12,7 +12,10 @@ export function useStaffAction<S extends { ok: boolean } | null>(
 ): [state: S, dispatch: (form: FormData) => void, pending: boolean] {
   const tc = useTranslations("common.errors");
   // S is a plain (never a Promise) result: Awaited<S> is S.
-  return useActionState<S, FormData>(async (prev, form) => (await callAction(action, prev as S, form, tc("connectionLost"))) as S, null as Awaited<S>);
+  return useActionState<S, FormData>(
+    async (prev, form) => (await callAction(action, prev as S, form, tc("connectionLost"), tc("newBuild"))) as S,
+    null as Awaited<S>,
+  );
 }
 
 /** An onSubmit sending the form to `dispatch`: by hand, as a form action would reset the fields when a save fails. */

@@ -126,7 +126,14 @@ export interface App {
 /** Webhook attempts one node makes at once (a slow endpoint holds one worker for up to WEBHOOKS_TIMEOUT_MS); one restaurant holds at most half (decision 0044). */
 const WEBHOOK_WORKERS = 4;
 
-export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logger; http: HttpServer; clock?: Clock }): App {
+export function createApp(opts: {
+  env: Env & { DATABASE_URL: string };
+  log: Logger;
+  http: HttpServer;
+  clock?: Clock;
+  /** The production build served (.next/BUILD_ID): screens of another build reload. Null or absent: not told (development). */
+  build?: string | null;
+}): App {
   const { env, log, http } = opts;
   const clock = opts.clock ?? systemClock;
 
@@ -179,6 +186,7 @@ export function createApp(opts: { env: Env & { DATABASE_URL: string }; log: Logg
   const io = createSocketServer(http, {
     findTenant: (slug) => tenants.find(slug),
     log,
+    build: opts.build ?? null,
     // A handshake's log lines carry a request id and the restaurant, as HTTP requests' do.
     withLogContext: (handshake, fn) => runWithRequest({ reqId: requestIdFrom(handshake.requestId), tenant: wellFormedSlug(handshake.slug) }, fn),
     limits: {

@@ -13,6 +13,7 @@ import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-se
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { parseResponse, rawHttp, requestBytes } from "../support/raw-http";
+import { BoardSocket } from "../support/board-socket";
 
 const databaseUrl = inject("databaseUrl");
 const AUTH_FAILURES = 5;
@@ -44,7 +45,7 @@ function send(
   path: string,
   headers: Record<string, string>,
   body = "",
-): Promise<{ status: number; json: unknown; text: string; actionNotFound: string | undefined }> {
+): Promise<{ status: number; json: unknown; text: string; actionNotFound: string | undefined; build: string | undefined }> {
   const port = Number(new URL(node.url).port);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -60,7 +61,13 @@ function send(
           } catch {
             // not JSON
           }
-          resolve({ status: res.statusCode ?? 0, json, text, actionNotFound: res.headers["x-nextjs-action-not-found"] as string | undefined });
+          resolve({
+            status: res.statusCode ?? 0,
+            json,
+            text,
+            actionNotFound: res.headers["x-nextjs-action-not-found"] as string | undefined,
+            build: res.headers["x-nextup-build"] as string | undefined,
+          });
         });
       },
     );
@@ -115,6 +122,35 @@ describe("server actions before Next.js", () => {
     expect(page.text).toMatch(/^0:\{"a":"\$@1"/);
     // The sign-in form's own refusal (no role chosen), naming its field: the action ran.
     expect(page.text).toMatch(/\n1:\{"ok":false,"error":"[^"]+","code":"BAD_INPUT","field":"role"\}/);
+  });
+
+  it("an action of no page of this build (a page from before an update) is told so, with the build, in the error contract", async () => {
+    const build = readFileSync(".next/BUILD_ID", "utf8").trim();
+    const { body, type } = actionBody("wrong-code-0000");
+    // As an id of another build looks: the same shape as this one's, unknown here.
+    const other = signInAction.slice(0, 2) + "f".repeat(signInAction.length - 2);
+    for (const path of [`/${t.slug}/sign-in`, "/"]) {
+      const res = await send("127.0.4.6", "POST", path, { "next-action": other, "content-type": type, origin: `http://${host()}`, host: host() }, body);
+      expect({ status: res.status, json: res.json, mark: res.actionNotFound, build: res.build }).toEqual({
+        status: 404,
+        json: {
+          error: {
+            code: "NOT_FOUND",
+            message: "This page is from an older version of Nextup. Reload it and send again.",
+            details: { reason: "newBuild", build },
+          },
+        },
+        mark: "1",
+        build,
+      });
+    }
+    // Screens hear the build on connect: one of another build reloads.
+    const socket = await BoardSocket.connect(node.url, t.slug);
+    try {
+      await expect.poll(() => socket.build).toBe(build);
+    } finally {
+      socket.close();
+    }
   });
 
   it.each([

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { trackChild } from "./child-registry";
 import { freePort } from "./ports";
 
@@ -38,13 +39,17 @@ export async function startAppServer(opts: {
   port?: number;
   /** Extra node flags, e.g. `--cpu-prof` for a benchmark's profile. */
   nodeArgs?: string[];
+  /** Where server.ts starts (its `.next`): default this checkout; a second build (tests/support/second-build.ts). */
+  cwd?: string;
 }): Promise<AppServer> {
-  if (!existsSync(".next/BUILD_ID")) {
+  const cwd = opts.cwd ?? process.cwd();
+  if (!existsSync(path.join(cwd, ".next/BUILD_ID"))) {
     throw new Error("No production build in .next: run `npm run build` first (npm test does).");
   }
   const port = opts.port ?? (await freePort());
   // Tracked: a test that fails while starting several nodes must not leave the first ones running.
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

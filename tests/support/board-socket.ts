@@ -14,6 +14,8 @@ const DEFAULT_WAIT_MS = 10_000;
 
 export class BoardSocket {
   readonly received: Received[] = [];
+  /** The build the server named on connect ("server:build", decision 0048): kept apart from the board's events. */
+  build: string | null = null;
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
 
   private constructor(
@@ -21,6 +23,10 @@ export class BoardSocket {
     readonly label: string,
   ) {
     socket.onAny((event: string, payload: Record<string, unknown>) => {
+      if (event === "server:build") {
+        this.build = payload as unknown as string;
+        return;
+      }
       const r = { event, payload };
       this.received.push(r);
       this.waiters = this.waiters.filter((w) => {

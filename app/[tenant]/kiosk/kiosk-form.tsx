@@ -2,7 +2,8 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { callAction } from "@/app/_lib/client-action";
+import { callAction, NEW_BUILD } from "@/app/_lib/client-action";
+import { useReloadHold } from "@/app/_lib/new-build";
 import type { ActionState } from "@/lib/edges/next/validated-action.server";
 import { ORDER_LIMITS } from "@/lib/core/orders";
 import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
@@ -20,6 +21,8 @@ import { NextNumber } from "./next-number";
 import { useIsApple } from "./use-shortcut-label";
 import type { Paper } from "./use-kiosk-device";
 import type { KioskPrintingState } from "./use-kiosk-printing";
+import { isBlank } from "./kiosk-draft";
+import { useKioskDraft } from "./use-kiosk-draft";
 
 /** A fresh idempotency key. crypto.randomUUID needs a secure context; tablets on plain http get the fallback. */
 function newKey(): string {
@@ -32,6 +35,8 @@ type PlaceResult = ActionState<IssuedTicket>;
 
 export interface KioskFormProps {
   slug: string;
+  /** Names this signed-in device's draft (a hash of its orders' idempotency scope): a key replays only where it was made. */
+  draftScope: string;
   /** The menu and the settings the kiosk uses, kept live by the screen. */
   view: KioskView;
   paper: Paper;
@@ -48,8 +53,9 @@ export interface KioskFormProps {
   onStaleMenu: () => void;
 }
 
-export function KioskForm({ slug, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
+export function KioskForm({ slug, draftScope, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
+  const tc = useTranslations("common.errors");
   const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
   const apple = useIsApple();
@@ -71,15 +77,28 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
   // Set synchronously on submit: a double tap lands before `pending` re-renders.
   const submitting = useRef(false);
 
-  useEffect(() => setIdempotencyKey(newKey()), []);
+  // The order being typed lives on the device too (decision 0048): a reload, a restart or a new build restores it, key included.
+  const draft = useKioskDraft(slug, draftScope, { key: idempotencyKey, rows, picked, note }, (kept) => {
+    if (!kept) return setIdempotencyKey(newKey());
+    setRows(kept.rows.length ? kept.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty })) : [{ id: rowIds.current++, name: "", qty: "1" }]);
+    setPicked(kept.picked);
+    setNote(kept.note);
+    setIdempotencyKey(kept.key);
+  });
+  const { restored, takeResend } = draft;
 
   const [state, dispatch, pending] = useActionState<PlaceResult, FormData>(async (_prev, form) => {
     // Not `prev`: the action ignores it, and it would send the last ticket back with every order.
-    const answer = await callAction(placeOrder, null, form, t("offline"));
+    const answer = await callAction(placeOrder, null, form, t("offline"), tc("newBuild"));
     // The server sends the ticket's link; its QR code is drawn here.
     const result: PlaceResult = answer?.ok ? { ok: true, data: { ...answer.data, qr: qrImage(answer.data.url) } } : answer;
     submitting.current = false;
+    // An update: the new build's page sends this order again, with its key; kept nowhere (private mode), it stays on screen.
+    if (result && !result.ok && result.code === NEW_BUILD) return draft.reloadToResend() ? null : result;
+    // Lost on the way (offline, a restart): the order may be taken; the key waits in the draft for the retry.
+    if (result && !(!result.ok && result.code === "UNAVAILABLE")) draft.answered();
     if (result?.ok) {
+      draft.forget();
       onIssued(result.data);
       // This order is taken: the next one starts empty with a new key.
       setRows([newRow()]);
@@ -92,8 +111,11 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
   }, null);
 
   const ticket = state?.ok && state.data.orderId !== dismissed ? state.data : null;
+  // A new build's reload waits while an order is on its way or its ticket is on screen (the draft covers the rest).
+  useReloadHold(pending || ticket !== null);
   const namedRows = rows.filter((r) => r.name.trim());
   const formKey = JSON.stringify([namedRows.map((r) => r.name), picked, note]);
+  const blank = isBlank({ rows, picked, note });
   const prices = new Map(menu.flatMap((s) => s.items.map((i) => [i.id, i.priceCents] as const)));
   // Free-text lines carry no price: they count as unpriced (their quantity does not matter then).
   const total = orderTotal([...picked.map((p) => ({ qty: p.qty, priceCents: prices.get(p.id) ?? undefined })), ...namedRows.map(() => ({ qty: 1 }))]);
@@ -112,7 +134,8 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (pending || submitting.current) return;
+    // Not before the draft is read: its key is this order's.
+    if (pending || submitting.current || !restored) return;
     const submitter = (e.nativeEvent as SubmitEvent).submitter;
     const intent: KioskIntent = submitter?.getAttribute("value") === "numberOnly" || numberOnly ? "numberOnly" : "order";
     const form = new FormData(e.currentTarget);
@@ -127,7 +150,26 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
     setRefused(null);
     submitting.current = true;
     if (!form.get("idempotencyKey")) form.set("idempotencyKey", idempotencyKey || newKey());
+    draft.sent(intent);
     startTransition(() => dispatch(form));
+  }
+
+  // Sent again once after a reload to a new build, as the cashier sent it (the same button, the same key).
+  useEffect(() => {
+    const intent = restored ? takeResend() : null;
+    if (intent === null) return;
+    const button = intent === "numberOnly" ? formRef.current?.querySelector<HTMLButtonElement>('button[value="numberOnly"]') : takeRef.current;
+    formRef.current?.requestSubmit(button ?? undefined);
+  }, [restored, takeResend]);
+
+  /** "Clear order": the cashier starts again; the draft and its key are forgotten. */
+  function clearOrder() {
+    draft.forget();
+    setRows([newRow()]);
+    setPicked([]);
+    setNote("");
+    setRefused(null);
+    setIdempotencyKey(newKey());
   }
 
   // Implicit submission: Enter in a quantity field would take the order; only the button and Ctrl/⌘+Enter may.
@@ -153,7 +195,7 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
 
   if (numberOnly) {
     return (
-      <form onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
+      <form ref={formRef} onSubmit={submit} aria-describedby={error ? "order-error" : undefined}>
         {hidden}
         <NextNumber pending={pending} error={shown} lastTicket={lastTicket} printing={printing} printerId={printer} />
       </form>
@@ -214,6 +256,16 @@ export function KioskForm({ slug, view, paper, series, printer, printing, lastTi
           {t("numberOnlyHint")}
         </span>
       </div>
+      {blank ? null : (
+        <button
+          type="button"
+          onClick={clearOrder}
+          disabled={pending}
+          className="rounded-lg px-1 text-lg font-semibold text-slate-700 underline underline-offset-4 hover:text-slate-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:cursor-wait"
+        >
+          {t("clearOrder")}
+        </button>
+      )}
       <p className="text-base text-slate-600">{t("keyboardHint", { shortcut })}</p>
     </div>
   );

@@ -18,7 +18,7 @@ import { useKioskView } from "./use-kiosk-view";
  * The cashier's screen: the order form (menu and settings kept live), this device's series,
  * printer and paper, its last ticket, the trouble its network printer has, the connection.
  */
-export function KioskScreen({ slug, initial }: { slug: string; initial: KioskView }) {
+export function KioskScreen({ slug, draftScope, initial }: { slug: string; draftScope: string; initial: KioskView }) {
   const t = useTranslations("kiosk");
   const ts = useTranslations("kiosk.series");
   const tp = useTranslations("kiosk.printing");
@@ -72,6 +72,7 @@ export function KioskScreen({ slug, initial }: { slug: string; initial: KioskVie
         <PrintingBanner printing={printing} />
         <KioskForm
           slug={slug}
+          draftScope={draftScope}
           view={view}
           paper={paper}
           series={chosen?.name ?? null}

@@ -26,7 +26,7 @@ export function useOrderAction(slug: string) {
     const form = tenantForm(slug, fields);
     setError(null);
     startTransition(async () => {
-      const result = await callAction(action, null, form, tErrors("connectionLost"));
+      const result = await callAction(action, null, form, tErrors("connectionLost"), tErrors("newBuild"));
       if (result?.ok) {
         done(result.data);
       } else {

@@ -26,7 +26,7 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
   const [reason, setReason] = useState("");
   const [openOrders, setOpenOrders] = useState<"keep" | "clear">("keep");
   const [state, dispatch, pending] = useActionState<Result, FormData>(async (prev, form) => {
-    const result = await callAction(startShift, prev, form, tc("connectionLost"));
+    const result = await callAction(startShift, prev, form, tc("connectionLost"), tc("newBuild"));
     if (result?.ok) {
       setReason("");
       setFirstNumber("1");

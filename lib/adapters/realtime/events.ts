@@ -25,6 +25,8 @@ export interface ServerToClientEvents {
   "menu:changed": () => void;
   /** A printer's state, settings or queue changed: a kiosk or the console re-reads them (through a signed-in read). */
   "printer:changed": () => void;
+  /** Sent on every connect: the build the server runs. A screen of another build reloads (decision 0048). */
+  "server:build": (build: string) => void;
 }
 
 /** Clients send nothing: the board is read-only. */

@@ -26,6 +26,8 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterS
 export interface SocketDeps {
   findTenant(slug: string): Promise<Tenant | null>;
   log: Logger;
+  /** The production build this node serves (.next/BUILD_ID), told to every screen on connect; null in development. */
+  build?: string | null;
   /** Runs the rest of a handshake inside a log context (its request id and slug); default: as is. */
   withLogContext?: (handshake: { requestId: string | undefined; slug: string }, next: () => void) => void;
   /** Redis pub/sub pair for the adapter; omitted in single-node tests. */
@@ -159,6 +161,7 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
 
   io.on("connection", (socket) => {
     void socket.join(boardRoom(socket.data.tenantId));
+    if (deps.build) socket.emit("server:build", deps.build);
     // Sockets are read-only (events.ts): a client that sends an event is not one of ours.
     socket.onAny(() => socket.disconnect(true));
   });

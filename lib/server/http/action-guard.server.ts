@@ -8,6 +8,7 @@
  *    are refused here, as Next.js' own check throws on them (a 500 outside the JSON log);
  *  - a body Next.js cannot make an argument list of is a 400, not its 500 (see below).
  * The ids and their pages come from the production build's server-reference manifest.
+ * An id of no page at all is a page of another build (an update: decision 0048), told apart.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +23,12 @@ export type ActionPages = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** "app/[tenant]/kiosk/page" → "/[tenant]/kiosk"; "app/page" → "/". */
 const workerRoute = (worker: string): string => worker.replace(/^app/, "").replace(/\/page$/, "") || "/";
+
+/** The build a production node serves (`.next/BUILD_ID`, set by next.config.js). */
+export const loadBuildId = (distDir: string): string => readFileSync(path.join(distDir, "BUILD_ID"), "utf8").trim();
+
+/** The header naming the build that answered an action of another build. */
+export const BUILD_HEADER = "x-nextup-build";
 
 /** Reads the build's manifest (`.next/server/server-reference-manifest.json`). */
 export function loadActionPages(distDir: string): ActionPages {
@@ -47,7 +54,13 @@ const possibleAction = (req: IncomingMessage, match: RouteMatch): boolean =>
  * True when the request was answered (the caller must not hand it on). `actions` is null in
  * development, where the manifest changes as pages compile: only Origin and Host are checked.
  */
-export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, match: RouteMatch, actions: ActionPages | null): boolean {
+export function refuseForeignAction(
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: RouteMatch,
+  actions: ActionPages | null,
+  build: string | null = null,
+): boolean {
   // Only Next.js itself marks a re-sent action; from a client the mark is a lie.
   delete req.headers["x-action-forwarded"];
   const host = req.headers.host;
@@ -80,13 +93,26 @@ export function refuseForeignAction(req: IncomingMessage, res: ServerResponse, m
 
   if (actions && actionId !== undefined) {
     const id = Array.isArray(actionId) ? actionId[0] : actionId;
-    if (!id || !actions.get(id)?.has(match.route)) {
-      // As Next.js marks an unknown action, so a page left open across a deploy is told so by its router.
+    const pages = id ? actions.get(id) : undefined;
+    if (!pages?.has(match.route)) {
+      // As Next.js marks an unknown action: the page's router throws its UnrecognizedActionError, which the screens act on.
       res.setHeader("x-nextjs-action-not-found", "1");
-      sendError(
-        res,
-        refused("NOT_FOUND", `Action ${String(id).slice(0, 64)} is not served by ${match.route}`, "This page has no such action. Reload the page."),
-      );
+      if (pages === undefined && build !== null) {
+        // In no page of this build: the page is from another one (an update). Typed for any client: reload, send again.
+        res.setHeader(BUILD_HEADER, build);
+        sendError(
+          res,
+          new AppError("NOT_FOUND", {
+            message: `Action ${String(id).slice(0, 64)} is of another build than ${build}`,
+            userMessage: "This page is from an older version of Nextup. Reload it and send again.",
+            details: { reason: "newBuild", build },
+          }),
+        );
+      } else
+        sendError(
+          res,
+          refused("NOT_FOUND", `Action ${String(id).slice(0, 64)} is not served by ${match.route}`, "This page has no such action. Reload the page."),
+        );
       return true;
     }
   }

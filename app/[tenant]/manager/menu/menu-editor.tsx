@@ -22,7 +22,7 @@ const DANGER = `${BUTTON} border-red-700 bg-white text-red-800 hover:bg-red-50`;
 function useMenuForm(action: FormAction<MenuResult>, onOk?: (r: MenuResult) => void) {
   const tc = useTranslations("common.errors");
   const [state, dispatch, pending] = useActionState<ActionState<MenuResult>, FormData>(async (prev, form) => {
-    const result = await callAction(action, prev, form, tc("connectionLost"));
+    const result = await callAction(action, prev, form, tc("connectionLost"), tc("newBuild"));
     if (result?.ok) onOk?.(result.data);
     return result;
   }, null);
