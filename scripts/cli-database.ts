@@ -28,8 +28,14 @@ export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabas
     EMBEDDED_PG_DIR: process.env.EMBEDDED_PG_DIR || undefined,
     EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT || undefined,
   });
-  if (!parsed.success)
-    throw new Error(`EMBEDDED_PG_DIR or EMBEDDED_PG_PORT is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success) {
+    const port = parsed.error.issues.some((i) => i.path[0] === "EMBEDDED_PG_PORT");
+    throw new Error(
+      port
+        ? `EMBEDDED_PG_PORT must be a port from 1024 to 65535, not ${JSON.stringify(process.env.EMBEDDED_PG_PORT)}`
+        : `EMBEDDED_PG_DIR must name a folder, not ${JSON.stringify(process.env.EMBEDDED_PG_DIR)}`,
+    );
+  }
   const { EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: port } = parsed.data;
   if (!opts.create && !existsSync(path.join(dir, "PG_VERSION"))) {
     throw new Error(
