@@ -132,3 +132,20 @@ export function checkHeader(h: Partial<Omit<BackupHeader, "version">> & { versio
   }
   return h as BackupHeader;
 }
+
+/**
+ * After the last table: the trailer's checksums must match what was loaded (each table's and the
+ * whole data's), and nothing may follow it. `damaged` says which file it is (a backup, an export).
+ */
+export async function checkTrailer(
+  reader: FrameReader,
+  loaded: { name: string; sha256: string }[],
+  allSha256: string,
+  damaged: (why: string) => Error,
+): Promise<void> {
+  const trailer = await reader.json<BackupTrailer>();
+  const sums = new Map((trailer.tables ?? []).map((t) => [t.name, t.sha256]));
+  const bad = loaded.find((t) => sums.get(t.name) !== t.sha256);
+  if (bad || trailer.sha256 !== allSha256) throw damaged(`the checksum of ${bad?.name ?? "its data"} does not match`);
+  if (!(await reader.atEnd())) throw damaged("something follows its end");
+}

@@ -12,7 +12,7 @@ import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { AppError, isAppError } from "@/lib/core/errors";
-import { checkHeader, FrameReader, type BackupHeader, type BackupTrailer } from "./backup-format.server";
+import { checkHeader, checkTrailer, FrameReader, type BackupHeader } from "./backup-format.server";
 import { listTables, quoteIdent } from "./backup-write.server";
 import {
   applyMigrationInTransaction,
@@ -185,11 +185,7 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
       if (rows !== t.rows) throw damaged(`table ${t.name} has ${rows} rows, its header says ${t.rows}`);
       loaded.push({ name: t.name, rows, sha256: hash.digest("hex") });
     }
-    const trailer = await reader.json<BackupTrailer>();
-    const sums = new Map((trailer.tables ?? []).map((t) => [t.name, t.sha256]));
-    const bad = loaded.find((t) => sums.get(t.name) !== t.sha256);
-    if (bad || trailer.sha256 !== all.digest("hex")) throw damaged(`the checksum of ${bad?.name ?? "its data"} does not match`);
-    if (!(await reader.atEnd())) throw damaged("something follows its end");
+    await checkTrailer(reader, loaded, all.digest("hex"), damaged);
 
     await resetSequences(client);
     for (const m of newer) await applyMigrationInTransaction(client, m);

@@ -12,7 +12,7 @@ import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { AppError, isAppError } from "@/lib/core/errors";
-import { checkHeader, FrameReader, type BackupTrailer } from "./backup-format.server";
+import { checkHeader, checkTrailer, FrameReader } from "./backup-format.server";
 import { planMigrations, tableData } from "./backup-restore.server";
 import { listTables, quoteIdent, tenantRows } from "./backup-write.server";
 import { PRISMA_MIGRATE_ADVISORY_LOCK, readMigrationFolders } from "./migrate.server";
@@ -88,11 +88,7 @@ export async function importRestaurant(databaseUrl: string, input: Readable, opt
       if (own[0]!.n !== rows) throw damaged(`table ${t.name} holds rows of another restaurant`);
       loaded.push({ name: t.name, rows, sha256: hash.digest("hex") });
     }
-    const trailer = await reader.json<BackupTrailer>();
-    const sums = new Map((trailer.tables ?? []).map((t) => [t.name, t.sha256]));
-    const bad = loaded.find((t) => sums.get(t.name) !== t.sha256);
-    if (bad || trailer.sha256 !== all.digest("hex")) throw damaged(`the checksum of ${bad?.name ?? "its data"} does not match`);
-    if (!(await reader.atEnd())) throw damaged("something follows its end");
+    await checkTrailer(reader, loaded, all.digest("hex"), damaged);
     if (!loaded.some((t) => t.name === "Tenant" && t.rows === 1)) throw damaged("it holds no restaurant");
 
     const settled = await settleAfterRestore(client, "the restaurant moved to another deployment", tenant.id);
