@@ -46,7 +46,7 @@ function memoryStore(): BackupRunStore & { rows: Map<number, BackupRunRecord & {
   };
 }
 
-function harness(opts: { store?: ReturnType<typeof memoryStore>; node?: string; failWith?: string; keep?: number } = {}) {
+function harness(opts: { store?: ReturnType<typeof memoryStore>; node?: string; failWith?: string; keep?: number; dir?: string } = {}) {
   const store = opts.store ?? memoryStore();
   let now = new Date("2026-12-01T19:00:30Z");
   const written: string[] = [];
@@ -69,7 +69,7 @@ function harness(opts: { store?: ReturnType<typeof memoryStore>; node?: string; 
     node: opts.node ?? "a",
     everyMinutes: 60,
     keep: opts.keep ?? 2,
-    dir: "/b",
+    dir: opts.dir ?? "/b",
   });
   return { scheduler, store, written, removed, outcomes, at: (iso: string) => (now = new Date(iso)) };
 }
@@ -95,6 +95,10 @@ describe("scheduled backups (decision 0049)", () => {
     await a.scheduler.tick();
     expect(a.written.length + b.written.length).toBe(2);
     expect(a.scheduler.state()).toMatchObject({ state: "ok", kept: 2, dir: "/b" });
+    // A node whose own setting differs names the folder the backups really went to.
+    const c = harness({ store, node: "c", dir: "/elsewhere" });
+    await c.scheduler.tick();
+    expect(c.scheduler.state()).toMatchObject({ state: "ok", dir: "/b" });
   });
 
   it("keeps the newest ones and removes the older files it made", async () => {

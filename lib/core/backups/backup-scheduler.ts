@@ -113,7 +113,10 @@ export class BackupScheduler {
 
   /** What health and the console say (no I/O: the state of the last look). */
   state(): BackupState {
-    const { dir, clock } = this.deps;
+    const { clock } = this.deps;
+    // The folder the backups are in: the last good one's (any node may have made it), else this node's setting.
+    const file = this.lastOk?.file;
+    const dir = file && file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : this.deps.dir;
     const latest = this.latest;
     const lastOk = this.lastOk?.finishedAt ?? null;
     if (!this.read || !latest) return { state: "none" };
