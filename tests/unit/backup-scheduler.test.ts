@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BackupScheduler } from "@/lib/core/backups/backup-scheduler";
 import { backupSlot, BACKUP_STALE_MS } from "@/lib/core/backups/backup-schedule";
 import type { BackupRunRecord, BackupRunStore } from "@/lib/core/ports";
@@ -122,6 +122,34 @@ describe("scheduled backups (decision 0049)", () => {
     expect(bad.outcomes).toEqual(["failed"]);
     expect(bad.scheduler.state()).toMatchObject({ state: "failed", error: "disk full", lastOk: new Date("2026-12-01T19:00:01Z") });
     expect(bad.removed).toEqual([]);
+  });
+
+  it("a write that never ends fails the run after one period, and the next period is tried", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const store = memoryStore();
+      let calls = 0;
+      const outcomes: string[] = [];
+      const scheduler = new BackupScheduler({
+        store,
+        files: { write: () => (calls++, new Promise(() => {})), remove: async () => {} },
+        metrics: { run: (o) => void outcomes.push(o) },
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        clock: { now: () => new Date("2026-12-01T19:00:30Z") },
+        node: "a",
+        everyMinutes: 60,
+        keep: 2,
+        dir: "/b",
+      });
+      const tick = scheduler.tick();
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      await tick;
+      expect(outcomes).toEqual(["failed"]);
+      expect(scheduler.state()).toMatchObject({ state: "failed", error: "not finished after 60 minutes" });
+      expect(calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a run its node never finished reads as running, then as failed", async () => {

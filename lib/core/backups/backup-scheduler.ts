@@ -74,7 +74,16 @@ export class BackupScheduler {
     const { store, files, metrics, log, clock, node } = this.deps;
     let end: Parameters<BackupRunStore["finish"]>[2];
     try {
-      const made = await files.write(slot);
+      // A write that never ends (a folder on a stalled network mount) fails the run after one period, so the next is tried.
+      const limitMs = this.deps.everyMinutes * 60_000;
+      let timer: NodeJS.Timeout | undefined;
+      const made = await Promise.race([
+        files.write(slot),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`not finished after ${this.deps.everyMinutes} minutes`)), limitMs);
+          timer.unref();
+        }),
+      ]).finally(() => clearTimeout(timer));
       end = { ok: true, ...made };
       log.info({ file: made.file, bytes: made.bytes, orders: made.orders }, "scheduled backup written");
     } catch (e) {
