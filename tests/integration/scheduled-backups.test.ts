@@ -3,6 +3,8 @@
  * one backup folder make exactly one backup for the period (the leader claims its slot's
  * row), health and metrics say so, and the file restores into an empty database.
  */
+import { PrismaBackupRunStore } from "@/lib/adapters/postgres/backup-runs.server";
+import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { createReadStream } from "node:fs";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
@@ -69,6 +71,16 @@ describe("scheduled backups", () => {
       expect(rows[0]).toEqual({ n: 1, ok: true });
     } finally {
       await sql.end();
+    }
+    // What every node reads each poll (one statement): that run as the latest and the last good one, one file kept.
+    const prisma = createPrisma(db.url, { max: 1 });
+    try {
+      const summary = await new PrismaBackupRunStore(prisma).summary();
+      expect(summary.kept).toBe(1);
+      expect(summary.latest).toEqual(expect.objectContaining({ ok: true, file: path.join(dir, files[0]!), bytes: expect.any(Number) }));
+      expect(summary.lastOk).toEqual(summary.latest);
+    } finally {
+      await prisma.$disconnect();
     }
 
     // The node that made it counted it.

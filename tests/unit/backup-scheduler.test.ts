@@ -7,6 +7,10 @@ import type { BackupRunRecord, BackupRunStore } from "@/lib/core/ports";
 function memoryStore(): BackupRunStore & { rows: Map<number, BackupRunRecord & { deleted: boolean }> } {
   const rows = new Map<number, BackupRunRecord & { deleted: boolean }>();
   const sorted = () => [...rows.values()].sort((a, b) => b.slot.getTime() - a.slot.getTime());
+  const kept = () =>
+    sorted()
+      .filter((r) => r.ok && !r.deleted && r.file)
+      .map((r) => ({ slot: r.slot, file: r.file! }));
   return {
     rows,
     async claim(slot, node) {
@@ -34,12 +38,12 @@ function memoryStore(): BackupRunStore & { rows: Map<number, BackupRunRecord & {
         end.ok ? { file: end.file, bytes: end.bytes, orders: end.orders } : { error: end.error },
       );
     },
-    latest: async () => sorted()[0] ?? null,
-    latestOk: async () => sorted().find((r) => r.ok) ?? null,
-    kept: async () =>
-      sorted()
-        .filter((r) => r.ok && !r.deleted && r.file)
-        .map((r) => ({ slot: r.slot, file: r.file! })),
+    summary: async () => ({
+      latest: sorted()[0] ?? null,
+      lastOk: sorted().find((r) => r.ok) ?? null,
+      kept: kept().length,
+    }),
+    kept: async () => kept(),
     async markDeleted(slot) {
       rows.get(slot.getTime())!.deleted = true;
     },

@@ -1,19 +1,19 @@
 /** The scheduled backups' runs (decision 0049): the slot's unique index is the claim. */
-import type { BackupRunRecord, BackupRunStore } from "@/lib/core/ports";
+import type { BackupRunRecord, BackupRunStore, BackupRunSummary } from "@/lib/core/ports";
+import type { BackupRun } from "./generated/prisma/client";
 import type { Db } from "./prisma.server";
 
-type Row = {
-  slot: Date;
-  node: string;
-  startedAt: Date;
-  finishedAt: Date | null;
-  ok: boolean | null;
-  file: string | null;
-  bytes: bigint | null;
-  orders: number | null;
-  error: string | null;
-};
-const record = (r: Row): BackupRunRecord => ({ ...r, bytes: r.bytes === null ? null : Number(r.bytes) });
+const record = ({ slot, node, startedAt, finishedAt, ok, file, bytes, orders, error }: BackupRun): BackupRunRecord => ({
+  slot,
+  node,
+  startedAt,
+  finishedAt,
+  ok,
+  file,
+  bytes: bytes === null ? null : Number(bytes),
+  orders,
+  error,
+});
 
 export class PrismaBackupRunStore implements BackupRunStore {
   constructor(private readonly db: Db) {}
@@ -34,14 +34,18 @@ export class PrismaBackupRunStore implements BackupRunStore {
     });
   }
 
-  async latest(): Promise<BackupRunRecord | null> {
-    const r = await this.db.backupRun.findFirst({ orderBy: { slot: "desc" } });
-    return r ? record(r) : null;
-  }
-
-  async latestOk(): Promise<BackupRunRecord | null> {
-    const r = await this.db.backupRun.findFirst({ where: { ok: true }, orderBy: { slot: "desc" } });
-    return r ? record(r) : null;
+  async summary(): Promise<BackupRunSummary> {
+    // One statement every node runs each poll: the latest run, the latest good one, the kept count.
+    const rows = await this.db.$queryRaw<Array<BackupRun & { which: "latest" | "ok"; kept: number }>>`
+      WITH kept AS (SELECT count(*)::int AS kept FROM "BackupRun" WHERE ok AND "deletedAt" IS NULL AND file IS NOT NULL)
+      SELECT r.*, kept.kept FROM (
+        (SELECT *, 'latest' AS which FROM "BackupRun" ORDER BY slot DESC LIMIT 1)
+        UNION ALL
+        (SELECT *, 'ok' AS which FROM "BackupRun" WHERE ok ORDER BY slot DESC LIMIT 1)
+      ) r CROSS JOIN kept`;
+    const latest = rows.find((r) => r.which === "latest");
+    const lastOk = rows.find((r) => r.which === "ok");
+    return { latest: latest ? record(latest) : null, lastOk: lastOk ? record(lastOk) : null, kept: rows[0]?.kept ?? 0 };
   }
 
   async kept(): Promise<Array<{ slot: Date; file: string }>> {

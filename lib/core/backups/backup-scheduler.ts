@@ -112,11 +112,10 @@ export class BackupScheduler {
   }
 
   private async refresh(): Promise<void> {
-    const { store } = this.deps;
-    const [latest, lastOk, kept] = await Promise.all([store.latest(), store.latestOk(), store.kept()]);
+    const { latest, lastOk, kept } = await this.deps.store.summary();
     this.latest = latest;
     this.lastOk = lastOk;
-    this.keptCount = kept.length;
+    this.keptCount = kept;
     this.read = true;
   }
 

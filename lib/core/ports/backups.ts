@@ -13,15 +13,19 @@ export interface BackupRunRecord {
   error: string | null;
 }
 
+export interface BackupRunSummary {
+  latest: BackupRunRecord | null;
+  lastOk: BackupRunRecord | null;
+  kept: number;
+}
+
 export interface BackupRunStore {
   /** Claims `slot` for `node`: true for exactly one caller per slot (a unique index decides). */
   claim(slot: Date, node: string): Promise<boolean>;
   /** Records how the claimed run ended (only the claiming node's row). */
   finish(slot: Date, node: string, end: { ok: true; file: string; bytes: number; orders: number } | { ok: false; error: string }): Promise<void>;
-  /** The latest run, finished or not; null when there is none. */
-  latest(): Promise<BackupRunRecord | null>;
-  /** The latest successful run. */
-  latestOk(): Promise<BackupRunRecord | null>;
+  /** In one reading: the latest run (finished or not), the latest successful one, and how many good backups are kept. */
+  summary(): Promise<BackupRunSummary>;
   /** Successful runs whose file is still there, newest first. */
   kept(): Promise<Array<{ slot: Date; file: string }>>;
   /** Marks a run's file as removed by retention. */
