@@ -9,7 +9,7 @@ import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { isAppError } from "@/lib/core/errors";
 import { writeBackup } from "@/lib/adapters/postgres/backup-write.server";
-import { cliDatabase, humanBytes } from "./cli-database";
+import { cliDatabase, fileArgument, humanBytes } from "./cli-database";
 
 const USAGE = `usage: npm run backup -- FILE
 
@@ -24,10 +24,8 @@ function fail(message: string, code: number): never {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  if (args.includes("-h") || args.includes("--help")) return void process.stderr.write(USAGE + "\n");
-  if (args.length !== 1 || (args[0]!.startsWith("-") && args[0] !== "-")) fail(`expected one FILE\n\n${USAGE}`, 2);
-  const file = args[0]!;
+  const file = fileArgument(process.argv.slice(2), USAGE, fail);
+  if (file === null) return;
   // "-": the backup on stdout (e.g. out of a container), this command's own line on stderr.
   const toStdout = file === "-";
   const partial = `${file}.partial`;

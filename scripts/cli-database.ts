@@ -51,6 +51,19 @@ export async function cliDatabase(opts: { create: boolean }): Promise<CliDatabas
   };
 }
 
+/**
+ * The one FILE argument of `backup` and `restore` ("-": stdout or stdin); null when the help was
+ * asked for (and printed). Anything else is refused with exit code 2.
+ */
+export function fileArgument(args: string[], usage: string, fail: (message: string, code: number) => never): string | null {
+  if (args.includes("-h") || args.includes("--help")) {
+    process.stderr.write(usage + "\n");
+    return null;
+  }
+  if (args.length !== 1 || (args[0]!.startsWith("-") && args[0] !== "-")) fail(`expected one FILE\n\n${usage}`, 2);
+  return args[0]!;
+}
+
 /** "2.3 MB" */
 export function humanBytes(n: number): string {
   if (n < 1024) return `${n} B`;

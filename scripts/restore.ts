@@ -10,7 +10,7 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { isAppError } from "@/lib/core/errors";
 import { restoreBackup } from "@/lib/adapters/postgres/backup-restore.server";
-import { cliDatabase } from "./cli-database";
+import { cliDatabase, fileArgument } from "./cli-database";
 
 const USAGE = `usage: npm run restore -- FILE
 
@@ -25,10 +25,8 @@ function fail(message: string, code: number): never {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  if (args.includes("-h") || args.includes("--help")) return void process.stderr.write(USAGE + "\n");
-  if (args.length !== 1 || (args[0]!.startsWith("-") && args[0] !== "-")) fail(`expected one FILE\n\n${USAGE}`, 2);
-  const file = args[0]!;
+  const file = fileArgument(process.argv.slice(2), USAGE, fail);
+  if (file === null) return;
   // "-": the backup from stdin (e.g. into a container).
   const fromStdin = file === "-";
   if (!fromStdin) await access(file).catch(() => fail(`cannot read ${file}`, 2));

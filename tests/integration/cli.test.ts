@@ -6,10 +6,10 @@
  * banner lines to stdout.)
  */
 import { boardKey } from "@/lib/core/orders";
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { runScript, type CliRun } from "../support/cli";
 import { createEmptyTestDatabase, type TestDatabase } from "../support/db";
 import { uniqueSlug } from "../support/fixtures";
 import { apiClient, expectStatus, type OrderJson } from "../support/http";
@@ -17,27 +17,8 @@ import { apiClient, expectStatus, type OrderJson } from "../support/http";
 const databaseUrl = inject("databaseUrl");
 const call = apiClient(inject("baseUrl"));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function org(args: string[], env: Record<string, string> = { DATABASE_URL: databaseUrl }): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/org.ts", ...args], {
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const org = (args: string[], env: Record<string, string> = { DATABASE_URL: databaseUrl }) =>
+  runScript("scripts/org.ts", args, { NODE_ENV: "production", ...env });
 
 let db: pg.Client;
 beforeAll(async () => {
@@ -65,7 +46,7 @@ interface Created {
 
 describe("org create", () => {
   const slug = uniqueSlug("cli");
-  let run: Run;
+  let run: CliRun;
   /** The printed object (every test parses stdout itself, so each can run alone). */
   const printed = () => JSON.parse(run.stdout) as Created;
 
@@ -201,7 +182,7 @@ describe("org create on a fresh database (no migrations applied yet)", () => {
 
 describe("org create refuses bad arguments", () => {
   /** Asserts a failed run: non-zero exit, a message on stderr matching `problem`, nothing on stdout. */
-  function expectRefused(run: Run, problem: RegExp) {
+  function expectRefused(run: CliRun, problem: RegExp) {
     expect(run.code).not.toBe(0);
     expect(run.code).not.toBeNull();
     expect(run.stdout).toBe("");

@@ -2,7 +2,6 @@
  * Helpers of the backup and restore tests: a backup to a temporary file, the CLIs as child
  * processes, every table's row count and checksum, and a Redis prefix emptied.
  */
-import { spawn } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -11,6 +10,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { restoreBackup, type RestoreOptions, type RestoreSummary } from "@/lib/adapters/postgres/backup-restore.server";
 import { listTables, quoteIdent, writeBackup, type BackupSummary } from "@/lib/adapters/postgres/backup-write.server";
+import { runScript, type CliRun } from "./cli";
 
 export async function tempDir(label: string): Promise<{ dir: string; file: (name: string) => string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `nextup-${label}-`));
@@ -21,28 +21,9 @@ export const backupTo = (databaseUrl: string, file: string): Promise<BackupSumma
 export const restoreFrom = (databaseUrl: string, file: string, opts?: RestoreOptions): Promise<RestoreSummary> =>
   restoreBackup(databaseUrl, createReadStream(file), opts);
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run backup|restore -- FILE` as the operator runs it (spawned without npm, whose banner would add lines). */
-export function runCli(script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run backup|restore -- FILE` as the operator runs it, in production mode. */
+export const runCli = (script: "backup" | "restore", args: string[], env: Record<string, string>): Promise<CliRun> =>
+  runScript(`scripts/${script}.ts`, args, { NODE_ENV: "production", ...env });
 
 export async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
