@@ -1,19 +1,23 @@
-// `npm run db:migrate`: applies pending migrations from prisma/migrations to DATABASE_URL,
-// recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would (which
+// `npm run db:migrate`: applies pending migrations from prisma/migrations to DATABASE_URL, else
+// to the embedded database of one box (cli-database.ts), recording them in `_prisma_migrations` exactly as `prisma migrate deploy` would (which
 // cannot run offline: it downloads a native engine first). Progress goes to stderr.
 
 // First: refuses an unsupported Node.js before anything else loads (decision 0035).
 import "./require-node.mjs";
 import { aheadWarning, applyMigrations } from "../lib/adapters/postgres/migrate.server";
+import { cliDatabase, type CliDatabase } from "./cli-database";
 
 async function main(): Promise<number> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error("db:migrate: DATABASE_URL is not set. Example: DATABASE_URL=postgresql://user@127.0.0.1:5432/nextup npm run db:migrate");
+  let db: CliDatabase;
+  try {
+    db = await cliDatabase({ create: false });
+  } catch (error) {
+    console.error(`db:migrate: ${(error as Error).message}`);
     return 1;
   }
   try {
-    const { applied, ahead } = await applyMigrations(databaseUrl, { log: (msg) => console.error(msg) });
+    if (db.source !== "DATABASE_URL") console.error(`db:migrate: ${db.source}`);
+    const { applied, ahead } = await applyMigrations(db.url, { log: (msg) => console.error(msg) });
     if (ahead.length) console.error(`db:migrate: warning: ${aheadWarning(ahead)}`);
     console.error(
       applied.length === 0
@@ -24,6 +28,8 @@ async function main(): Promise<number> {
   } catch (error) {
     console.error(`db:migrate: ${(error as Error).message}`);
     return 1;
+  } finally {
+    await db.stop();
   }
 }
 

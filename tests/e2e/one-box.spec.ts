@@ -15,6 +15,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { trackChild } from "../support/child-registry";
+import { runScript } from "../support/cli";
 import { freePort } from "../support/ports";
 import { lanAddress } from "@/lib/server/http/public-origin.server";
 import { expect, signIn, test } from "./fixtures";
@@ -27,31 +28,9 @@ chmodSync(dataDir, 0o755);
 const pgDir = path.join(dataDir, "postgres");
 const isolation = (pgPort: number) => ({ EMBEDDED_PG_DIR: pgDir, EMBEDDED_PG_PORT: String(pgPort) });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = trackChild(
-      spawn(process.execPath, ["--import", "tsx", ...args], {
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
-      }),
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** `npm run org -- create …` with no DATABASE_URL (spawned directly: npm adds banner lines to stdout). */
 const orgCreate = (slug: string, name: string) =>
-  run(["scripts/org.ts", "create", slug, "--name", name, "--timezone", "Europe/Berlin"], { EMBEDDED_PG_DIR: pgDir });
+  runScript("scripts/org.ts", ["create", slug, "--name", name, "--timezone", "Europe/Berlin"], { EMBEDDED_PG_DIR: pgDir });
 
 let server: ChildProcess | null = null;
 let output = "";
@@ -179,5 +158,11 @@ test("npm start with no environment runs production on one box: no demo, org cre
   expect(alone.code, alone.stderr).toBe(0);
   expect(alone.stderr).toContain("started for this command");
   expect((JSON.parse(alone.stdout) as { slug: string }).slug).toBe("one-box-dumplings");
+  expect(existsSync(path.join(pgDir, "postmaster.pid"))).toBe(false);
+  // `npm run db:migrate` needs no DATABASE_URL either: the server migrated this database at start.
+  const migrate = await runScript("scripts/db-migrate.ts", [], { EMBEDDED_PG_DIR: pgDir });
+  expect(migrate.code, migrate.stderr).toBe(0);
+  expect(migrate.stderr).toContain("started for this command");
+  expect(migrate.stderr).toContain("the database is up to date");
   expect(existsSync(path.join(pgDir, "postmaster.pid"))).toBe(false);
 });
