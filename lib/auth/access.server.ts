@@ -9,12 +9,16 @@ import { roleAllows } from "@/lib/auth/roles";
 import { ReadThroughCache } from "@/lib/core/read-through-cache";
 import { hashApiKey, verifySecret } from "@/lib/auth/secrets.server";
 import { signSession, verifySession, type Session } from "@/lib/auth/session.server";
+import type { StaffMemberState } from "@/lib/core/ports";
+import type { SignedInMember } from "@/lib/core/staff/staff-service";
 
 export interface Caller {
   tenant: Tenant;
   role: StaffRole;
-  /** Who, for audit fields such as Shift.startedBy: "Manager (staff)" or "api-key 1a2b3c4d5e6f7a8b". */
+  /** Who, for audit fields such as Shift.startedBy: "Li Wei (staff)", "Manager (staff)" or "api-key 1a2b3c4d5e6f7a8b". */
   actor: string;
+  /** The person signed in (decision 0051); null for a shared role code or an API key. */
+  staffId: string | null;
   /**
    * Which client exactly: "api-key:<ApiKey.id>", or "session:<session id>" for a signed-in
    * screen. An API key's idempotency keys are scoped to it; a kiosk's to its device
@@ -37,6 +41,8 @@ export const API_KEY_CACHE_MS = 10_000;
 export const GENERATION_CACHE_MS = 10_000;
 /** How long a node trusts that a session was not signed out (sign-out tells every node at once). */
 export const REVOCATION_CACHE_MS = 10_000;
+/** How long a node trusts a person's generation and active flag (a change tells every node at once). */
+export const MEMBER_CACHE_MS = 10_000;
 /** Entries per cache before the oldest go: a flood of made-up keys cannot grow memory. */
 const MAX_ENTRIES = 10_000;
 
@@ -52,6 +58,7 @@ export class Access {
   private readonly keys: ReadThroughCache<string, KeyRow>;
   private readonly generations: ReadThroughCache<string, number>;
   private readonly revocations: ReadThroughCache<string, boolean>;
+  private readonly members: ReadThroughCache<string, StaffMemberState | null>;
 
   constructor(
     private readonly repo: AccessStore,
@@ -59,6 +66,8 @@ export class Access {
     private readonly opts: {
       /** The generation sessions of a role must carry (0: the role has no sign-in). */
       generationOf: (tenantId: string, role: StaffRole) => Promise<number>;
+      /** A person's role, active flag and generation (null: no such person). */
+      memberState: (tenantId: string, id: string) => Promise<StaffMemberState | null>;
       /** How long a cache entry is trusted right now, at most the constants above. */
       ttlMs?: () => number;
       /** Signed-out sessions (PostgreSQL), and how every node hears of a new one. */
@@ -77,6 +86,14 @@ export class Access {
         return opts.generationOf(tenantId, role);
       },
       ttl(GENERATION_CACHE_MS),
+      MAX_ENTRIES,
+    );
+    this.members = new ReadThroughCache(
+      (key) => {
+        const [tenantId, id] = key.split(":") as [string, string];
+        return opts.memberState(tenantId, id);
+      },
+      ttl(MEMBER_CACHE_MS),
       MAX_ENTRIES,
     );
     const unrevokedTtl = ttl(REVOCATION_CACHE_MS);
@@ -103,10 +120,16 @@ export class Access {
     this.generations.forget(`${tenantId}:${role}`);
   }
 
+  /** A person's PIN, role, name or active flag changed. */
+  forgetMember(tenantId: string, id: string): void {
+    this.members.forget(`${tenantId}:${id}`);
+  }
+
   clear(): void {
     this.keys.clear();
     this.generations.clear();
     this.revocations.clear();
+    this.members.clear();
   }
 
   /** Checks an `Authorization: Bearer` header for `tenant` and `roles`. */
@@ -129,11 +152,12 @@ export class Access {
       });
     }
     // The directory's tenant, not the key row's: the row may be cached longer than a settings change.
-    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, client: `api-key:${row.id}` };
+    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, staffId: null, client: `api-key:${row.id}` };
   }
 
-  /** Verifies a staff secret and returns a session token for the cookie. */
+  /** Verifies a role's shared code and returns a session token for the cookie. */
   async signIn(tenant: Tenant, role: StaffRole, secret: string): Promise<{ token: string; session: Session }> {
+    if (tenant.sharedCodes === false) throw sharedCodesOff(tenant);
     const credentials = await this.repo.staffCredentials(tenant.id, role);
     for (const c of credentials) {
       if (await verifySecret(c.secretHash, secret)) {
@@ -150,6 +174,22 @@ export class Access {
     });
   }
 
+  /**
+   * A session for a person whose PIN was just checked (StaffService.signInWithPin). It also
+   * carries the role code's generation, so that a node of the release before people accepts it
+   * during a rolling upgrade.
+   */
+  async signInMember(tenant: Tenant, m: SignedInMember): Promise<{ token: string; session: Session }> {
+    const generation = Math.max(1, await this.opts.generationOf(tenant.id, m.role));
+    const token = await signSession(
+      { tenantId: tenant.id, slug: tenant.slug, role: m.role, name: m.name, generation, member: { id: m.id, generation: m.generation } },
+      this.sessionSecret,
+    );
+    const session = await verifySession(token, this.sessionSecret);
+    if (!session) throw new Error("A session just signed does not verify");
+    return { token, session };
+  }
+
   /** The session in `token`, if it is valid for `tenant` and one of `roles`. */
   async session(token: string | undefined, tenant: Tenant, roles: readonly StaffRole[]): Promise<Caller> {
     const s = await verifySession(token, this.sessionSecret);
@@ -161,8 +201,25 @@ export class Access {
         reason: "otherRestaurant",
       });
     }
-    // Signed before the role's code was last rotated: that session has ended.
-    if (s.generation < (await this.generations.get(`${tenant.id}:${s.role}`))) {
+    if (s.member) {
+      // A person's: ended by a new PIN, another role or deactivation (the generation), or by their removal.
+      const m = await this.members.get(`${tenant.id}:${s.member.id}`);
+      if (!m || !m.active || m.generation !== s.member.generation || m.role !== s.role) {
+        throw new AppError("UNAUTHENTICATED", {
+          message: `Session of ${s.slug}/${s.member.id} ended by a change of the person`,
+          userMessage: "Please sign in.",
+          reason: "signInRequired",
+        });
+      }
+    } else if (tenant.sharedCodes === false) {
+      // A shared code's, after the restaurant turned shared codes off.
+      throw new AppError("UNAUTHENTICATED", {
+        message: `Shared-code session of ${s.slug}/${s.role} after shared codes were turned off`,
+        userMessage: "Please sign in.",
+        reason: "signInRequired",
+      });
+    } else if (s.generation < (await this.generations.get(`${tenant.id}:${s.role}`))) {
+      // Signed before the role's code was last rotated: that session has ended.
       throw new AppError("UNAUTHENTICATED", {
         message: `Session of ${s.slug}/${s.role} predates a code rotation`,
         userMessage: "Please sign in.",
@@ -185,7 +242,7 @@ export class Access {
         details: { role: s.role, needs: roles[0] },
       });
     }
-    return { tenant, role: s.role, actor: `${s.name} (staff)`, client: `session:${s.id}` };
+    return { tenant, role: s.role, actor: `${s.name} (staff)`, staffId: s.member?.id ?? null, client: `session:${s.id}` };
   }
 
   /**
@@ -199,4 +256,12 @@ export class Access {
     this.forgetSession(s.id);
     await this.opts.sessions.ended(s.id);
   }
+}
+
+function sharedCodesOff(tenant: Tenant): AppError {
+  return new AppError("UNAUTHENTICATED", {
+    message: `Shared-code sign-in at ${tenant.slug}, which turned shared codes off`,
+    userMessage: "This restaurant signs in by name and PIN only: choose your name.",
+    reason: "sharedCodesOff",
+  });
 }

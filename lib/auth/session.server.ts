@@ -2,7 +2,9 @@
  * Staff sessions: a JWT (HS256, jose) in an httpOnly, SameSite=Lax cookie, valid for
  * one long service day. It names one tenant and one role, and the generation of that
  * role's sign-in code it was signed under: rotating the code raises the generation and
- * ends older sessions. Its id (`jti`) is what signing out revokes (decision 0012).
+ * ends older sessions. A person's session (decision 0051) also names the person and their
+ * generation (`sid`, `sgen`), which a new PIN, role or deactivation raises. Its id (`jti`)
+ * is what signing out revokes (decision 0012).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
@@ -19,6 +21,8 @@ export interface NewSession {
   name: string;
   /** StaffCredential.generation at sign-in; tokens from before generations count as 1. */
   generation: number;
+  /** A person's session: StaffMember.id and its generation at sign-in (absent: a shared role code). */
+  member?: { id: string; generation: number };
 }
 
 export interface Session extends NewSession {
@@ -32,7 +36,7 @@ function keyOf(secret: string): Uint8Array {
 }
 
 export async function signSession(s: NewSession, secret: string): Promise<string> {
-  return new SignJWT({ slug: s.slug, role: s.role, name: s.name, gen: s.generation })
+  return new SignJWT({ slug: s.slug, role: s.role, name: s.name, gen: s.generation, ...(s.member && { sid: s.member.id, sgen: s.member.generation }) })
     .setProtectedHeader({ alg: "HS256" })
     .setJti(randomUUID())
     .setSubject(s.tenantId)
@@ -72,6 +76,11 @@ async function verifyToken(token: string, secret: string): Promise<Session | nul
     if (typeof payload.exp !== "number") return null;
     const id = typeof payload.jti === "string" && payload.jti ? payload.jti : `legacy:${createHash("sha256").update(token).digest("hex")}`;
     if (id.length > 100) return null;
+    let member: Session["member"];
+    if (payload.sid !== undefined) {
+      if (typeof payload.sid !== "string" || typeof payload.sgen !== "number" || !Number.isInteger(payload.sgen) || payload.sgen < 1) return null;
+      member = { id: payload.sid, generation: payload.sgen };
+    }
     return {
       id,
       expiresAt: new Date(payload.exp * 1000),
@@ -80,6 +89,7 @@ async function verifyToken(token: string, secret: string): Promise<Session | nul
       role,
       name: typeof payload.name === "string" ? payload.name : role,
       generation: gen,
+      ...(member && { member }),
     };
   } catch {
     return null;

@@ -80,6 +80,14 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return Object.entries(obj(d.changes)).map(([field, c]) => settingChange(field, obj(c)));
     case "staff.rotate":
       return [sentence("staff.rotated", { role: role(d.role) })];
+    case "staff.add":
+      return [sentence("staff.added", { name: text(d.name), role: role(d.role) })];
+    case "staff.update":
+      return staffUpdate(d);
+    case "staff.pinWait":
+      return [sentence("staff.pinWait", { name: text(d.name), failures: num(d.failures) ?? 0, seconds: num(d.waitSeconds) ?? 0 })];
+    case "staff.pinWaitAddress":
+      return [sentence("staff.pinWaitAddress", { address: text(d.address), failures: num(d.failures) ?? 0, seconds: num(d.waitSeconds) ?? 0 })];
     case "key.create":
     case "key.revoke":
       return [sentence(e.action === "key.create" ? "keys.created" : "keys.revoked", { name: text(d.name), role: role(d.role), prefix: text(d.prefix) })];
@@ -183,6 +191,20 @@ function settingValue(field: string, v: unknown): SentenceValue {
   if (Array.isArray(v)) return v.length ? { list: v.map(text) } : ref("none");
   if (v === null || v === undefined || v === "") return ref("none");
   return typeof v === "number" ? v : text(v);
+}
+
+/** A person changed: one sentence per change (a new PIN is said, never shown). */
+function staffUpdate(d: Record<string, unknown>): Sentence[] {
+  const name = text(d.name);
+  const out: Sentence[] = [];
+  for (const [field, raw] of Object.entries(obj(d.changes))) {
+    const c = obj(raw);
+    if (field === "name") out.push(sentence("staff.renamed", { from: text(c.from), to: text(c.to) }));
+    else if (field === "role") out.push(sentence("staff.roleChanged", { name, from: role(c.from), to: role(c.to) }));
+    else if (field === "active") out.push(sentence(c.to === false ? "staff.deactivated" : "staff.reactivated", { name }));
+    else if (field === "pin") out.push(sentence("staff.pinChanged", { name }));
+  }
+  return out;
 }
 
 function settingChange(field: string, c: Record<string, unknown>): Sentence {

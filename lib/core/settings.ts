@@ -32,6 +32,8 @@ export interface TenantSettings {
   kioskNumberOnly: boolean;
   /** Minutes after which a ticket that could not be printed is given up (a late ticket is useless). */
   printGiveUpMinutes: number;
+  /** The role codes shared by everyone of a role still sign in; false: only people with their own PIN (decision 0051). */
+  sharedCodes: boolean;
 }
 
 export const SETTINGS_FIELDS = [
@@ -46,6 +48,7 @@ export const SETTINGS_FIELDS = [
   "currency",
   "kioskNumberOnly",
   "printGiveUpMinutes",
+  "sharedCodes",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -84,6 +87,7 @@ export const settingsUpdateSchema = z.strictObject({
     .optional(),
   kioskNumberOnly: z.boolean({ error: "kioskNumberOnly must be true or false" }).optional(),
   printGiveUpMinutes: minutes(1, 120).optional(),
+  sharedCodes: z.boolean({ error: "sharedCodes must be true or false" }).optional(),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -100,6 +104,7 @@ export function settingsOf(t: Tenant): TenantSettings {
     currency: t.floor.currency,
     kioskNumberOnly: t.floor.kioskNumberOnly,
     printGiveUpMinutes: t.floor.printGiveUpMinutes,
+    sharedCodes: t.sharedCodes !== false,
   };
 }
 

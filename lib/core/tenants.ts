@@ -44,6 +44,8 @@ export interface Tenant extends DayRule {
   scheduleChangedAt?: Date | null;
   /** Its number series, the default first (decision 0027); absent: the default only. */
   series?: readonly Series[];
+  /** Whether the role codes shared by a role still sign in (decision 0051); absent: they do. */
+  sharedCodes?: boolean;
 }
 
 export const STAFF_ROLES = ["MANAGER", "CASHIER", "KITCHEN"] as const;

@@ -28,12 +28,14 @@ import { VoiceRenderer } from "@/lib/adapters/voice/voice.server";
 import { socketRelay, withVoiceAhead } from "@/lib/adapters/voice/voice-ahead.server";
 import { ApiKeyService } from "@/lib/core/api-keys";
 import { StaffCodeService } from "@/lib/core/staff-codes";
+import { StaffService } from "@/lib/core/staff/staff-service";
 import { PrismaSettingsStore } from "@/lib/adapters/postgres/settings-store.server";
 import { PrismaApiKeyStore } from "@/lib/adapters/postgres/api-key-store.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
+import { PrismaStaffMemberStore } from "@/lib/adapters/postgres/staff-member-store.server";
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
 import { InvalidationBus } from "@/lib/adapters/redis/invalidation-bus.server";
-import { generateApiKey, generateStaffSecret, hashSecret } from "@/lib/auth/secrets.server";
+import { generateApiKey, generateStaffSecret, hashSecret, verifySecret } from "@/lib/auth/secrets.server";
 import { ttlWhileSubscribed, wireInvalidation } from "./caches/invalidation.server";
 import { Access } from "@/lib/auth/access.server";
 import type { Env } from "./env.server";
@@ -89,6 +91,8 @@ export interface App {
   series: SeriesService;
   keys: ApiKeyService;
   staffCodes: StaffCodeService;
+  /** A restaurant's people and their PIN sign-in (decision 0051). */
+  staff: StaffService;
   /** The menu: categories and items (manager edits, kiosk reads). */
   menu: MenuService;
   /** Webhook endpoints and their deliveries (the console and the REST API). */
@@ -153,8 +157,10 @@ export function createApp(opts: {
   const tenants = new TenantDirectory((slug) => tenantRepo.findBySlug(slug), ttlWhileSubscribed(bus, TENANT_CACHE_MS));
   const staffCodeStore = new PrismaStaffCodeStore(db);
   const revocations = new PrismaSessionRevocations(db);
+  const staffMembers = new PrismaStaffMemberStore(db);
   const access = new Access(tenantRepo, env.SESSION_SECRET, {
     generationOf: (id, role) => staffCodeStore.generation(id, role),
+    memberState: (tenantId, id) => staffMembers.state(tenantId, id),
     ttlMs: ttlWhileSubscribed(bus, Infinity),
     // `invalidate` is wired just below; a sign-out only happens once requests arrive.
     sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: (id) => invalidate.sessionEnded(id) },
@@ -290,6 +296,7 @@ export function createApp(opts: {
     series: new SeriesService({ store: new PrismaSeriesStore(db), invalidate, events }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
+    staff: new StaffService({ store: staffMembers, hash: hashSecret, verify: verifySecret, invalidate, clock }),
     menu,
     webhooks: new WebhookService({
       store: new PrismaWebhookStore(db, secretCipher, outbox),

@@ -10,6 +10,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
+import { PrismaStaffMemberStore } from "@/lib/adapters/postgres/staff-member-store.server";
 import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
 import { signSession } from "@/lib/auth/session.server";
 import { Access } from "@/lib/auth/access.server";
@@ -341,6 +342,7 @@ describe("staff code rotation", () => {
       const revocations = new PrismaSessionRevocations(db);
       const access = new Access(new PrismaTenantRepository(db), "x".repeat(32), {
         generationOf: (id, role) => new PrismaStaffCodeStore(db).generation(id, role),
+        memberState: (tenantId, id) => new PrismaStaffMemberStore(db).state(tenantId, id),
         sessions: { revoke: (s) => revocations.revoke(s), isRevoked: (id) => revocations.isRevoked(id), ended: async () => {} },
       });
       const tenant = (await new PrismaTenantRepository(db).findBySlug(t.codes.slug))!;

@@ -17,6 +17,7 @@ const current: TenantSettings = {
   currency: null,
   kioskNumberOnly: false,
   printGiveUpMinutes: 10,
+  sharedCodes: true,
 };
 
 /** The bad field names of a BAD_INPUT thrown by `fn`. */

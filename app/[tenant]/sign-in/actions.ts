@@ -9,6 +9,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, isDeviceId, newDeviceId } from "@
 import { z } from "zod";
 import { publicAction, redirectAction, staffAction } from "@/lib/edges/next/validated-action.server";
 import { clientIp, requestProto } from "@/app/_lib/tenant.server";
+import { limitKey } from "@/lib/server/http/client-address.server";
 import { getApp } from "@/lib/server/app-context";
 
 /** The role each staff screen needs, to skip a `next` the chosen role could not open anyway. */
@@ -52,15 +53,48 @@ export const signIn = publicAction(
   async ({ role, code, next }, { app, tenant }): Promise<never> => {
     const h = await headers();
     const { token } = await app.throttles.signIn(tenant.id, role, clientIp(h), () => app.access.signIn(tenant, role, code));
-    const jar = await cookies();
-    const secure = requestProto(h) === "https";
-    jar.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_TTL_SECONDS, secure });
-    // The device keeps its id across sign-ins (renewed each time): a kiosk's retry after signing in again replays.
-    const device = jar.get(DEVICE_COOKIE)?.value;
-    jar.set(DEVICE_COOKIE, isDeviceId(device) ? device : newDeviceId(), { httpOnly: true, sameSite: "lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secure });
+    await startSession(token, requestProto(h) === "https");
     redirect(safeNext(next, tenant.slug, role) ?? `/${tenant.slug}/${ROLE_HOME[role]}`);
   },
 );
+
+/**
+ * Signs a person in with their name (chosen: their id) and PIN (decision 0051): the same
+ * address throttles as a code, then the person's and the address's wrong-PIN waits, counted
+ * in PostgreSQL before the PIN is checked (lib/core/staff/staff-service.ts).
+ */
+export const signInWithPin = publicAction(
+  (t) =>
+    z.object({
+      member: z
+        .string({ error: t("signIn.chooseName") })
+        .min(1, t("signIn.chooseName"))
+        .max(100),
+      pin: z
+        .string({ error: t("signIn.typePin") })
+        .trim()
+        .min(1, t("signIn.typePin"))
+        .max(100),
+      next: z.string().max(500).catch(""),
+    }),
+  async ({ member, pin, next }, { app, tenant }): Promise<never> => {
+    const h = await headers();
+    const address = clientIp(h);
+    const { token, session } = await app.throttles.signIn(tenant.id, "PIN", address, async () =>
+      app.access.signInMember(tenant, await app.staff.signInWithPin(tenant, member, pin, limitKey(address))),
+    );
+    await startSession(token, requestProto(h) === "https");
+    redirect(safeNext(next, tenant.slug, session.role) ?? `/${tenant.slug}/${ROLE_HOME[session.role]}`);
+  },
+);
+
+/** The session cookie, and the device's (kept if it has one, renewed): a kiosk's retry after signing in again replays. */
+async function startSession(token: string, secure: boolean): Promise<void> {
+  const jar = await cookies();
+  jar.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_TTL_SECONDS, secure });
+  const device = jar.get(DEVICE_COOKIE)?.value;
+  jar.set(DEVICE_COOKIE, isDeviceId(device) ? device : newDeviceId(), { httpOnly: true, sameSite: "lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secure });
+}
 
 /**
  * Ends the staff session for good — revoked on every node, so a copy of the cookie stops

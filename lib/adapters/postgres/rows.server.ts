@@ -69,6 +69,7 @@ export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant 
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,
+    sharedCodes: row.sharedCodes,
     ...(series ? { series: [DEFAULT_SERIES, ...series.map(toSeries)] } : {}),
   };
 }

@@ -20,6 +20,7 @@ function toSettings(row: TenantRow): TenantSettings {
     currency: row.currency,
     kioskNumberOnly: row.kioskNumberOnly,
     printGiveUpMinutes: row.printGiveUpMinutes,
+    sharedCodes: row.sharedCodes,
   };
 }
 
@@ -35,6 +36,16 @@ export class PrismaSettingsStore implements SettingsStore {
       const before = toSettings(row);
       const { next, audit } = change(before);
       if (!audit) return toSettings(row);
+      // Shared codes off leaves only people's PINs: a restaurant without an active manager of its own would lock itself out.
+      // Under the tenant's lock, as every change of a person's role or active is (staff-member-store).
+      if (!next.sharedCodes && before.sharedCodes && !(await tx.staffMember.count({ where: { tenantId, role: "MANAGER", active: true } }))) {
+        throw new AppError("CONFLICT", {
+          message: `Shared codes off without an active manager at ${tenantId}`,
+          userMessage: "Add a manager with their own PIN first: with shared codes off, nobody could open the console.",
+          reason: "noManagerPin",
+          details: { fields: [{ path: "sharedCodes", message: "Add a manager with their own PIN first" }] },
+        });
+      }
       // Slots are wall times in the zone from the day start: any of the three moves them.
       const slotsMoved = next.schedule.join() !== before.schedule.join() || next.timezone !== before.timezone || next.dayStartsAt !== before.dayStartsAt;
       const saved = await tx.tenant.update({
@@ -51,6 +62,7 @@ export class PrismaSettingsStore implements SettingsStore {
           currency: next.currency,
           kioskNumberOnly: next.kioskNumberOnly,
           printGiveUpMinutes: next.printGiveUpMinutes,
+          sharedCodes: next.sharedCodes,
           ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },
       });

@@ -12,6 +12,8 @@ export interface CacheInvalidator {
   keysChanged(): Promise<void>;
   /** A role's sign-in code was rotated: its older sessions end. */
   staffChanged(tenantId: string, role: StaffRole): Promise<void>;
+  /** A person's PIN, role, name or active changed: their sessions are checked again (decision 0051). */
+  staffMemberChanged(tenantId: string, memberId: string): Promise<void>;
   /** A restaurant's webhook endpoints were created or deleted. */
   webhooksChanged(tenantId: string): Promise<void>;
   /** A restaurant's printers were added, changed or removed (which printer an order's ticket goes to). */

@@ -22,3 +22,4 @@ export * from "./series";
 export * from "./replication";
 export * from "./printing";
 export * from "./backups";
+export * from "./staff";

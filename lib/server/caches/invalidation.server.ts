@@ -40,6 +40,7 @@ export function wireInvalidation(
     else if (kind === "webhooks" && a) outbox.forget(a);
     else if (kind === "printers" && a) printers.forget(a);
     else if (kind === "staff" && a && STAFF_ROLES.includes(b as StaffRole)) access.forgetStaff(a, b as StaffRole);
+    else if (kind === "member" && a && b) access.forgetMember(a, b);
   });
   return {
     async tenantChanged(slug) {
@@ -53,6 +54,10 @@ export function wireInvalidation(
     async staffChanged(tenantId, role) {
       access.forgetStaff(tenantId, role);
       await bus.publish(`staff:${tenantId}:${role}`);
+    },
+    async staffMemberChanged(tenantId, memberId) {
+      access.forgetMember(tenantId, memberId);
+      await bus.publish(`member:${tenantId}:${memberId}`);
     },
     async webhooksChanged(tenantId) {
       outbox.forget(tenantId);

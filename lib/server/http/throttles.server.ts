@@ -290,16 +290,17 @@ export class Throttles {
   }
 
   /**
-   * A sign-in with a staff code: refused before `verify` (argon2) while the address is
+   * A sign-in with a staff code or a person's PIN (`checks`: the role, or "PIN"; a PIN has
+   * its own waits too, decision 0051): refused before `verify` (argon2) while the address is
    * blocked or has used its attempts at this restaurant. Nothing a stranger does keeps the
    * right code from another address out (decision 0025): per role, only the checks running
    * at once on this node are capped, which bounds the CPU a flood takes for a moment.
    */
-  async signIn<T>(tenantId: string, role: StaffRole, address: string, verify: () => Promise<T>): Promise<T> {
+  async signIn<T>(tenantId: string, checks: StaffRole | "PIN", address: string, verify: () => Promise<T>): Promise<T> {
     const tooMany = { reason: "tooManyAttempts", userMessage: "Too many attempts, wait a minute and try again." };
     await this.beforeAuthentication(address);
     await take(this.signInAttempts, `${tenantId}:${limitKey(address)}`, `sign-in attempts at ${tenantId} from ${address}`, tooMany);
-    const roleKey = `${tenantId}:${role}`;
+    const roleKey = `${tenantId}:${checks}`;
     const running = this.checksInFlight.get(roleKey) ?? 0;
     if (running >= this.checksPerRole) {
       throw rateLimited(`sign-in checks in flight for ${roleKey}`, 1_000, { reason: "busy", userMessage: "Busy checking sign-ins: try again in a moment." });

@@ -7,6 +7,8 @@ import { dayQuerySchema, rangeQuerySchema } from "@/lib/core/reports/report-quer
 import { settingsUpdateSchema } from "@/lib/core/settings";
 import { STAFF_ROLES } from "@/lib/core/tenants";
 import { apiKeyJsonSchema } from "../../api-key-json";
+import { staffMemberJsonSchema } from "../../staff-json";
+import { newStaffMemberSchema, staffMemberUpdateSchema } from "@/lib/core/staff/staff-service";
 import { dayFiguresSchema } from "../../report-json";
 import { apiKeyCreatedSchema, auditListSchema, settingsSchema, staffCodeSchema } from "../schemas/console";
 import { noStore } from "../headers";
@@ -77,16 +79,51 @@ export const consolePaths: ZodOpenApiPathsObject = {
       ok: { 200: jsonResponse("The key, `revokedAt` set.", apiKeyJsonSchema) },
     }),
   },
-  "/api/v1/orgs/{slug}/staff/{role}/rotate": {
+  "/api/v1/orgs/{slug}/staff": {
+    get: operation("get", {
+      operationId: "listStaff",
+      tag: "Access",
+      summary: "The restaurant's people, those let go included",
+      access: manager,
+      path: inTenant,
+      ok: { 200: jsonResponse("The people; never a PIN.", z.object({ staff: z.array(staffMemberJsonSchema) }).meta({ id: "StaffList" })) },
+    }),
+    post: operation("post", {
+      operationId: "addStaffMember",
+      tag: "Access",
+      summary: "Add a person who signs in with their own name and PIN",
+      description:
+        "A PIN is 4–8 digits; one digit repeated (`0000`), digits in a row (`1234`, `4321`) or a pair repeated (`1212`) are refused. Names are unique in the restaurant (case and spacing aside): `409` when taken.",
+      access: manager,
+      path: inTenant,
+      body: newStaffMemberSchema,
+      ok: { 201: jsonResponse("The person; never the PIN.", staffMemberJsonSchema) },
+      errors: [409],
+    }),
+  },
+  "/api/v1/orgs/{slug}/staff/{who}": {
+    patch: operation("patch", {
+      operationId: "updateStaffMember",
+      tag: "Access",
+      summary: "Change a person: name, role, PIN, or let them go",
+      description: "A new PIN, another role or `active: false` ends every session of theirs on every node within seconds; everyone else stays signed in.",
+      access: manager,
+      path: z.object({ slug, who: z.uuid().meta({ description: "The person's id." }) }),
+      body: staffMemberUpdateSchema,
+      ok: { 200: jsonResponse("The person after the change.", staffMemberJsonSchema) },
+      errors: [404, 409],
+    }),
+  },
+  "/api/v1/orgs/{slug}/staff/{who}/rotate": {
     post: operation("post", {
       operationId: "rotateStaffCode",
       tag: "Access",
-      summary: "A new staff sign-in code for a role",
-      description: "The old code stops at once and that role's sessions end.",
+      summary: "A new shared sign-in code for a role",
+      description: "The old code stops at once and the sessions signed in with it end (people with their own PIN stay signed in).",
       access: manager,
       path: z.object({
         slug,
-        role: z.string().meta({ description: "manager, cashier or kitchen (any case).", examples: STAFF_ROLES.map((r) => r.toLowerCase()) }),
+        who: z.string().meta({ description: "The role: manager, cashier or kitchen (any case).", examples: STAFF_ROLES.map((r) => r.toLowerCase()) }),
       }),
       ok: { 200: jsonResponse("The code: shown once.", staffCodeSchema, noStore) },
     }),

@@ -15,6 +15,7 @@ export const settingsSchema = z
     ageLateMinutes: z.int(),
     currency: z.string().nullable(),
     kioskNumberOnly: z.boolean(),
+    sharedCodes: z.boolean().meta({ description: "Whether the role codes shared by a role sign in; false: people's own PINs only." }),
     printGiveUpMinutes: z.int(),
   })
   .meta({ id: "Settings" });
