@@ -10,7 +10,7 @@ export const PIN_MAX = 8;
 
 /** Why `pin` is refused, in a sentence; null when it is acceptable. */
 export function pinProblem(pin: string): string | null {
-  if (!/^\d+$/.test(pin)) return "PIN must be digits only";
+  if (!/^\d*$/.test(pin)) return "PIN must be digits only";
   if (pin.length < PIN_MIN) return `PIN must have at least ${PIN_MIN} digits`;
   if (pin.length > PIN_MAX) return `PIN must have at most ${PIN_MAX} digits`;
   const d = [...pin].map(Number);

@@ -31,11 +31,13 @@ export const consolePaths: ZodOpenApiPathsObject = {
       operationId: "updateSettings",
       tag: "Settings",
       summary: "Change some settings",
-      description: "A partial update: only the fields sent change; one bad field and nothing changes (every bad field in `details.fields`).",
+      description:
+        "A partial update: only the fields sent change; one bad field and nothing changes (every bad field in `details.fields`). `sharedCodes: false` is refused with `409` while the restaurant has no active manager with a PIN of their own.",
       access: manager,
       path: inTenant,
       body: settingsUpdateSchema,
       ok: { 200: jsonResponse("All the settings after the change.", settingsSchema) },
+      errors: [409],
     }),
   },
   "/api/v1/orgs/{slug}/audit": {
