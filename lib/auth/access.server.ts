@@ -19,6 +19,8 @@ export interface Caller {
   actor: string;
   /** The person signed in (decision 0051); null for a shared role code or an API key. */
   staffId: string | null;
+  /** Who, as an order's history and webhooks name them: the person's name, the shared code's role label ("Kitchen"), or the API key's label. */
+  by: string;
   /**
    * Which client exactly: "api-key:<ApiKey.id>", or "session:<session id>" for a signed-in
    * screen. An API key's idempotency keys are scoped to it; a kiosk's to its device
@@ -48,7 +50,7 @@ const MAX_ENTRIES = 10_000;
 
 /** What Access reads from the database (PrismaTenantRepository): an API key by its hash, a role's sign-in credentials. */
 export interface AccessStore {
-  apiKeyByHash(keyHash: string): Promise<{ id: string; tenantId: string; role: StaffRole; prefix: string; revokedAt: Date | null } | null>;
+  apiKeyByHash(keyHash: string): Promise<{ id: string; tenantId: string; role: StaffRole; name: string; prefix: string; revokedAt: Date | null } | null>;
   staffCredentials(tenantId: string, role: StaffRole): Promise<{ name: string; secretHash: string; generation: number }[]>;
 }
 
@@ -152,7 +154,7 @@ export class Access {
       });
     }
     // The directory's tenant, not the key row's: the row may be cached longer than a settings change.
-    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, staffId: null, client: `api-key:${row.id}` };
+    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, staffId: null, by: row.name, client: `api-key:${row.id}` };
   }
 
   /** Verifies a role's shared code and returns a session token for the cookie. */
@@ -242,7 +244,7 @@ export class Access {
         details: { role: s.role, needs: roles[0] },
       });
     }
-    return { tenant, role: s.role, actor: `${s.name} (staff)`, staffId: s.member?.id ?? null, client: `session:${s.id}` };
+    return { tenant, role: s.role, actor: `${s.name} (staff)`, staffId: s.member?.id ?? null, by: s.name, client: `session:${s.id}` };
   }
 
   /**
