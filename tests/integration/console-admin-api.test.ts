@@ -43,6 +43,7 @@ interface Settings {
   currency: string | null;
   kioskNumberOnly: boolean;
   printGiveUpMinutes: number;
+  sharedCodes: boolean;
 }
 interface AuditJson {
   entries: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -117,6 +118,7 @@ describe("settings", () => {
       currency: null,
       kioskNumberOnly: false,
       printGiveUpMinutes: 10,
+      sharedCodes: true,
     });
   });
 

@@ -35,14 +35,31 @@ export async function query<T extends pg.QueryResultRow>(url: string, sql: strin
   }
 }
 
-/** Per application table: its row count and an md5 of its rows as text, in a stable order. */
-export async function tableDigests(url: string, where: Record<string, string> = {}): Promise<Record<string, { rows: number; md5: string }>> {
+/**
+ * Per application table: its row count and an md5 of its rows as text, in a stable order.
+ * `columnsOf`: another database whose tables' columns are the ones read (an older schema's).
+ */
+export async function tableDigests(
+  url: string,
+  where: Record<string, string> = {},
+  columnsOf?: string,
+): Promise<Record<string, { rows: number; md5: string }>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    let shape: Map<string, string[]> | null = null;
+    if (columnsOf) {
+      const other = new pg.Client({ connectionString: columnsOf });
+      await other.connect();
+      try {
+        shape = new Map((await listTables(other)).map((t) => [t.name, t.columns]));
+      } finally {
+        await other.end();
+      }
+    }
     const out: Record<string, { rows: number; md5: string }> = {};
     for (const t of await listTables(client)) {
-      const cols = t.columns.map(quoteIdent).join(", ");
+      const cols = (shape?.get(t.name) ?? t.columns).map(quoteIdent).join(", ");
       const { rows } = await client.query<{ n: number; md5: string | null }>(
         `SELECT count(*)::int AS n, md5(string_agg(r::text, E'\\n' ORDER BY r::text)) AS md5
            FROM (SELECT ${cols} FROM ${quoteIdent(t.name)} ${where[t.name] ? `WHERE ${where[t.name]}` : ""}) r`,
