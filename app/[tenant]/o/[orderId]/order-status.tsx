@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { withDisplay } from "@/lib/core/display-number";
 import type { BoardOrder } from "@/lib/core/orders";
-import { customerStage, isOfEarlierDay, type CustomerStage } from "@/lib/core/customer-order";
+import { customerRead, customerStage, isOfEarlierDay, type CustomerStage } from "@/lib/core/customer-order";
 import { applyAhead } from "@/lib/core/queue-position";
 import { useBoardSocket } from "@/app/_components/use-board-socket";
 import { OfflineBanner } from "@/app/_components/offline-banner";
@@ -25,6 +25,7 @@ const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> 
   collected: { icon: "check", className: "bg-slate-100 text-slate-900 border-slate-400" },
   cancelled: { icon: "cross", className: "bg-red-50 text-red-900 border-red-700" },
   cleared: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
+  unknown: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
 };
 
 /** The customer's live view of one order: its status, and the orders ahead counting down. */
@@ -46,12 +47,20 @@ export function OrderStatusView({
   const [order, setOrder] = useState(initial.self);
   const [ahead, setAhead] = useState<ReadonlySet<string>>(() => new Set(initial.ahead));
   const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  // False once a re-read finds the restaurant no longer has the order (restored from an older backup).
+  const [known, setKnown] = useState(true);
 
   // Re-read through a server action, never router.refresh(): a refresh that cannot reach
   // the server makes Next.js load the page anew, which leaves a dead error page.
   const resync = async () => {
     const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
+    if (customerRead(read) === "unknown") {
+      // Its last status ("Ready", "2 orders ahead") is no longer true: say so rather than keep it.
+      setKnown(false);
+      setLastUpdated(Date.now());
+    }
     if (!read?.ok) return;
+    setKnown(true);
     const fresh = read.data;
     setOrder(withDisplay(fresh.self));
     setAhead(new Set(fresh.ahead));
@@ -74,7 +83,7 @@ export function OrderStatusView({
     onOrderUpdated: onOrder,
   });
 
-  const stage = customerStage(order);
+  const stage: CustomerStage = known ? customerStage(order) : "unknown";
   const earlierDay = isOfEarlierDay(order, today) && (stage === "preparing" || stage === "ready");
   const chime = useChime();
   useReadyAlert(stage, chime.play);
