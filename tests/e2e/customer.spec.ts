@@ -3,7 +3,7 @@
  * live as the kitchen works, the page chimes, buzzes and retitles itself when the order is
  * ready, and it never shows anything of other customers' orders.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import pg from "pg";
 import { expect, test } from "./fixtures";
 import { insertSeries, type TestTenant } from "../support/tenants";
@@ -215,6 +215,44 @@ test("an open page whose order the restaurant no longer has (its database restor
   await page.waitForTimeout(500);
   await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "preparing");
   await page.unroute(`**/${t.slug}/o/${earlier.id}**`);
+});
+
+test("an order made ready while the page re-reads it (a phone reconnecting) stays ready: the older answer does not win", async ({
+  page,
+  request,
+  newTenant,
+}) => {
+  const t = await newTenant();
+  const mine = await placeOrder(request, t, [{ name: "Beef noodles", qty: 1 }]);
+  await recordAlerts(page);
+  // The page's first re-read (when its socket connects) is taken by the server at once, before the
+  // kitchen's tap, and its answer held until the page has shown the tap's event.
+  let held: APIResponse | null = null;
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname === `/${t.slug}/o/${mine.id}`,
+    async (route) => {
+      if (route.request().method() !== "POST" || held) return route.continue();
+      held = await route.fetch();
+      await gate;
+      await route.fulfill({ response: held });
+    },
+  );
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=en`);
+  await expect(page.getByTestId("live")).toBeVisible();
+  await expect.poll(() => held !== null).toBe(true);
+  await setStatus(request, t, mine.id, "READY");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect.poll(() => played(page)).toHaveLength(1);
+  release();
+  // The held answer (PLACED) arrives after the event: the page reads again rather than go back.
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect(page).toHaveTitle(`Ready! Number ${mine.display}`);
+  // Chimed once, not again on the way back from a stale "preparing".
+  expect(await played(page)).toHaveLength(1);
+  await page.unroute((url) => url.pathname === `/${t.slug}/o/${mine.id}`);
 });
 
 test("the page in Chinese", async ({ page, request, newTenant }) => {

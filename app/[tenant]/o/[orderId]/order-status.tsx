@@ -28,6 +28,9 @@ const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> 
   unknown: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
 };
 
+/** Reads of the order in a row while events keep arriving, before the page takes the last answer as it is. */
+const MAX_READS = 3;
+
 /** The customer's live view of one order: its status, and the orders ahead counting down. */
 export function OrderStatusView({
   slug,
@@ -50,23 +53,47 @@ export function OrderStatusView({
   // False once a re-read finds the restaurant no longer has the order (restored from an older backup).
   const [known, setKnown] = useState(true);
 
+  // A read under way, and whether an event arrived meanwhile: the read may have been taken
+  // before it (the order made ready just as the phone reconnected), so its answer would put
+  // the page back to the older status. Read again then (the board does the same).
+  const inflight = useRef(false);
+  const dirty = useRef(false);
+
   // Re-read through a server action, never router.refresh(): a refresh that cannot reach
   // the server makes Next.js load the page anew, which leaves a dead error page.
   const resync = async () => {
-    const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
-    if (customerRead(read) === "unknown") {
-      // Its last status ("Ready", "2 orders ahead") is no longer true: say so rather than keep it.
-      setKnown(false);
-      setLastUpdated(Date.now());
+    if (inflight.current) {
+      dirty.current = true;
+      return;
     }
-    if (!read?.ok) return;
-    setKnown(true);
-    const fresh = read.data;
-    setOrder(withDisplay(fresh.self));
-    setAhead(new Set(fresh.ahead));
-    setLastUpdated(Date.now());
+    inflight.current = true;
+    try {
+      for (let round = 1; ; round++) {
+        dirty.current = false;
+        const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
+        // An event came meanwhile: this answer may be older than what the page shows now (and
+        // showing it would chime "ready" twice). Read again; a few times at most, then take it.
+        if (dirty.current && round < MAX_READS) continue;
+        if (customerRead(read) === "unknown") {
+          // Its last status ("Ready", "2 orders ahead") is no longer true: say so rather than keep it.
+          setKnown(false);
+          setLastUpdated(Date.now());
+        }
+        // A failed read keeps what the page shows, events included.
+        if (!read?.ok) return;
+        setKnown(true);
+        const fresh = read.data;
+        setOrder(withDisplay(fresh.self));
+        setAhead(new Set(fresh.ahead));
+        setLastUpdated(Date.now());
+        return;
+      }
+    } finally {
+      inflight.current = false;
+    }
   };
   const onOrder = (o: BoardOrder) => {
+    if (inflight.current) dirty.current = true;
     setLastUpdated(Date.now());
     if (o.key === order.key) {
       // Undone back to preparing: the orders ahead were not followed meanwhile.
