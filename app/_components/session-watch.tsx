@@ -5,7 +5,8 @@ import { createPortal } from "react-dom";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
-import { SIGNED_OUT_EVENT } from "@/app/_lib/client-action";
+import { callAction, NEW_BUILD, SIGNED_OUT_EVENT } from "@/app/_lib/client-action";
+import { reloadWhenFree } from "@/app/_lib/new-build";
 import { tenantForm } from "./use-live-data";
 import { checkSession } from "@/app/[tenant]/sign-in/actions";
 
@@ -16,7 +17,7 @@ const CHECK_EVERY_MS = 5_000;
  * "Signed in as …" while the session holds; once it ends (an action refused, or the check
  * every few seconds), "Signed out" and a notice over the screen with the way back to the
  * sign-in page in the same language. A lost connection is not a sign-out: only an answer
- * of UNAUTHENTICATED is.
+ * of UNAUTHENTICATED is. A check the server no longer knows (a new build) reloads the page.
  */
 export function SessionWatch({ slug, role }: { slug: string; role: StaffRole }) {
   const t = useTranslations("staff");
@@ -28,8 +29,12 @@ export function SessionWatch({ slug, role }: { slug: string; role: StaffRole }) 
     if (ended) return;
     const end = () => setEnded(true);
     const check = async () => {
-      const r = await checkSession(null, tenantForm(slug)).catch(() => null);
-      if (r && !r.ok && r.code === "UNAUTHENTICATED") end();
+      const r = await callAction(checkSession, null, tenantForm(slug), "", "");
+      if (!r || r.ok) return;
+      if (r.code === "UNAUTHENTICATED") end();
+      // The server runs another build (an update): a page without a live connection to hear it (the console's
+      // settings, audit, menu) learns it here, and reloads as the others do (decision 0048).
+      else if (r.code === NEW_BUILD) reloadWhenFree();
     };
     const timer = setInterval(() => void check(), CHECK_EVERY_MS);
     const onVisible = () => document.visibilityState === "visible" && void check();

@@ -3,7 +3,8 @@
  * live as the kitchen works, the page chimes, buzzes and retitles itself when the order is
  * ready, and it never shows anything of other customers' orders.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import pg from "pg";
 import { expect, test } from "./fixtures";
 import { insertSeries, type TestTenant } from "../support/tenants";
 
@@ -156,6 +157,102 @@ test("an unknown order is a 404 page", async ({ page, newTenant }) => {
     expect(res?.status()).toBe(404);
     await expect(page.getByTestId("order-number")).toHaveCount(0);
   }
+});
+
+test("an open page whose order the restaurant no longer has (its database restored from an older backup) says so instead of its last status", async ({
+  page,
+  browser,
+  request,
+  newTenant,
+}) => {
+  const t = await newTenant({ name: "Golden Wok" });
+  const earlier = await placeOrder(request, t, [{ name: "Tea", qty: 1 }]);
+  const lost = await placeOrder(request, t, [{ name: "Beef noodles", qty: 2 }]);
+  await setStatus(request, t, lost.id, "READY");
+  const zhCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const zh = await zhCtx.newPage();
+  const phones = [
+    { phone: page, lang: "en", title: "Order not found", text: "Please show your ticket at the counter.", tab: `Number ${lost.display} · Golden Wok` },
+    { phone: zh, lang: "zh-CN", title: "找不到此订单", text: "请到柜台出示小票", tab: `${lost.display} 号 · Golden Wok` },
+  ];
+  for (const { phone, lang } of phones) {
+    await phone.goto(`/${t.slug}/o/${lost.id}?lang=${lang}`);
+    await expect(phone.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+    await expect(phone.getByTestId("live")).toBeVisible();
+  }
+
+  // The machine dies; its database is restored from a backup taken before this order: the row is gone
+  // (the order before it is still there).
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`DELETE FROM "Order" WHERE id = $1`, [lost.id]);
+  } finally {
+    await db.end();
+  }
+
+  // The page reads its order again on every reconnect and when the phone wakes up: "Ready" is no longer
+  // true, and the customer holds a ticket nobody is preparing.
+  for (const { phone, lang, title, text, tab } of phones) {
+    await phone.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    const status = phone.getByTestId("order-status");
+    await expect(status).toHaveAttribute("data-stage", "unknown");
+    await expect(status).toContainText(title);
+    await expect(status).toContainText(text);
+    // The number stays: it is what the customer shows at the counter, with what was ordered.
+    await expect(phone.getByTestId("order-number")).toHaveText(lost.display);
+    await expect(phone.getByTestId("order-items")).toContainText("Beef noodles");
+    await expect(phone).toHaveTitle(tab);
+    await phone.screenshot({ path: `${SHOTS}/customer-unknown-${lang}.png` });
+  }
+  await zhCtx.close();
+
+  // A page whose read fails (offline) keeps what it shows: only "no such order" changes it.
+  await page.goto(`/${t.slug}/o/${earlier.id}?lang=en`);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "preparing");
+  await page.route(`**/${t.slug}/o/${earlier.id}**`, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.continue()));
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "preparing");
+  await page.unroute(`**/${t.slug}/o/${earlier.id}**`);
+});
+
+test("an order made ready while the page re-reads it (a phone reconnecting) stays ready: the older answer does not win", async ({
+  page,
+  request,
+  newTenant,
+}) => {
+  const t = await newTenant();
+  const mine = await placeOrder(request, t, [{ name: "Beef noodles", qty: 1 }]);
+  await recordAlerts(page);
+  // The page's first re-read (when its socket connects) is taken by the server at once, before the
+  // kitchen's tap, and its answer held until the page has shown the tap's event.
+  let held: APIResponse | null = null;
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname === `/${t.slug}/o/${mine.id}`,
+    async (route) => {
+      if (route.request().method() !== "POST" || held) return route.continue();
+      held = await route.fetch();
+      await gate;
+      await route.fulfill({ response: held });
+    },
+  );
+  await page.goto(`/${t.slug}/o/${mine.id}?lang=en`);
+  await expect(page.getByTestId("live")).toBeVisible();
+  await expect.poll(() => held !== null).toBe(true);
+  await setStatus(request, t, mine.id, "READY");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect.poll(() => played(page)).toHaveLength(1);
+  release();
+  // The held answer (PLACED) arrives after the event: the page reads again rather than go back.
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
+  await expect(page).toHaveTitle(`Ready! Number ${mine.display}`);
+  // Chimed once, not again on the way back from a stale "preparing".
+  expect(await played(page)).toHaveLength(1);
+  await page.unroute((url) => url.pathname === `/${t.slug}/o/${mine.id}`);
 });
 
 test("the page in Chinese", async ({ page, request, newTenant }) => {

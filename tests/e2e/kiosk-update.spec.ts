@@ -77,6 +77,12 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
   const kitchen = await screens.newPage();
   await signIn(kitchen, t.slug, "Kitchen", t.staff.kitchen);
   await kitchen.goto(`/${t.slug}/kitchen`);
+  // The console's audit page has no live connection to hear of a new build.
+  const office = await browser.newContext({ baseURL: base });
+  await noCache(office);
+  const audit = await office.newPage();
+  await signIn(audit, t.slug, "Manager", t.staff.manager);
+  await audit.goto(`/${t.slug}/manager/audit?lang=en`);
 
   // Half an order: two lines (one of 2), a note.
   await kiosk.getByTestId("item-name-0").fill("Beef noodles");
@@ -122,8 +128,15 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
   await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.display}$`) })).toBeVisible();
 
   // 4. A new build.
-  for (const p of [board, kitchen]) await mark(p);
+  for (const p of [board, kitchen, audit]) await mark(p);
   await mark(kiosk);
+  // The kiosk's session check (every 5 s) would meet the new build first and reload the page (as a page without a
+  // live connection does, below): held back here, so that "Take order" is what meets it.
+  await kiosk.route(kioskPage, async (route) => {
+    const r = route.request();
+    if (r.method() === "POST" && !(r.postData() ?? "").includes("itemName")) return route.abort("connectionreset");
+    return route.continue();
+  });
   build2 = makeSecondBuild();
   await server.stop();
   server = await start({ port, cwd: build2.dir });
@@ -132,6 +145,9 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
   for (const p of [board, kitchen]) await expect.poll(() => marked(p).catch(() => false), { timeout: 30_000 }).toBe(false);
   await expect(board.getByTestId("board-number").filter({ hasText: new RegExp(`^${taken[0]!.display}$`) })).toBeVisible();
   await expect(kitchen.getByRole("article", { name: new RegExp(`\\b${taken[0]!.display}\\b`) })).toBeVisible();
+  // The audit page learns it from its session check, and reloads too.
+  await expect.poll(() => marked(audit).catch(() => false), { timeout: 30_000 }).toBe(false);
+  await expect(audit.getByRole("heading", { name: "Audit log" })).toBeVisible();
 
   // The kiosk, still on the old build, sends: the server answers with the new build, the page reloads
   // to it with the draft and sends the order again, once, with its key: the order taken in 3.
@@ -139,6 +155,7 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
   await kiosk.getByRole("button", { name: "Take order" }).click();
   await expect(kiosk.getByTestId("issued-number")).toHaveText(taken[0]!.display, { timeout: 30_000 });
   expect(await marked(kiosk)).toBe(false);
+  await kiosk.unroute(kioskPage);
   await expect(kiosk.getByText("Same order as before — the number did not change.")).toBeVisible();
   expect((await orders()).map((o) => o.id)).toEqual([taken[0]!.id]);
   // Taken: the draft is gone, and the next order starts empty with a new key.
@@ -151,6 +168,7 @@ test("a half-typed order survives a reload, a restart and a new build, and is ta
 
   await cashier.close();
   await screens.close();
+  await office.close();
 });
 
 for (const locale of ["en", "zh-CN"] as const) {

@@ -4,9 +4,10 @@
  * that gives back every row, a database with data refused and left as it was, and a backup
  * of the previous release restored into this one.
  */
+import { spawn } from "node:child_process";
 import { cp } from "node:fs/promises";
 import path from "node:path";
-import { createWriteStream } from "node:fs";
+import { closeSync, createWriteStream, openSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isAppError } from "@/lib/core/errors";
 import { writeBackup } from "@/lib/adapters/postgres/backup-write.server";
@@ -179,6 +180,37 @@ describe("restore", () => {
       for (const b of before) expect(after.find((a) => a.day === b.day && a.shift === b.shift)!.ceiling).toBeGreaterThan(b.ceiling);
       // The migrations are this release's, all of them, recorded as the server's migrator records them.
       expect(await applyMigrations(target.url)).toEqual({ applied: [], ahead: [] });
+    },
+  );
+
+  it(
+    "through a pipe, as the README's Docker Compose commands run it: `npm run -s backup -- -` writes only the backup on stdout, `npm run -s restore -- -` reads it from stdin",
+    { timeout: 180_000 },
+    async () => {
+      const piped = tmp.file("piped.nxb");
+      const npm = (args: string[], env: Record<string, string>, stdio: { in?: string; out?: string }) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+          const fds = [stdio.in ? openSync(stdio.in, "r") : null, stdio.out ? openSync(stdio.out, "w") : null];
+          const child = spawn("npm", ["run", "-s", ...args], {
+            env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+            stdio: [fds[0] ?? "ignore", fds[1] ?? "ignore", "pipe"],
+          });
+          let stderr = "";
+          child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+          child.once("error", reject);
+          child.once("close", (code) => {
+            for (const fd of fds) if (fd !== null) closeSync(fd);
+            resolve({ code, stderr });
+          });
+        });
+      const out = await npm(["backup", "--", "-"], { DATABASE_URL: source.db.url }, { out: piped });
+      expect(out, out.stderr).toMatchObject({ code: 0 });
+      // The command's own line goes to stderr; stdout is the backup alone (npm's -s prints nothing of its own).
+      expect(out.stderr).toMatch(/^backup: wrote the backup to stdout \([\d.]+ kB\): 60 orders, /);
+      const target = await database("restore_piped", false);
+      const back = await npm(["restore", "--", "-"], { DATABASE_URL: target.url }, { in: piped });
+      expect(back, back.stderr).toMatchObject({ code: 0 });
+      expect(await tableDigests(target.url, JUMPED)).toEqual(await tableDigests(source.db.url, JUMPED));
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerStage, isOfEarlierDay } from "@/lib/core/customer-order";
+import { customerRead, customerStage, isOfEarlierDay } from "@/lib/core/customer-order";
 import { applyAhead } from "@/lib/core/queue-position";
 import type { BoardOrder } from "@/lib/core/orders";
 
@@ -47,5 +47,19 @@ describe("orders ahead on the customer's page", () => {
     let ahead: ReadonlySet<string> = new Set([first.key]);
     ahead = applyAhead(ahead, { ...first, status: "READY" }, mine);
     expect(ahead.size).toBe(0);
+  });
+});
+
+describe("reading the order again (on a reconnect)", () => {
+  it("takes a fresh order, says so when the restaurant no longer has it, and keeps what it shows when the read failed", () => {
+    expect(customerRead({ ok: true })).toBe("fresh");
+    // Restored from a backup taken before the order: the read finds none.
+    expect(customerRead({ ok: false, code: "NOT_FOUND" })).toBe("unknown");
+    // Offline, a restart, a refusal: nothing learned about the order.
+    expect(customerRead(null)).toBe("unchanged");
+    expect(customerRead(undefined)).toBe("unchanged");
+    expect(customerRead({ ok: false, code: "UNAVAILABLE" })).toBe("unchanged");
+    expect(customerRead({ ok: false, code: "RATE_LIMITED" })).toBe("unchanged");
+    expect(customerRead({ ok: false, code: "BAD_INPUT" })).toBe("unchanged");
   });
 });

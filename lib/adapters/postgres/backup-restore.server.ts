@@ -190,6 +190,9 @@ export async function restoreBackup(databaseUrl: string, input: Readable, opts: 
     await resetSequences(client);
     for (const m of newer) await applyMigrationInTransaction(client, m);
     const settled = await settleAfterRestore(client, "restored from a backup");
+    // The backup's record of scheduled backups describes the old machine's files (and its own run, unfinished when
+    // the snapshot was taken): forgotten, so the console claims none and the first look after the restore makes one.
+    await client.query(`DELETE FROM "BackupRun"`);
     const { restoredAt, windowSeconds, jumps } = await jumpAfterRestore(client, new Date(header.snapshotAt));
     await client.query("COMMIT");
     return {

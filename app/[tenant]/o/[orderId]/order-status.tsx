@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { withDisplay } from "@/lib/core/display-number";
 import type { BoardOrder } from "@/lib/core/orders";
-import { customerStage, isOfEarlierDay, type CustomerStage } from "@/lib/core/customer-order";
+import { customerRead, customerStage, isOfEarlierDay, type CustomerStage } from "@/lib/core/customer-order";
 import { applyAhead } from "@/lib/core/queue-position";
 import { useBoardSocket } from "@/app/_components/use-board-socket";
 import { OfflineBanner } from "@/app/_components/offline-banner";
@@ -25,7 +25,11 @@ const STAGE_STYLE: Record<CustomerStage, { icon: IconName; className: string }> 
   collected: { icon: "check", className: "bg-slate-100 text-slate-900 border-slate-400" },
   cancelled: { icon: "cross", className: "bg-red-50 text-red-900 border-red-700" },
   cleared: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
+  unknown: { icon: "alert", className: "bg-red-50 text-red-900 border-red-700" },
 };
+
+/** Reads of the order in a row while events keep arriving, before the page takes the last answer as it is. */
+const MAX_READS = 3;
 
 /** The customer's live view of one order: its status, and the orders ahead counting down. */
 export function OrderStatusView({
@@ -46,18 +50,50 @@ export function OrderStatusView({
   const [order, setOrder] = useState(initial.self);
   const [ahead, setAhead] = useState<ReadonlySet<string>>(() => new Set(initial.ahead));
   const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  // False once a re-read finds the restaurant no longer has the order (restored from an older backup).
+  const [known, setKnown] = useState(true);
+
+  // A read under way, and whether an event arrived meanwhile: the read may have been taken
+  // before it (the order made ready just as the phone reconnected), so its answer would put
+  // the page back to the older status. Read again then (the board does the same).
+  const inflight = useRef(false);
+  const dirty = useRef(false);
 
   // Re-read through a server action, never router.refresh(): a refresh that cannot reach
   // the server makes Next.js load the page anew, which leaves a dead error page.
   const resync = async () => {
-    const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
-    if (!read?.ok) return;
-    const fresh = read.data;
-    setOrder(withDisplay(fresh.self));
-    setAhead(new Set(fresh.ahead));
-    setLastUpdated(Date.now());
+    if (inflight.current) {
+      dirty.current = true;
+      return;
+    }
+    inflight.current = true;
+    try {
+      for (let round = 1; ; round++) {
+        dirty.current = false;
+        const read = await readOrder(null, tenantForm(slug, { orderId })).catch(() => null);
+        // An event came meanwhile: this answer may be older than what the page shows now (and
+        // showing it would chime "ready" twice). Read again; a few times at most, then take it.
+        if (dirty.current && round < MAX_READS) continue;
+        if (customerRead(read) === "unknown") {
+          // Its last status ("Ready", "2 orders ahead") is no longer true: say so rather than keep it.
+          setKnown(false);
+          setLastUpdated(Date.now());
+        }
+        // A failed read keeps what the page shows, events included.
+        if (!read?.ok) return;
+        setKnown(true);
+        const fresh = read.data;
+        setOrder(withDisplay(fresh.self));
+        setAhead(new Set(fresh.ahead));
+        setLastUpdated(Date.now());
+        return;
+      }
+    } finally {
+      inflight.current = false;
+    }
   };
   const onOrder = (o: BoardOrder) => {
+    if (inflight.current) dirty.current = true;
     setLastUpdated(Date.now());
     if (o.key === order.key) {
       // Undone back to preparing: the orders ahead were not followed meanwhile.
@@ -74,7 +110,7 @@ export function OrderStatusView({
     onOrderUpdated: onOrder,
   });
 
-  const stage = customerStage(order);
+  const stage: CustomerStage = known ? customerStage(order) : "unknown";
   const earlierDay = isOfEarlierDay(order, today) && (stage === "preparing" || stage === "ready");
   const chime = useChime();
   useReadyAlert(stage, chime.play);
