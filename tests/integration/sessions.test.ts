@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { signInOverHttp, signOutOverHttp } from "../support/forms";
+import { signInOverHttp, signOutOverHttp, opensWith } from "../support/forms";
 import { toldBeforeExpiry } from "../support/until";
 import { REVOCATION_CACHE_MS } from "@/lib/auth/access.server";
 import { contractFetch } from "../support/http";
@@ -38,14 +38,7 @@ afterAll(async () => {
 });
 
 /** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
-async function signedIn(node: AppServer, token: string, screen = "kitchen"): Promise<boolean> {
-  const res = await fetch(`${node.url}/${t.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
-  await res.body?.cancel();
-  if (res.status === 200) return true;
-  expect(res.status).toBe(307);
-  expect(res.headers.get("location") ?? "").toContain(`/${t.slug}/sign-in`);
-  return false;
-}
+const signedIn = (node: AppServer, token: string, screen = "kitchen"): Promise<boolean> => opensWith(node.url, t.slug, token, screen);
 
 async function signIn(node: AppServer, role: "KITCHEN" | "MANAGER", code: string): Promise<string> {
   const res = await signInOverHttp(node.url, t.slug, role, code);

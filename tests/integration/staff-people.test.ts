@@ -20,7 +20,7 @@ import { StaffService } from "@/lib/core/staff/staff-service";
 import type { Tenant } from "@/lib/core/tenants";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { signInOverHttp } from "../support/forms";
+import { signInOverHttp, opensWith } from "../support/forms";
 import { apiClient, expectApiError, expectManagerOnly, expectStatus, UUID } from "../support/http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { toldBeforeExpiry } from "../support/until";
@@ -81,14 +81,8 @@ async function sessionOf(id: string, pin: string): Promise<string> {
   return (await access.signInMember(tenant, await staff.signInWithPin(tenant, id, pin, "198.51.100.7"))).token;
 }
 
-/** True when the kitchen opens with `token`; false when it sends the visitor to sign in. */
-async function signedIn(node: AppServer, token: string, screen = "kitchen"): Promise<boolean> {
-  const res = await fetch(`${node.url}/${t.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
-  await res.body?.cancel();
-  if (res.status === 200) return true;
-  expect(res.status).toBe(307);
-  return false;
-}
+/** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
+const signedIn = (node: AppServer, token: string, screen = "kitchen"): Promise<boolean> => opensWith(node.url, t.slug, token, screen);
 
 describe("the staff REST", () => {
   it("a manager adds people; the answer never holds the PIN; only an argon2id hash is stored", async () => {

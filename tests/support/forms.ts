@@ -81,3 +81,14 @@ export async function signOutOverHttp(baseUrl: string, slug: string, screen: str
   );
   return postForm(`${baseUrl}/${slug}/${screen}?lang=en`, fields, cookie);
 }
+
+/** True when the staff page `/{slug}/{screen}` opens with the session `token`; false when it sends the visitor to sign in (anything else fails). */
+export async function opensWith(baseUrl: string, slug: string, token: string, screen = "kitchen"): Promise<boolean> {
+  const res = await fetch(`${baseUrl}/${slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
+  await res.body?.cancel();
+  if (res.status === 200) return true;
+  if (res.status !== 307 || !(res.headers.get("location") ?? "").includes(`/${slug}/sign-in`)) {
+    throw new Error(`/${slug}/${screen} answered ${res.status} (${res.headers.get("location") ?? "no location"}), neither the page nor a way to sign in`);
+  }
+  return false;
+}
