@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import { dispatchFields, submitTo, useStaffAction } from "@/app/_lib/use-staff-action";
@@ -8,7 +8,6 @@ import { FormError } from "@/app/_components/form-error";
 import { addPerson, setSharedCodes, updatePerson } from "./actions";
 import { BUTTON, INPUT } from "../_components/console-styles";
 import { ConfirmButtons } from "../_components/confirm-buttons";
-import { StatusNote } from "../_components/status-note";
 import { useFreshError } from "../_components/use-fresh-error";
 import { ColumnHeads } from "../_components/column-heads";
 
@@ -121,9 +120,9 @@ function AddPerson({ slug }: { slug: string }) {
         </p>
       </form>
       <FormError message={errorFor(state, message, "", fields)} />
-      <StatusNote token={state} testId="person-added">
+      <LiveNote token={state} testId="person-added">
         {state?.ok ? tp("added", { name: state.data.name, role: t(`roles.${state.data.role}`) }) : null}
-      </StatusNote>
+      </LiveNote>
     </div>
   );
 }
@@ -159,9 +158,9 @@ function People({ slug, people }: { slug: string; people: PersonRow[] }) {
 
   return (
     <div className="space-y-3">
-      <StatusNote token={state} testId="person-changed">
+      <LiveNote token={state} testId="person-changed">
         {note}
-      </StatusNote>
+      </LiveNote>
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-base">
           <ColumnHeads labels={(["name", "role", "status", "actions"] as const).map((c) => tp(`table.${c}`))} />
@@ -371,9 +370,41 @@ function SharedCodes({ slug, on }: { slug: string; on: boolean }) {
         </div>
       ) : null}
       <FormError id="shared-codes-error" message={message} className="px-3 py-2 text-base" />
-      <StatusNote token={state} testId="shared-codes-changed">
+      <LiveNote token={state} testId="shared-codes-changed">
         {state?.ok ? tp(state.data.sharedCodes ? "sharedOn" : "sharedOff") : null}
-      </StatusNote>
+      </LiveNote>
+    </div>
+  );
+}
+
+/** How long a confirmation stays on screen. */
+const FADE_MS = 6_000;
+
+/**
+ * What an action here did, for a few seconds, in a polite live region that stays in the page
+ * (so that each new one is announced). Like the console's StatusNote, without its status role:
+ * the page keeps one status region, the API keys' note.
+ */
+function LiveNote({ children, testId, token }: { children: ReactNode; testId?: string; token: unknown }) {
+  const [shownFor, setShownFor] = useState<unknown>(token);
+  const [faded, setFaded] = useState(false);
+  if (shownFor !== token) {
+    setShownFor(token);
+    setFaded(false);
+  }
+  const visible = !faded && children !== null && children !== undefined;
+  useEffect(() => {
+    if (!visible) return;
+    const t = setTimeout(() => setFaded(true), FADE_MS);
+    return () => clearTimeout(t);
+  }, [visible, shownFor]);
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      {visible ? (
+        <p data-testid={testId} className="rounded-lg border-2 border-emerald-700 bg-emerald-50 px-4 py-3 text-lg font-medium text-emerald-900">
+          {children}
+        </p>
+      ) : null}
     </div>
   );
 }
