@@ -8,6 +8,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { TestTenant } from "../support/tenants";
 import { expect, signIn, test } from "./fixtures";
+import { seriousAxeViolations } from "./axe";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -48,13 +49,14 @@ async function place(request: APIRequestContext, t: TestTenant, item: string): P
 /** A screenshot kept with the run's others (test-results/screenshots/, copied to docs/screenshots/). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/staff-${name}.png` });
 
-/** The page in `lang`, for a screenshot; `then` runs there before it goes back to English. */
+/** The page in `lang`, for a screenshot and axe; `then` runs there first. Ends in English. */
 async function inLanguages(page: Page, url: string, name: string, then?: () => Promise<void>) {
   for (const lang of ["zh-CN", "en"]) {
     await page.goto(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await then?.();
     await shot(page, `${name}-${lang}`);
+    expect(await seriousAxeViolations(page), `${name} (${lang})`).toEqual([]);
   }
 }
 
@@ -179,11 +181,18 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
   await page.reload();
   await rowA.getByRole("button", { name: "Let go" }).click();
   await expect(page.getByText(`Let ${A.name} go? They are signed out on every screen within seconds`)).toBeVisible();
+  await page.evaluate(() => window.scrollBy(0, 120));
+  await shot(page, "console-let-go-en");
   await page.getByRole("button", { name: `Yes, let ${A.name} go` }).click();
   await expect(page.getByTestId("person-changed")).toHaveText(`${A.name} was let go: signed out everywhere within seconds.`);
-  await expect(rowA).toContainText("Let go");
+  await expect(rowA).toContainText("Left: cannot sign in");
   await expect(rowA.getByRole("button", { name: "Take back" })).toBeVisible();
-  await inLanguages(page, `/${t.slug}/manager/access`, "console", () => page.locator("#people").evaluate((e) => e.scrollIntoView()));
+  await inLanguages(page, `/${t.slug}/manager/access`, "console", () =>
+    page.locator("#people").evaluate((e) => {
+      e.scrollIntoView();
+      window.scrollBy(0, -16);
+    }),
+  );
   await expect(kitchenA.getByRole("alertdialog")).toContainText("Signed out — sign in again", { timeout: 15_000 });
   await expect(kitchenA.getByTestId("signed-out")).toHaveText("Signed out");
   // B's screen has checked its session since (every 5 s) and is still B's.
