@@ -14,12 +14,13 @@ import { checkSession } from "@/app/[tenant]/sign-in/actions";
 const CHECK_EVERY_MS = 5_000;
 
 /**
- * "Signed in as …" while the session holds; once it ends (an action refused, or the check
+ * "Signed in as …" (a person: "Li Wei · Kitchen" and a one-tap "Switch person", which opens
+ * the sign-in page to come back to this screen) while the session holds; once it ends (an action refused, or the check
  * every few seconds), "Signed out" and a notice over the screen with the way back to the
  * sign-in page in the same language. A lost connection is not a sign-out: only an answer
  * of UNAUTHENTICATED is. A check the server no longer knows (a new build) reloads the page.
  */
-export function SessionWatch({ slug, role }: { slug: string; role: StaffRole }) {
+export function SessionWatch({ slug, role, person = null }: { slug: string; role: StaffRole; person?: string | null }) {
   const t = useTranslations("staff");
   const locale = useLocale();
   const path = usePathname();
@@ -48,7 +49,22 @@ export function SessionWatch({ slug, role }: { slug: string; role: StaffRole }) 
   }, [slug, ended]);
 
   const signIn = `/${slug}/sign-in?${new URLSearchParams({ next: path, lang: locale }).toString()}`;
-  if (!ended) return <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>;
+  if (!ended && person === null) return <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>;
+  if (!ended && person !== null)
+    return (
+      <>
+        <span data-testid="signed-in-person" className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-base font-semibold">
+          {t("signedInPerson", { name: person, role })}
+        </span>
+        <a
+          href={signIn}
+          title={t("switchPersonHint")}
+          className="ml-2 inline-block rounded-md border border-slate-400 px-2.5 py-0.5 text-base font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-400"
+        >
+          {t("switchPerson")}
+        </a>
+      </>
+    );
   return (
     <>
       <span data-testid="signed-out" className="ml-3 rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold">

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import { roleAllows } from "@/lib/auth/roles";
 import { signOut } from "@/app/[tenant]/sign-in/actions";
+import { signedIn } from "@/app/_lib/signed-in.server";
 import { LanguageSwitcher } from "./language-switcher";
 import { SessionWatch } from "./session-watch";
 
@@ -15,16 +16,20 @@ const SCREENS: { screen: Screen; needs: StaffRole | null }[] = [
   { screen: "board", needs: null },
 ];
 
-/** The small bar on every staff screen: where am I, who am I, the other screens, sign out. */
+/**
+ * The small bar on every staff screen: where am I, who am I ("Li Wei · Kitchen" for a person,
+ * with "Switch person" for a shared tablet; "Signed in as Kitchen" for a role's shared code),
+ * the other screens, sign out.
+ */
 export async function StaffHeader({ tenant, role, current }: { tenant: Tenant; role: StaffRole; current: Screen }) {
-  const t = await getTranslations("staff");
+  const [t, who] = await Promise.all([getTranslations("staff"), signedIn(tenant)]);
   const screens = SCREENS.filter((s) => s.needs === null || roleAllows(role, [s.needs]));
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <p className="text-lg font-bold">
           {tenant.name}
-          <SessionWatch slug={tenant.slug} role={role} />
+          <SessionWatch slug={tenant.slug} role={role} person={who.person} />
         </p>
         <nav aria-label={t("screens")} className="flex flex-wrap gap-1">
           {screens.map((s) => (

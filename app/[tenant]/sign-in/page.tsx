@@ -3,7 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import { LanguageSwitcher } from "@/app/_components/language-switcher";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
+import { getApp } from "@/lib/server/app-context";
 import { SignInForm } from "./sign-in-form";
+import { PinSignInForm, type SignInName } from "./pin-sign-in-form";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,6 +38,11 @@ export default async function SignInPage({
   const reason = why ? t(`why.${why}`, { needs }) : null;
   // Pre-select the role of the screen we came from (e.g. /demo/kitchen → Kitchen).
   const defaultRole = SCREEN_ROLE[next.split("/")[2] ?? ""] ?? "CASHIER";
+  // The active people: ids and names only (never a PIN's hash). With none, the page is the role-code form alone.
+  const people: SignInName[] = (await getApp().staff.signInNames(tenant)).map((p) => ({ id: p.id, name: p.name, role: p.role }));
+  const memberRaw = one(query.member);
+  const defaultMember = people.find((p) => p.id === memberRaw.toLowerCase())?.id ?? "";
+  const codes = people.length === 0 || tenant.sharedCodes !== false;
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-5 py-10">
@@ -52,9 +59,22 @@ export default async function SignInPage({
         </p>
       ) : null}
 
-      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <SignInForm slug={tenant.slug} next={next} defaultRole={defaultRole} />
-      </div>
+      {people.length > 0 ? (
+        <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <PinSignInForm slug={tenant.slug} next={next} people={people} defaultMember={defaultMember} />
+        </div>
+      ) : null}
+
+      {codes ? (
+        <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          {people.length > 0 ? (
+            <h2 id="by-code-heading" className="mb-5 text-2xl font-bold">
+              {t("orCodeHeading")}
+            </h2>
+          ) : null}
+          <SignInForm slug={tenant.slug} next={next} defaultRole={defaultRole} labelledBy={people.length > 0 ? "by-code-heading" : undefined} />
+        </div>
+      ) : null}
 
       <p className="mt-6 text-center text-slate-600">
         {t("customers")}{" "}

@@ -8,7 +8,7 @@ import { FormError } from "@/app/_components/form-error";
 
 const ROLES: readonly StaffRole[] = ["CASHIER", "KITCHEN", "MANAGER"];
 
-export function SignInForm({ slug, next, defaultRole }: { slug: string; next: string; defaultRole: StaffRole }) {
+export function SignInForm({ slug, next, defaultRole, labelledBy }: { slug: string; next: string; defaultRole: StaffRole; labelledBy?: string }) {
   const t = useTranslations("signIn");
   const [state, formAction, pending] = useActionState(signIn, null);
   // The form is remounted after each attempt (the code field cleared); the chosen role is kept.
@@ -22,7 +22,7 @@ export function SignInForm({ slug, next, defaultRole }: { slug: string; next: st
   const error = state && !state.ok ? state.error : null;
 
   return (
-    <form key={attempt} action={formAction} className="space-y-6" noValidate>
+    <form key={attempt} action={formAction} aria-labelledby={labelledBy} className="space-y-6" noValidate>
       <input type="hidden" name="tenant" value={slug} />
       <input type="hidden" name="next" value={next} />
 

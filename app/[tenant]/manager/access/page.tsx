@@ -10,6 +10,7 @@ import { sentenceText } from "../audit/sentence-text";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { RotateCode } from "./rotate-code";
 import { ApiKeys, type KeyRow } from "./api-keys";
+import { Staff, type PersonRow } from "./staff";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,11 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/access`);
   const tenant = caller.tenant;
   const [t, ta, locale, keys] = await Promise.all([getTranslations("managerAccess"), getTranslations("managerAudit"), getLocale(), getApp().keys.list(tenant)]);
+  const staff = await getApp().staff.list(tenant);
+  // Never a PIN's hash: the list has only what StaffMemberInfo holds. Active people first.
+  const people: PersonRow[] = staff
+    .map((m) => ({ id: m.id, name: m.name, role: m.role, active: m.active }))
+    .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, locale));
   const say = sentenceText(ta);
   // Never a secret: the list has only what ApiKeyInfo holds.
   const rows: KeyRow[] = keys.map((k) => ({
@@ -37,6 +43,13 @@ export default async function AccessPage({ params }: { params: Promise<{ tenant:
   return (
     <ConsoleShell caller={caller} section="access">
       <PageHeading title={t("title")} />
+      <section aria-labelledby="people" className="pb-8">
+        <h2 id="people" className="text-2xl font-bold">
+          {t("people.heading")}
+        </h2>
+        <p className="mb-4 mt-1 text-lg text-slate-700">{t("people.intro")}</p>
+        <Staff slug={tenant.slug} people={people} sharedCodes={tenant.sharedCodes !== false} />
+      </section>
       <section aria-labelledby="codes">
         <h2 id="codes" className="text-2xl font-bold">
           {t("codesHeading")}

@@ -1,0 +1,27 @@
+/**
+ * Who the staff header names: the person signed in ("Li Wei"), or the role of a shared
+ * code's session. Read from the session the page already checked (same cookie, same
+ * verification), once per request.
+ */
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { STAFF_ROLES, type Tenant } from "@/lib/core/tenants";
+import { SESSION_COOKIE } from "@/lib/auth/session.server";
+import { getApp } from "@/lib/server/app-context";
+
+export interface SignedIn {
+  /** The person's name; null for a shared role code's session. */
+  person: string | null;
+}
+
+/** The signed-in caller of `tenant`'s screen as the header shows it; a session that does not hold shows as no person. */
+export const signedIn = cache(async (tenant: Tenant): Promise<SignedIn> => {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  try {
+    const caller = await getApp().access.session(token, tenant, STAFF_ROLES);
+    // The actor of a person's session is "<name> (staff)" (lib/auth/access.server.ts).
+    return { person: caller.staffId ? caller.actor.replace(/ \(staff\)$/, "") : null };
+  } catch {
+    return { person: null };
+  }
+});
