@@ -8,6 +8,7 @@ import { cookies } from "next/headers";
 import { STAFF_ROLES, type Tenant } from "@/lib/core/tenants";
 import { SESSION_COOKIE } from "@/lib/auth/session.server";
 import { getApp } from "@/lib/server/app-context";
+import { isAppError } from "@/lib/core/errors";
 
 export interface SignedIn {
   /** The person's name; null for a shared role code's session. */
@@ -19,9 +20,10 @@ export const signedIn = cache(async (tenant: Tenant): Promise<SignedIn> => {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   try {
     const caller = await getApp().access.session(token, tenant, STAFF_ROLES);
-    // The actor of a person's session is "<name> (staff)" (lib/auth/access.server.ts).
-    return { person: caller.staffId ? caller.actor.replace(/ \(staff\)$/, "") : null };
-  } catch {
-    return { person: null };
+    return { person: caller.staffId ? caller.by : null };
+  } catch (e) {
+    // A session that ended meanwhile: the header's own check says so within seconds.
+    if (isAppError(e)) return { person: null };
+    throw e;
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameKey, pinProblem } from "@/lib/core/staff/pin";
+import { nameKey, pinProblem, pinSchema } from "@/lib/core/staff/pin";
 import { ADDRESS_WAITS, afterWrongPin, NO_FAILURES, PERSON_WAITS, waitAfter, waitLeft, type PinFailures } from "@/lib/core/staff/pin-waits";
 
 describe("PIN rules", () => {
@@ -8,23 +8,29 @@ describe("PIN rules", () => {
   });
 
   it.each([
-    ["", "at least 4"],
-    ["123", "at least 4"],
-    ["123456789", "at most 8"],
-    ["12a4", "digits only"],
-    [" 2580", "digits only"],
-    ["２５８０", "digits only"],
-    ["0000", "one digit repeated"],
-    ["77777777", "one digit repeated"],
-    ["1234", "in a row"],
-    ["4321", "in a row"],
-    ["7890", "in a row"],
-    ["9012", "in a row"],
-    ["87654321", "in a row"],
-    ["1212", "pair repeated"],
-    ["909090", "pair repeated"],
+    ["", "short"],
+    ["123", "short"],
+    ["123456789", "long"],
+    ["12a4", "digits"],
+    [" 2580", "digits"],
+    ["２５８０", "digits"],
+    ["0000", "easy"],
+    ["77777777", "easy"],
+    ["1234", "easy"],
+    ["4321", "easy"],
+    ["7890", "easy"],
+    ["9012", "easy"],
+    ["87654321", "easy"],
+    ["1212", "easy"],
+    ["909090", "easy"],
   ])("refuses %j (%s)", (pin, why) => {
-    expect(pinProblem(pin)).toContain(why);
+    expect(pinProblem(pin)).toBe(why);
+  });
+
+  it("says why in the API's sentence", () => {
+    expect(pinSchema.safeParse("1234").error?.issues[0]?.message).toMatch(/too easy to guess/);
+    expect(pinSchema.safeParse("12").error?.issues[0]?.message).toBe("PIN must have at least 4 digits");
+    expect(pinSchema.safeParse("2580").success).toBe(true);
   });
 
   it("leaves most four-digit PINs to the waits", () => {

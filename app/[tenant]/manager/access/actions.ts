@@ -4,7 +4,7 @@ import { refresh } from "next/cache";
 import { z } from "zod";
 import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
-import { PIN_MAX, PIN_MIN, pinProblem } from "@/lib/core/staff/pin";
+import { pinProblem } from "@/lib/core/staff/pin";
 
 /** A new code for a role; the answer is the only place it is ever shown. */
 export const rotateCode = staffAction(
@@ -44,10 +44,10 @@ export const revokeKey = staffAction(
 
 /** A PIN field's check, worded in the console's language (the rules are lib/core/staff/pin.ts's). */
 function pinField(t: Translator) {
+  const KEY = { digits: "pinDigits", short: "pinShort", long: "pinLong", easy: "pinEasy" } as const;
   return z.string().superRefine((pin, ctx) => {
-    if (!pinProblem(pin)) return;
-    const key = !/^\d*$/.test(pin) ? "pinDigits" : pin.length < PIN_MIN ? "pinShort" : pin.length > PIN_MAX ? "pinLong" : "pinEasy";
-    ctx.addIssue({ code: "custom", message: t(`managerAccess.errors.${key}`) });
+    const problem = pinProblem(pin);
+    if (problem) ctx.addIssue({ code: "custom", message: t(`managerAccess.errors.${KEY[problem]}`) });
   });
 }
 
