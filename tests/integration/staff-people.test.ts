@@ -8,10 +8,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { Access, MEMBER_CACHE_MS } from "@/lib/auth/access.server";
+import { MEMBER_CACHE_MS } from "@/lib/auth/access.server";
 import { verifySecret } from "@/lib/auth/secrets.server";
-import { PrismaSessionRevocations } from "@/lib/adapters/postgres/session-revocations.server";
-import { PrismaStaffCodeStore } from "@/lib/adapters/postgres/staff-code-store.server";
 import { PrismaStaffMemberStore } from "@/lib/adapters/postgres/staff-member-store.server";
 import { PrismaTenantRepository } from "@/lib/adapters/postgres/tenant-repository.server";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
@@ -20,7 +18,7 @@ import { StaffService } from "@/lib/core/staff/staff-service";
 import type { Tenant } from "@/lib/core/tenants";
 import { startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
-import { signInOverHttp, opensWith } from "../support/forms";
+import { hiddenFields, opensWith, postForm, signInOverHttp, signInWithPinOverHttp } from "../support/forms";
 import { apiClient, expectApiError, expectManagerOnly, expectStatus, UUID } from "../support/http";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { toldBeforeExpiry } from "../support/until";
@@ -36,11 +34,6 @@ const prisma = createPrisma(databaseUrl, { max: 4 });
 const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const store = new PrismaStaffMemberStore(prisma);
 const staff = new StaffService({ store, hash: async () => "unused", verify: verifySecret, invalidate: {} as never, clock: { now: () => new Date() } });
-const access = new Access(new PrismaTenantRepository(prisma), secret, {
-  generationOf: (id, role) => new PrismaStaffCodeStore(prisma).generation(id, role),
-  memberState: (tenantId, id) => store.state(tenantId, id),
-  sessions: { revoke: (s) => new PrismaSessionRevocations(prisma).revoke(s), isRevoked: async () => false, ended: async () => {} },
-});
 
 interface Person {
   id: string;
@@ -75,10 +68,11 @@ async function add(name: string, role: string, pin: string): Promise<Person> {
   return expectStatus(await apiClient(a.url)<Person>("POST", path(), { key: t.apiKeys.manager, json: { name, role, pin } }), 201);
 }
 
-/** A person's session as the sign-in action makes it: their PIN checked against the database, then signed. */
-async function sessionOf(id: string, pin: string): Promise<string> {
-  const tenant = await tenantRow();
-  return (await access.signInMember(tenant, await staff.signInWithPin(tenant, id, pin, "198.51.100.7"))).token;
+/** A person's session as the sign-in page makes it (its real form, on node `on`); a refusal throws the page's answer. */
+async function sessionOf(id: string, pin: string, on: AppServer = a): Promise<string> {
+  const res = await signInWithPinOverHttp(on.url, t.slug, id, pin);
+  if (res.status !== 303 || !res.sessionCookie) throw new Error(`sign-in refused (${res.status})`);
+  return res.sessionCookie;
 }
 
 /** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
@@ -182,24 +176,28 @@ describe("a person's sessions", () => {
     await toldBeforeExpiry("Ravi signed out on B", async () => !(await signedIn(b, ravi)), readAt, MEMBER_CACHE_MS);
     expect(await signedIn(a, ravi)).toBe(false);
     for (const node of [a, b]) expect(await signedIn(node, mei)).toBe(true);
-    // Let go: the PIN no longer signs in.
-    const refused = await sessionOf(cook.id, "5831").catch((e: unknown) => e);
-    expect(isAppError(refused) && refused.reason).toBe("unknownPerson");
+    // Let go: the PIN no longer signs in; the page says so in a sentence, and sets no cookie.
+    const refused = await signInWithPinOverHttp(b.url, t.slug, cook.id, "5831");
+    expect(refused.sessionCookie).toBeNull();
+    expect(refused.html).toContain("This name cannot sign in here");
 
     // A new PIN ends Mei's sessions too; the new PIN signs in, the old one does not.
     const readAgain = Date.now();
     expect(await signedIn(b, mei)).toBe(true);
     expectStatus(await apiClient(b.url)<Person>("PATCH", path(`/${colleague.id}`), { key: t.apiKeys.manager, json: { pin: "3917" } }), 200);
     await toldBeforeExpiry("Mei's old session ended on A", async () => !(await signedIn(a, mei)), readAgain, MEMBER_CACHE_MS);
-    expect(await signedIn(b, await sessionOf(colleague.id, "3917"))).toBe(true);
-    const old = await sessionOf(colleague.id, "9047").catch((e: unknown) => e);
-    expect(isAppError(old) && old.reason).toBe("wrongPin");
+    expect(await signedIn(b, await sessionOf(colleague.id, "3917", b))).toBe(true);
+    const old = await signInWithPinOverHttp(a.url, t.slug, colleague.id, "9047");
+    expect(old.sessionCookie).toBeNull();
+    expect(old.html).toContain("Wrong PIN for Mei.");
   });
 
   it("shared codes off: refused without a manager of one's own, then shared-code sessions end and codes no longer sign in", async () => {
     const call = apiClient(a.url);
     const shared = await signInOverHttp(a.url, t.slug, "KITCHEN", t.staff.kitchen);
     expect(shared.sessionCookie).toBeTruthy();
+    // A sign-in page left open on a tablet: its code form, as it was before the change.
+    const stale = hiddenFields(await (await fetch(`${b.url}/${t.slug}/sign-in?lang=en`)).text(), (f) => f.tenant === t.slug, 'name="code"');
     const readAt = Date.now();
     expect(await signedIn(b, shared.sessionCookie!)).toBe(true);
 
@@ -211,8 +209,11 @@ describe("a person's sessions", () => {
     );
     expect(off.sharedCodes).toBe(false);
     await toldBeforeExpiry("the shared-code session ended on B", async () => !(await signedIn(b, shared.sessionCookie!)), readAt, MEMBER_CACHE_MS);
-    const again = await signInOverHttp(b.url, t.slug, "KITCHEN", t.staff.kitchen);
-    expect(again.sessionCookie).toBeFalsy();
+    // The page offers no code any more; the stale page's form is refused by the action itself.
+    expect(await (await fetch(`${b.url}/${t.slug}/sign-in?lang=en`)).text()).not.toContain('name="code"');
+    const again = await postForm(`${b.url}/${t.slug}/sign-in?lang=en`, { ...stale, role: "KITCHEN", code: t.staff.kitchen });
+    expect(again.sessionCookie).toBeNull();
+    expect(again.html).toContain("This restaurant signs in by name and PIN only");
     // The last manager of one's own cannot be let go while shared codes are off.
     expectApiError(await call("PATCH", path(`/${boss.id}`), { key: t.apiKeys.manager, json: { active: false } }), 409, "CONFLICT");
     expectApiError(await call("PATCH", path(`/${boss.id}`), { key: t.apiKeys.manager, json: { role: "kitchen" } }), 409, "CONFLICT");

@@ -13,9 +13,10 @@ const decode = (v: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
-/** The hidden fields of the first <form> in `html` whose hidden fields satisfy `match`. */
-export function hiddenFields(html: string, match: (fields: Record<string, string>) => boolean): Record<string, string> {
+/** The hidden fields of the first <form> in `html` whose hidden fields satisfy `match` (and whose markup `withMarkup`, when given). */
+export function hiddenFields(html: string, match: (fields: Record<string, string>) => boolean, withMarkup?: string): Record<string, string> {
   for (const form of html.match(/<form[\s\S]*?<\/form>/g) ?? []) {
+    if (withMarkup !== undefined && !form.includes(withMarkup)) continue;
     const fields: Record<string, string> = {};
     for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
       const n = /name="([^"]*)"/.exec(input)?.[1];
@@ -65,8 +66,21 @@ export async function signInOverHttp(
   headers: Record<string, string> = {},
 ): Promise<FormResult> {
   const page = await fetch(`${baseUrl}/${slug}/sign-in?lang=en`, { headers });
-  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && "next" in f);
+  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && "next" in f, 'name="code"');
   return postForm(`${baseUrl}/${slug}/sign-in?lang=en`, { ...fields, role, code }, headers);
+}
+
+/** Signs a person in on `/{slug}/sign-in` with their name (the id the Name list sends) and PIN (decision 0051). */
+export async function signInWithPinOverHttp(
+  baseUrl: string,
+  slug: string,
+  memberId: string,
+  pin: string,
+  headers: Record<string, string> = {},
+): Promise<FormResult> {
+  const page = await fetch(`${baseUrl}/${slug}/sign-in?lang=en`, { headers });
+  const fields = hiddenFields(await page.text(), (f) => f.tenant === slug && "next" in f, 'name="member"');
+  return postForm(`${baseUrl}/${slug}/sign-in?lang=en`, { ...fields, member: memberId, pin }, headers);
 }
 
 /** Presses "Sign out" on a staff page (`/{slug}/{screen}`) with the session `token`. */
