@@ -10,6 +10,7 @@ import { orderCleared } from "./webhooks/events";
 import { SYSTEM_ACTOR } from "./audit";
 import { displayNumber } from "./series";
 import { getOrder, type OrderServiceDeps } from "./order-common";
+import type { CollectedOrder } from "./ports";
 
 /** An order still open this long after it was taken is forgotten: it is cleared off the floor (docs/decisions/0022). */
 export const FORGOTTEN_AFTER_HOURS = 12;
@@ -88,7 +89,7 @@ export class OrderFloor {
   }
 
   /** What the kitchen works on: every open order (all shifts and days, oldest first) and today's last collected ones. */
-  async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
+  async floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: CollectedOrder[] }> {
     const day = this.deps.issuer.today(tenant);
     const [{ shift, open }, recentlyCollected] = await Promise.all([
       this.openFloor(tenant),

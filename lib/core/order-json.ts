@@ -1,6 +1,6 @@
 /** The public JSON form of an order: REST answers and webhook payloads share it. */
 import { z } from "zod";
-import { CHANNELS, ORDER_STATUSES, type Order } from "./orders";
+import { CHANNELS, ORDER_STATUSES, type Order, type OrderMove } from "./orders";
 import type { Tenant } from "./tenants";
 import { displayNumber, seriesNameOf } from "./series";
 
@@ -68,4 +68,30 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">): OrderJson
     clearedAt: order.clearedAt?.toISOString() ?? null,
     trackPath: trackPath(tenant, order.id),
   };
+}
+
+/** One entry of an order's history on the wire. */
+export const orderMoveJsonSchema = z
+  .strictObject({
+    status: z.enum(ORDER_STATUSES).meta({ description: "The status it moved to (`PLACED` first: taken; `PLACED` later: an Undo of Ready)." }),
+    at: timestamp,
+    by: z.string().nullable().meta({
+      description: "Who: the person's name, the shared code's role (\"Kitchen\") or the API key's label; null when no one was named (a release before people).",
+    }),
+  })
+  .meta({ id: "OrderHistoryEntry" });
+
+/** `GET …/orders/{id}`: the order and its history. */
+export const orderWithHistoryJsonSchema = orderJsonSchema
+  .extend({
+    history: z.array(orderMoveJsonSchema).meta({
+      description:
+        "Oldest first: taken (`createdAt`, who took it), then every status change and who made it. Changes made by a node of the release before people are missing.",
+    }),
+  })
+  .meta({ id: "OrderWithHistory" });
+export type OrderWithHistoryJson = z.output<typeof orderWithHistoryJsonSchema>;
+
+export function orderWithHistoryJson(order: Order, history: readonly OrderMove[], tenant: Pick<Tenant, "slug">): OrderWithHistoryJson {
+  return { ...orderJson(order, tenant), history: history.map((m) => ({ status: m.status, at: m.at.toISOString(), by: m.by })) };
 }

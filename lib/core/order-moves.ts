@@ -49,7 +49,8 @@ export class OrderMoves {
     private readonly floor: Pick<OrderFloor, "openFloor">,
   ) {}
 
-  async changeStatus(tenant: Tenant, id: string, input: unknown): Promise<Order> {
+  /** `by`: who moves it (Caller.by: a person's name, a shared code's role label, an API key's label), stored with the move. */
+  async changeStatus(tenant: Tenant, id: string, input: unknown, by: string | null): Promise<Order> {
     const { status } = parseOrThrow(statusChangeSchema, input, "status change");
     // Two kitchen screens may race; the conditional update makes the loser re-read.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -58,7 +59,7 @@ export class OrderMoves {
       assertTransition(current.status, status);
       if (current.status === status) return current;
       const updated = await this.deps.orders
-        .updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), orderMoved(tenant))
+        .updateStatus(tenant.id, id, current.status, status, this.deps.clock.now(), by, orderMoved(tenant, by))
         .catch((e: unknown) => {
           if (e instanceof NumberOpenError) throw numberReissued(current);
           throw e;
@@ -82,7 +83,7 @@ export class OrderMoves {
    * (PLACED → READY → COLLECTED). `12` that two open orders show (12 and K12, K12 and D12)
    * moves neither: the 409 lists them, and the screen asks which.
    */
-  async advanceByNumber(tenant: Tenant, input: unknown): Promise<Order> {
+  async advanceByNumber(tenant: Tenant, input: unknown, by: string | null): Promise<Order> {
     const { number: typed } = parseOrThrow(typedNumberSchema, input, "order number");
     const { day, shift, open } = await this.floor.openFloor(tenant);
     const match = matchTypedNumber(
@@ -119,7 +120,7 @@ export class OrderMoves {
         details: { number: typed.number, prefix: typed.prefix, display, shifts: candidates.map((c) => c.shift), candidates },
       });
     }
-    return this.changeStatus(tenant, match.order.id, { status: nextStep(match.order.status)! });
+    return this.changeStatus(tenant, match.order.id, { status: nextStep(match.order.status)! }, by);
   }
 
   /**

@@ -26,6 +26,8 @@ const MAX_NUMBER_ATTEMPTS = 5;
 export type PlaceOrderOptions = {
   /** Default channel when the input names none. */
   channel: string;
+  /** Who takes it (Caller.by: a person's name, a shared code's role label, an API key's label); null: no one named. */
+  by: string | null;
   /**
    * Print the ticket on the restaurant's network printer (unless the order says `"print": false`):
    * the device's own printer when it chose one, and the origin the customer's QR code opens.
@@ -93,13 +95,13 @@ export class OrderPlacing {
         // The first attempt failed or is stuck: go ahead (the unique index still decides).
       }
       try {
-        return await this.insertWithNumber(tenant, data, channel, series, { key, scope }, requestHash, replay, opts.print);
+        return await this.insertWithNumber(tenant, data, channel, series, { key, scope }, requestHash, replay, opts);
       } catch (e) {
         await this.deps.claims.release(tenant.id, day, scope, key).catch(() => {});
         throw e;
       }
     }
-    return this.insertWithNumber(tenant, data, channel, series, null, null, replay, opts.print);
+    return this.insertWithNumber(tenant, data, channel, series, null, null, replay, opts);
   }
 
   /** Where this order's ticket prints, decided before a number is drawn; null: nowhere. */
@@ -123,7 +125,7 @@ export class OrderPlacing {
     key: { key: string; scope: string } | null,
     requestHash: string | null,
     replay: (existing: Order) => Placed,
-    print: PlaceOrderOptions["print"],
+    { print, by }: Pick<PlaceOrderOptions, "print" | "by">,
   ): Promise<Placed> {
     const { issuer, orders, events, log, metrics } = this.deps;
     // Menu lines are checked (and their names copied) before a number is drawn: a refused
@@ -160,6 +162,7 @@ export class OrderPlacing {
             idempotencyKey: key?.key ?? null,
             idempotencyScope: key?.scope ?? null,
             requestHash,
+            placedBy: by,
           },
           orderCreated(tenant),
           printTo,

@@ -4,7 +4,8 @@
  * open orders, forgotten ones cleared as they are met (order-floor.ts).
  */
 import type { BoardView } from "./board";
-import type { Order, OrderStatus } from "./orders";
+import { orderHistory, type Order, type OrderMove, type OrderStatus } from "./orders";
+import type { CollectedOrder } from "./ports";
 import type { Tenant } from "./tenants";
 import { getOrder, type OrderServiceDeps } from "./order-common";
 import { OrderFloor } from "./order-floor";
@@ -35,13 +36,20 @@ export class OrderService {
     return getOrder(this.deps, tenant, id);
   }
 
-  changeStatus(tenant: Tenant, id: string, input: unknown): Promise<Order> {
-    return this.moves.changeStatus(tenant, id, input);
+  /** The order and its history, oldest first: taken (createdAt, placedBy), then every stored move with who made it. */
+  async withHistory(tenant: Tenant, id: string): Promise<{ order: Order; history: OrderMove[] }> {
+    const order = await getOrder(this.deps, tenant, id);
+    return { order, history: orderHistory(order, await this.deps.orders.moves(tenant.id, order.id)) };
   }
 
-  /** The cook typed a number (`K12`, `k12`, `12`): that open order moves one step forward. */
-  advanceByNumber(tenant: Tenant, input: unknown): Promise<Order> {
-    return this.moves.advanceByNumber(tenant, input);
+  /** `by`: who moves it (Caller.by), stored with the move and named by its webhook event. */
+  changeStatus(tenant: Tenant, id: string, input: unknown, by: string | null): Promise<Order> {
+    return this.moves.changeStatus(tenant, id, input, by);
+  }
+
+  /** The cook typed a number (`K12`, `k12`, `12`): that open order moves one step forward, by `by`. */
+  advanceByNumber(tenant: Tenant, input: unknown, by: string | null): Promise<Order> {
+    return this.moves.advanceByNumber(tenant, input, by);
   }
 
   /** "Call again": every board calls this ready number once more. */
@@ -65,7 +73,7 @@ export class OrderService {
   }
 
   /** What the kitchen works on: every open order and today's last collected ones. */
-  floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: Order[] }> {
+  floor(tenant: Tenant): Promise<{ businessDay: string; shift: number; open: Order[]; recentlyCollected: CollectedOrder[] }> {
     return this.open.floor(tenant);
   }
 

@@ -139,6 +139,35 @@ export interface Order {
   seriesName: string | null;
   /** Its ticket in (day, shift, series); null in the default series, where the number is the ticket. */
   ticket: number | null;
+  /**
+   * Who took it: a person's name, a shared code's role label ("Cashier"), an API key's label.
+   * Null when no one was named (a node of the release before people, a tool).
+   */
+  placedBy: string | null;
+}
+
+/**
+ * One entry of an order's history: the status it moved to, when, and who moved it (a
+ * person's name, a shared code's role label, an API key's label; null: no one named). An
+ * Undo of Ready is an entry with status PLACED.
+ */
+export interface OrderMove {
+  status: OrderStatus;
+  at: Date;
+  by: string | null;
+}
+
+/**
+ * The whole history, oldest first: being taken (createdAt, placedBy), then every stored move.
+ * Moves made by a node of the release before people were not stored: the history lacks them.
+ */
+export function orderHistory(order: Pick<Order, "createdAt" | "placedBy">, moves: readonly OrderMove[]): OrderMove[] {
+  return [{ status: "PLACED", at: order.createdAt, by: order.placedBy }, ...moves];
+}
+
+/** Who made the latest move of `moves` to `status` (null: none stored, or no one named). */
+export function lastMoveBy(moves: readonly OrderMove[], status: OrderStatus): string | null {
+  return moves.findLast((m) => m.status === status)?.by ?? null;
 }
 
 /**

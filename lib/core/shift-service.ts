@@ -60,8 +60,16 @@ export class ShiftService {
     },
   ) {}
 
-  /** `nextNumber`: what the next order gets — `firstNumber`, past the numbers orders still open hold (decision 0027). */
-  async start(tenant: Tenant, input: unknown, startedBy: string): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; nextNumber: number }> {
+  /**
+   * `nextNumber`: what the next order gets — `firstNumber`, past the numbers orders still open hold (decision 0027).
+   * `by` (Caller.by) is who the `order.cleared` events of the orders it clears name.
+   */
+  async start(
+    tenant: Tenant,
+    input: unknown,
+    startedBy: string,
+    by: string | null = null,
+  ): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; nextNumber: number }> {
     const data = parseOrThrow(startShiftSchema, input ?? {}, "shift");
     const day = this.deps.issuer.today(tenant);
     const firstNumber = data.firstNumber ?? 1;
@@ -71,6 +79,7 @@ export class ShiftService {
       { startedBy, reason: data.reason ?? null, firstNumber, ifCurrentShift: data.ifCurrentShift, blockSize: BLOCK_SIZE },
       data.openOrders,
       { reason: data.reason ?? null, trigger: "manual" },
+      by,
     );
     return { ...result, nextNumber: firstFreeNumber(result.shift.firstNumber, await this.deps.orders.openNumbers(tenant.id)) };
   }
@@ -121,6 +130,7 @@ export class ShiftService {
     opts: Parameters<ShiftRepository["startShift"]>[2],
     openOrders: "keep" | "clear",
     auditDetails: Record<string, unknown>,
+    by: string | null = null,
   ): Promise<{ shift: ShiftInfo; created: boolean; cleared: number; skipped?: ScheduleSkip }> {
     const { issuer, counter, shifts, events } = this.deps;
     const result = await shifts.startShift(tenant.id, day, { ...opts, emits: shiftStarted }, async (shift, block) => {
@@ -141,7 +151,7 @@ export class ShiftService {
     });
     let cleared = 0;
     if (result.created && openOrders === "clear") {
-      cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now(), orderCleared(tenant));
+      cleared = await this.deps.orders.clearOpen(tenant.id, day, result.shift.shift, this.deps.clock.now(), orderCleared(tenant, by));
     }
     if (result.created) {
       // How many open orders the new shift kept on the floor: what the audit log says.

@@ -34,8 +34,14 @@ function api(request: APIRequestContext, t: TestTenant) {
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string; number: number; businessDay: string };
     },
-    async status(id: string, status: string) {
-      expect((await request.post(`/api/v1/orgs/${t.slug}/orders/${id}/status`, { headers: as(t.apiKeys.kitchen), data: { status } })).status()).toBe(200);
+    async status(id: string, status: string, key = t.apiKeys.kitchen) {
+      expect((await request.post(`/api/v1/orgs/${t.slug}/orders/${id}/status`, { headers: as(key), data: { status } })).status()).toBe(200);
+    },
+    /** A key with a label, as a manager makes one: the label is who an order's history names. */
+    async key(role: string, name: string): Promise<string> {
+      const res = await request.post(`/api/v1/orgs/${t.slug}/keys`, { headers: as(t.apiKeys.manager), data: { role, name } });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { key: string }).key;
     },
     async newShift(reason: string) {
       expect((await request.post(`/api/v1/orgs/${t.slug}/shifts`, { headers: as(t.apiKeys.manager), data: { reason } })).status()).toBe(201);
@@ -50,12 +56,13 @@ test("history lists the day's shifts after a new shift, finds an order by number
 }) => {
   const t = await stableTenant(newTenant, "History Diner");
   const a = api(request, t);
+  const pass = await a.key("kitchen", "Pass screen");
   const noodles = await a.place("Beef noodles");
   await a.place("Tea", "=1+1");
   // 1 is collected before the new shift, so shift 2 gives it again; 2 (Tea) stays open, and a
-  // number still open is never given again (decision 0027).
-  await a.status(noodles.id, "READY");
-  await a.status(noodles.id, "COLLECTED");
+  // number still open is never given again (decision 0027). The pass screen's key moves it: the page names it.
+  await a.status(noodles.id, "READY", pass);
+  await a.status(noodles.id, "COLLECTED", pass);
   await a.newShift("dinner");
   expect((await a.place("Dumplings")).number).toBe(1);
 
@@ -82,6 +89,10 @@ test("history lists the day's shifts after a new shift, finds an order by number
   await expect(found.nth(0)).toContainText("Beef noodles");
   await expect(found.nth(1)).toContainText("Shift 2");
   await expect(found.nth(1)).toContainText("Dumplings");
+  // Who marked it ready and collected it (the key's label); taken by a key without one: the time alone.
+  await expect(found.nth(0).getByTestId("found-ready")).toHaveText(/^\d{2}:\d{2} · by Pass screen$/);
+  await expect(found.nth(0).getByTestId("found-collected")).toHaveText(/^\d{2}:\d{2} · by Pass screen$/);
+  await expect(found.nth(0).getByTestId("found-created")).toHaveText(/^\d{2}:\d{2}$/);
   await expect(page.getByTestId("find-results")).toContainText("2 orders with number 1");
   await expectAxeClean(page, "history with found orders (en)");
   await page.screenshot({ path: "test-results/screenshots/manager-history-en.png", fullPage: true });
@@ -95,14 +106,18 @@ test("history lists the day's shifts after a new shift, finds an order by number
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${t.slug}-orders-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display");
+  expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display,readyBy");
   expect(lines).toHaveLength(5); // header, three orders, and the empty string after the last CRLF
-  expect(lines[2]).toMatch(/,2× Tea,'=1\+1,Default,,2$/);
+  expect(lines[1]).toMatch(/,2× Beef noodles,,Default,,1,Pass screen$/);
+  expect(lines[2]).toMatch(/,2× Tea,'=1\+1,Default,,2,$/);
 
   // Chinese.
   await page.goto(`/${t.slug}/manager/history?lang=zh-CN`);
   await expect(page.getByRole("heading", { level: 1, name: "班次记录" })).toBeVisible();
   await expect(page.getByTestId("shift-row-2")).toContainText("手动");
+  await page.getByLabel("取餐号").fill("1");
+  await page.getByRole("button", { name: "查找" }).click();
+  await expect(page.getByTestId("found-order").nth(0).getByTestId("found-ready")).toHaveText(/^\d{2}:\d{2} · Pass screen$/);
   await expectAxeClean(page, "history (zh-CN)");
   await page.screenshot({ path: "test-results/screenshots/manager-history-zh-CN.png", fullPage: true });
   await page.goto(`/${t.slug}/manager/history?lang=en`);

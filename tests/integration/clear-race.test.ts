@@ -102,15 +102,15 @@ describe.each(["race-sql", "race-outbox"])("a move racing a clear (%s)", (slug) 
     const outcomes = { movedFirst: 0, refused: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const [from, to] = MOVES[round % MOVES.length]!;
-      let order = (await service.place(t, { items: [{ name: "Ramen", qty: 1 }] }, { channel: "kiosk" })).order;
-      if (from === "READY") order = await service.changeStatus(t, order.id, { status: "READY" });
+      let order = (await service.place(t, { items: [{ name: "Ramen", qty: 1 }] }, { channel: "kiosk", by: null })).order;
+      if (from === "READY") order = await service.changeStatus(t, order.id, { status: "READY" }, null);
       // Half the rounds the forgotten-order sweep clears it (it must look old to the database's clock), half a new shift.
       const sweep = round % 2 === 1;
       if (sweep)
         await h.db.$executeRaw`UPDATE "Order" SET "createdAt" = now() - make_interval(hours => ${FORGOTTEN_AFTER_HOURS + 1}::int) WHERE id = ${order.id}::uuid`;
       const seen = events.events.length;
 
-      const move = service.changeStatus(t, order.id, { status: to });
+      const move = service.changeStatus(t, order.id, { status: to }, null);
       const clear = (async () => {
         await hops(round % 5);
         if (sweep) await service.board(t);

@@ -97,7 +97,7 @@ describe("the counter on a 3-master cluster", () => {
   it(`${TENANTS} tenants × ${ORDERS_PER_TENANT} orders all at once: each numbered 1..${ORDERS_PER_TENANT}, all stored, counters on different masters`, async () => {
     const results = await Promise.all(
       tenants.flatMap((t) =>
-        Array.from({ length: ORDERS_PER_TENANT }, () => h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })),
+        Array.from({ length: ORDERS_PER_TENANT }, () => h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk", by: null })),
       ),
     );
     expect(results).toHaveLength(TENANTS * ORDERS_PER_TENANT);
@@ -157,10 +157,10 @@ describe("the counter on a 3-master cluster", () => {
     const before = (await h.db.order.findMany({ where: { tenantId: t.id }, select: { number: true } })).map((o) => o.number);
     const highest = Math.max(...before);
     expect(await h.redis.del(h.counter.key(t.id))).toBe(1);
-    const { order } = await h.orders.place(t, {}, { channel: "kiosk" });
+    const { order } = await h.orders.place(t, {}, { channel: "kiosk", by: null });
     expect(order.number).toBeGreaterThan(highest);
     expect(order.number - highest - 1).toBeLessThanOrEqual(MAX_SKIPPED_PER_FAULT);
-    const next = await h.orders.place(t, {}, { channel: "kiosk" });
+    const next = await h.orders.place(t, {}, { channel: "kiosk", by: null });
     expect(next.order.number).toBe(order.number + 1);
     const stored = (await h.db.order.findMany({ where: { tenantId: t.id }, select: { number: true } })).map((o) => o.number);
     expect(stored).toHaveLength(before.length + 2);
@@ -173,7 +173,7 @@ describe("the counter on a 3-master cluster", () => {
     await h.series.create(made, { name: "Kiosk", prefix: "K", first: 1, last: 30, channels: ["kiosk"] }, "Manager (test)");
     const t = (await h.tenants.findById(made.id))!;
     const series = t.series!.find((s) => s.name === "Kiosk")!;
-    const placed = await Promise.all(Array.from({ length: 30 }, () => h.orders.place(t, {}, { channel: "kiosk" })));
+    const placed = await Promise.all(Array.from({ length: 30 }, () => h.orders.place(t, {}, { channel: "kiosk", by: null })));
     expect(placed.map((r) => r.order.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(new Set(placed.map((r) => r.order.prefix))).toEqual(new Set(["K"]));
     const key = h.counter.key({ tenantId: t.id, seriesId: series.id });
@@ -181,9 +181,9 @@ describe("the counter on a 3-master cluster", () => {
     expect(await masterHolding(h.redis, key)).toHaveLength(1);
     // Collect K7: the range is full but for it, and the next order comes round to it.
     const seven = placed.find((r) => r.order.number === 7)!.order;
-    await h.orders.changeStatus(t, seven.id, { status: "READY" });
-    await h.orders.changeStatus(t, seven.id, { status: "COLLECTED" });
-    expect((await h.orders.place(t, {}, { channel: "kiosk" })).order.number).toBe(7);
+    await h.orders.changeStatus(t, seven.id, { status: "READY" }, null);
+    await h.orders.changeStatus(t, seven.id, { status: "COLLECTED" }, null);
+    expect((await h.orders.place(t, {}, { channel: "kiosk", by: null })).order.number).toBe(7);
     expect(h.duplicates).toEqual([]);
   });
 });

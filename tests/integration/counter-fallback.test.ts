@@ -46,12 +46,12 @@ describe("Redis unreachable on one node, reachable on another", () => {
 
   it("takes numbers from PostgreSQL above every block Redis holds, and reports it", async () => {
     const first = [];
-    for (let i = 0; i < 5; i++) first.push((await live.orders.place(tenant, {}, { channel: "kiosk" })).order.number);
+    for (let i = 0; i < 5; i++) first.push((await live.orders.place(tenant, {}, { channel: "kiosk", by: null })).order.number);
     expect(first).toEqual([1, 2, 3, 4, 5]);
     expect(live.issuer.source()).toBe("redis");
 
     const fromDb = [];
-    for (let i = 0; i < 10; i++) fromDb.push((await dead.orders.place(tenant, {}, { channel: "kiosk" })).order.number);
+    for (let i = 0; i < 10; i++) fromDb.push((await dead.orders.place(tenant, {}, { channel: "kiosk", by: null })).order.number);
     // Redis's block is 1..40: the database continues above it, one by one.
     expect(fromDb).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
     expect(dead.issuer.source()).toBe("database");
@@ -59,13 +59,13 @@ describe("Redis unreachable on one node, reachable on another", () => {
 
   it("a Redis that comes back with its old block goes on in that block: no collision with the database's numbers", async () => {
     const again = [];
-    for (let i = 0; i < 5; i++) again.push((await live.orders.place(tenant, {}, { channel: "kiosk" })).order.number);
+    for (let i = 0; i < 5; i++) again.push((await live.orders.place(tenant, {}, { channel: "kiosk", by: null })).order.number);
     expect(again).toEqual([6, 7, 8, 9, 10]);
     expectUnique(await stored(live, tenant.id, 1));
   });
 
   it("200 concurrent orders split between the two nodes never collide", async () => {
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? live : dead).orders.place(tenant, {}, { channel: "kiosk" })));
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? live : dead).orders.place(tenant, {}, { channel: "kiosk", by: null })));
     expect(results).toHaveLength(200);
     const numbers = await stored(live, tenant.id, 1);
     expect(numbers).toHaveLength(220);
@@ -78,13 +78,13 @@ describe("Redis unreachable on one node, reachable on another", () => {
     await collectAll(dead.db, tenant.id); // a clear floor: shift 2 restarts at 1 (open numbers are skipped, decision 0027)
     const started = await dead.shifts.start(tenant, { reason: "Redis down" }, "Manager (staff)");
     expect(started.shift.shift).toBe(2);
-    const a = await dead.orders.place(tenant, {}, { channel: "kiosk" });
+    const a = await dead.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(a.order).toMatchObject({ shift: 2, number: 1 });
 
     // The node with Redis still numbers shift 1 until its block is used up, then moves on.
     const seen: { shift: number; number: number }[] = [];
     for (let i = 0; i < 60; i++) {
-      const { order } = await live.orders.place(tenant, {}, { channel: "kiosk" });
+      const { order } = await live.orders.place(tenant, {}, { channel: "kiosk", by: null });
       seen.push({ shift: order.shift, number: order.number });
     }
     const stillOld = seen.filter((o) => o.shift === 1).length;

@@ -79,7 +79,7 @@ describe("number-issuing rules, property-based", () => {
         if (op.node === "dead" && lastNode.get(shift) !== "dead") fault();
         lastNode.set(shift, op.node);
         const h = op.node === "live" ? live : dead;
-        const results = await Promise.all(Array.from({ length: op.size }, () => h.orders.place(tenant, {}, { channel: "kiosk" })));
+        const results = await Promise.all(Array.from({ length: op.size }, () => h.orders.place(tenant, {}, { channel: "kiosk", by: null })));
         placed.push(...results.map((r) => r.order.id));
       } else if (op.kind === "lose") {
         await live.redis.del(live.counter.key(tenant.id));

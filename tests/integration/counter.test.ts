@@ -61,7 +61,7 @@ describe("issuing numbers", () => {
 
   it("gives 300 concurrent orders the numbers 1..300, each once, and stores them all", async () => {
     const results = await Promise.all(
-      Array.from({ length: 300 }, () => h.orders.place(tenant, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })),
+      Array.from({ length: 300 }, () => h.orders.place(tenant, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk", by: null })),
     );
     const numbers = results.map((r) => r.order.number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
@@ -73,25 +73,25 @@ describe("issuing numbers", () => {
   });
 
   it("keeps tenants apart: another tenant starts at 1", async () => {
-    const { order } = await h.orders.place(other, {}, { channel: "kiosk" });
+    const { order } = await h.orders.place(other, {}, { channel: "kiosk", by: null });
     expect(order.number).toBe(1);
   });
 
   it("a counter lost from Redis (restart without persistence) continues above the durable ceiling, skipping at most 50", async () => {
     await h.redis.del(h.counter.key(tenant.id));
-    const { order } = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const { order } = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(order.number).toBeGreaterThan(300);
     expect(order.number).toBeLessThanOrEqual(301 + MAX_SKIPPED_PER_FAULT);
     expect(order.shift).toBe(1);
   });
 
   it("a stale counter (a promoted replica that missed writes) is caught by the unique index and replaced transparently", async () => {
-    const before = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const before = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     // Turn the counter back by 2, as a replica that missed the last writes would be: its
     // next number is one already stored (the previous test's order).
     await rewindTo(h.redis, h.counter.key(tenant.id), before.order.number - 2);
     h.issuedFrom.length = 0;
-    const { order } = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const { order } = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(order.number).toBeGreaterThan(before.order.number);
     expect(h.duplicates).toEqual(["counter-one"]);
     // The metrics hear of the refusal and of both numbers drawn for this one order.
@@ -99,7 +99,7 @@ describe("issuing numbers", () => {
     expect(h.issuedFrom).toEqual(["redis", "redis"]);
     expect(h.errors).toHaveLength(1);
     // The stale block was abandoned: the next numbers are fresh too.
-    const next = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const next = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(next.order.number).toBe(order.number + 1);
     expect(h.duplicates).toEqual(["counter-one"]);
   });
@@ -122,10 +122,10 @@ describe("issuing numbers", () => {
   it("a node whose clock lags never moves the tenant back to yesterday", async () => {
     await collectAll(h.db, tenant.id); // today's orders are collected: tomorrow's numbers skip none (decision 0027)
     clock.set(wallTime(ZONE, "04:30", 1)); // tomorrow's business day has begun
-    const first = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const first = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(first.order).toMatchObject({ businessDay: TOMORROW, shift: 1, number: 1 });
     clock.set(wallTime(ZONE, "03:59", 1)); // this node thinks it is 03:59, still today's business day
-    const lagging = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const lagging = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(lagging.order).toMatchObject({ businessDay: TOMORROW, shift: 1, number: 2 });
   });
 
@@ -134,12 +134,12 @@ describe("issuing numbers", () => {
     await collectAll(h.db, tenant.id);
     const started = await h.shifts.start(tenant, { reason: "lunch" }, "Manager (staff)");
     expect(started).toMatchObject({ created: true, shift: { businessDay: TOMORROW, shift: 2, startedBy: "Manager (staff)", reason: "lunch" } });
-    const a = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const a = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(a.order).toMatchObject({ shift: 2, number: 1 });
 
     const chosen = await h.shifts.start(tenant, { firstNumber: 100 }, "Manager (staff)");
     expect(chosen.shift.shift).toBe(3);
-    const b = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const b = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(b.order).toMatchObject({ shift: 3, number: 100 });
   });
 
@@ -152,14 +152,14 @@ describe("issuing numbers", () => {
       ).id,
     ))!;
     const duplicatesBefore = h.duplicates.length;
-    const first = await Promise.all(Array.from({ length: 12 }, () => h.orders.place(t, {}, { channel: "kiosk" })));
+    const first = await Promise.all(Array.from({ length: 12 }, () => h.orders.place(t, {}, { channel: "kiosk", by: null })));
     const byNumber = new Map(first.map((r) => [r.order.number, r.order]));
     for (const n of [3, 7]) {
-      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "READY" });
-      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "COLLECTED" });
+      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "READY" }, null);
+      await h.orders.changeStatus(t, byNumber.get(n)!.id, { status: "COLLECTED" }, null);
     }
     await h.shifts.start(t, { openOrders: "keep" }, "Manager (staff)");
-    const next = await Promise.all(Array.from({ length: 6 }, () => h.orders.place(t, {}, { channel: "counter" })));
+    const next = await Promise.all(Array.from({ length: 6 }, () => h.orders.place(t, {}, { channel: "counter", by: null })));
     // 1–12 but 3 and 7 are still open: the new shift takes 3, 7, then 13 …
     expect(next.map((r) => r.order.number).sort((a, b) => a - b)).toEqual([3, 7, 13, 14, 15, 16]);
     expect(next.every((r) => r.order.shift === 2)).toBe(true);
@@ -168,7 +168,7 @@ describe("issuing numbers", () => {
     expect(new Set(open.map((o) => o.number)).size).toBe(open.length);
     expect(h.duplicates.slice(duplicatesBefore)).toEqual([]); // skipped as open, never taken for a stale counter
     // An Undo of shift 1's collected 3, now shown by shift 2's 3: a 409 that says why, nothing changed.
-    const undo = await h.orders.changeStatus(t, byNumber.get(3)!.id, { status: "READY" }).catch((e: unknown) => e);
+    const undo = await h.orders.changeStatus(t, byNumber.get(3)!.id, { status: "READY" }, null).catch((e: unknown) => e);
     expect(undo).toMatchObject({ code: "CONFLICT", reason: "numberReissued", details: { number: 3 } });
     expect((await h.orders.get(t, byNumber.get(3)!.id)).status).toBe("COLLECTED");
   });
@@ -183,10 +183,10 @@ describe("issuing numbers", () => {
 
   it("a lost counter is rebuilt in the current shift, not shift 1", async () => {
     await collectAll(h.db, tenant.id);
-    const before = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const before = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(before.order).toMatchObject({ shift: 4, number: 1 });
     await h.redis.del(h.counter.key(tenant.id));
-    const after = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const after = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(after.order.shift).toBe(4);
     expect(after.order.number).toBeGreaterThan(1);
     expect(after.order.number).toBeLessThanOrEqual(2 + MAX_SKIPPED_PER_FAULT);
@@ -211,7 +211,7 @@ describe("issuing numbers", () => {
     try {
       if (s.redis.status !== "ready") await once(s.redis, "ready"); // a fresh client fails fast until connected
       const behind = [];
-      for (let i = 0; i < 3; i++) behind.push((await s.orders.place(t, {}, { channel: "kiosk" })).order.number);
+      for (let i = 0; i < 3; i++) behind.push((await s.orders.place(t, {}, { channel: "kiosk", by: null })).order.number);
       // Before the floor, the expiry lay in Redis's past: the key vanished on every write and
       // each order restored the counter above the ceiling (1, 41, 81 …).
       expect(behind).toEqual([1, 2, 3]);
@@ -220,7 +220,7 @@ describe("issuing numbers", () => {
 
       await collectAll(s.db, t.id);
       skewed.set(wallTime(ZONE, "13:00", 9)); // now days ahead: a later business day starts
-      const ahead = (await s.orders.place(t, {}, { channel: "kiosk" })).order;
+      const ahead = (await s.orders.place(t, {}, { channel: "kiosk", by: null })).order;
       expect(ahead).toMatchObject({ businessDay: localDate(ZONE, 9), number: 1 });
       expect(await expiryOf(s.redis, s.counter.key(t.id))).toEqual(await clampedByRedis(s.redis, expiryFor(localDate(ZONE, 9), expiryJitterMs(t.id))));
     } finally {
@@ -232,13 +232,13 @@ describe("issuing numbers", () => {
     const key = "till-7-order-42";
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        h.orders.place(tenant, { note: "no onions" }, { channel: "api", idempotencyKey: key, idempotencyScope: "api-key:till-7" }),
+        h.orders.place(tenant, { note: "no onions" }, { channel: "api", idempotencyKey: key, idempotencyScope: "api-key:till-7", by: null }),
       ),
     );
     expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     // The retries waited for the first attempt instead of drawing numbers: no gap.
-    const next = await h.orders.place(tenant, {}, { channel: "kiosk" });
+    const next = await h.orders.place(tenant, {}, { channel: "kiosk", by: null });
     expect(next.order.number).toBe(results[0]!.order.number + 1);
   });
 });

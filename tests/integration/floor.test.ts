@@ -52,11 +52,11 @@ describe("the floor", () => {
 
   const place = async (t: Tenant): Promise<Order> => {
     clock.tick();
-    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk" })).order;
+    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel: "kiosk", by: null })).order;
   };
   const move = (t: Tenant, o: Order, status: string) => {
     clock.tick();
-    return h.orders.changeStatus(t, o.id, { status });
+    return h.orders.changeStatus(t, o.id, { status }, null);
   };
   const newShift = (t: Tenant, openOrders: "keep" | "clear" = "keep") => h.shifts.start(t, { openOrders }, "Manager (test)");
 
@@ -97,13 +97,13 @@ describe("the floor", () => {
     const s2 = [await place(t), await place(t)]; // shift 2: 4, 5 (1–3 are still open)
     expect(s2.map((o) => o.number)).toEqual([4, 5]);
 
-    const first = await h.orders.advanceByNumber(t, { number: 1 });
+    const first = await h.orders.advanceByNumber(t, { number: 1 }, null);
     expect([first.id, first.status]).toEqual([s1[0]!.id, "READY"]);
-    const again = await h.orders.advanceByNumber(t, { number: "1" });
+    const again = await h.orders.advanceByNumber(t, { number: "1" }, null);
     expect([again.id, again.status]).toEqual([s1[0]!.id, "COLLECTED"]);
-    expect((await h.orders.advanceByNumber(t, { number: 4 })).id).toBe(s2[0]!.id);
+    expect((await h.orders.advanceByNumber(t, { number: 4 }, null)).id).toBe(s2[0]!.id);
 
-    const unknown = await appError(h.orders.advanceByNumber(t, { number: 999 }));
+    const unknown = await appError(h.orders.advanceByNumber(t, { number: 999 }, null));
     expect(unknown.code).toBe("NOT_FOUND");
     expect(unknown).toMatchObject({ reason: "noOpenOrder", details: { number: 999 } });
 
@@ -113,7 +113,7 @@ describe("the floor", () => {
       data: { tenantId: t.id, businessDay: new Date(`${TODAY}T00:00:00Z`), shift: 2, number: 2, channel: "kiosk", sharedOpenNumber: true },
     });
     await newShift(t);
-    const several = await appError(h.orders.advanceByNumber(t, { number: 2 }));
+    const several = await appError(h.orders.advanceByNumber(t, { number: 2 }, null));
     expect(several.code).toBe("CONFLICT");
     expect(several).toMatchObject({ reason: "severalOpen", details: { number: 2, display: "2", shifts: [2, 1] } });
     // Each twin is listed, newest shift first, so the screen can offer both.
@@ -122,7 +122,7 @@ describe("the floor", () => {
     expect(stillPlaced.map((o) => o.status)).toEqual(["PLACED", "PLACED"]);
 
     for (const bad of [0, "abc", "", -3, 1.5, undefined]) {
-      expect((await appError(h.orders.advanceByNumber(t, { number: bad }))).code, `number ${String(bad)}`).toBe("BAD_INPUT");
+      expect((await appError(h.orders.advanceByNumber(t, { number: bad }, null))).code, `number ${String(bad)}`).toBe("BAD_INPUT");
     }
   });
 
@@ -134,18 +134,18 @@ describe("the floor", () => {
     t = (await h.tenants.findById(t.id))!;
     const placeAt = async (channel: string) => {
       clock.tick();
-      return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel })).order;
+      return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel, by: null })).order;
     };
     const [counter1, kiosk1, kiosk2, delivery1] = [await placeAt("counter"), await placeAt("kiosk"), await placeAt("kiosk"), await placeAt("delivery")];
     expect([counter1, kiosk1, kiosk2, delivery1].map((o) => `${o.prefix}${o.number}`)).toEqual(["1", "K1", "K2", "D1"]);
 
     // The letters say which, in either case; the order moves one step.
-    expect(await h.orders.advanceByNumber(t, { number: "K2" })).toMatchObject({ id: kiosk2.id, status: "READY" });
-    expect(await h.orders.advanceByNumber(t, { number: "k2" })).toMatchObject({ id: kiosk2.id, status: "COLLECTED" });
-    expect(await h.orders.advanceByNumber(t, { number: " d1 " })).toMatchObject({ id: delivery1.id, status: "READY" });
+    expect(await h.orders.advanceByNumber(t, { number: "K2" }, null)).toMatchObject({ id: kiosk2.id, status: "READY" });
+    expect(await h.orders.advanceByNumber(t, { number: "k2" }, null)).toMatchObject({ id: kiosk2.id, status: "COLLECTED" });
+    expect(await h.orders.advanceByNumber(t, { number: " d1 " }, null)).toMatchObject({ id: delivery1.id, status: "READY" });
 
     // 1 is shown by three open orders: nothing moves, the 409 lists each as the screens show it.
-    const several = await appError(h.orders.advanceByNumber(t, { number: "1" }));
+    const several = await appError(h.orders.advanceByNumber(t, { number: "1" }, null));
     expect(several.code).toBe("CONFLICT");
     expect(several).toMatchObject({ reason: "severalOpen", details: { number: 1, prefix: null, display: "1", shifts: [1, 1, 1] } });
     const candidates = (several.details as { candidates: { id: string; display: string; series: string; status: string }[] }).candidates;
@@ -157,30 +157,34 @@ describe("the floor", () => {
     const untouched = await Promise.all([counter1, kiosk1, delivery1].map((o) => h.orders.get(t, o.id)));
     expect(untouched.map((o) => o.status)).toEqual(["PLACED", "PLACED", "READY"]);
     // 1 sent as a JSON number is the same question.
-    expect(await appError(h.orders.advanceByNumber(t, { number: 1 }))).toMatchObject({ reason: "severalOpen" });
+    expect(await appError(h.orders.advanceByNumber(t, { number: 1 }, null))).toMatchObject({ reason: "severalOpen" });
 
     // 2 is the kiosk's alone, and collected: no open order shows it, with or without its letter.
-    expect(await appError(h.orders.advanceByNumber(t, { number: "2" }))).toMatchObject({ code: "NOT_FOUND", reason: "noOpenOrder", details: { display: "2" } });
-    expect(await appError(h.orders.advanceByNumber(t, { number: "K2" }))).toMatchObject({
+    expect(await appError(h.orders.advanceByNumber(t, { number: "2" }, null))).toMatchObject({
+      code: "NOT_FOUND",
+      reason: "noOpenOrder",
+      details: { display: "2" },
+    });
+    expect(await appError(h.orders.advanceByNumber(t, { number: "K2" }, null))).toMatchObject({
       code: "NOT_FOUND",
       reason: "noOpenOrder",
       details: { display: "K2" },
     });
     // No series and no open order uses X: a typo, said as such.
-    expect(await appError(h.orders.advanceByNumber(t, { number: "X1" }))).toMatchObject({
+    expect(await appError(h.orders.advanceByNumber(t, { number: "X1" }, null))).toMatchObject({
       code: "NOT_FOUND",
       reason: "unknownPrefix",
       details: { prefix: "X" },
     });
     for (const bad of ["K", "K0", "1K", "ABCD1", "K-1", "１"]) {
-      expect((await appError(h.orders.advanceByNumber(t, { number: bad }))).code, `number ${bad}`).toBe("BAD_INPUT");
+      expect((await appError(h.orders.advanceByNumber(t, { number: bad }, null))).code, `number ${bad}`).toBe("BAD_INPUT");
     }
 
     // Once 1 and D1 are collected, 1 means the kiosk's alone.
-    await h.orders.changeStatus(t, counter1.id, { status: "READY" });
-    await h.orders.changeStatus(t, counter1.id, { status: "COLLECTED" });
-    await h.orders.advanceByNumber(t, { number: "D1" });
-    expect(await h.orders.advanceByNumber(t, { number: "1" })).toMatchObject({ id: kiosk1.id, status: "READY" });
+    await h.orders.changeStatus(t, counter1.id, { status: "READY" }, null);
+    await h.orders.changeStatus(t, counter1.id, { status: "COLLECTED" }, null);
+    await h.orders.advanceByNumber(t, { number: "D1" }, null);
+    expect(await h.orders.advanceByNumber(t, { number: "1" }, null)).toMatchObject({ id: kiosk1.id, status: "READY" });
   });
 
   it("Undo from collected puts the order back to ready: collectedAt cleared, a new readyAt, back on the board", async () => {
@@ -310,11 +314,11 @@ describe("the floor across business days", () => {
 
   const place = async (t: Tenant, channel = "kiosk"): Promise<Order> => {
     clock.tick();
-    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel })).order;
+    return (await h.orders.place(t, { items: [{ name: "Noodles", qty: 1 }] }, { channel, by: null })).order;
   };
   const ready = (t: Tenant, o: Order) => {
     clock.tick();
-    return h.orders.changeStatus(t, o.id, { status: "READY" });
+    return h.orders.changeStatus(t, o.id, { status: "READY" }, null);
   };
   const keys = (orders: readonly { businessDay: string; shift: number; number: number }[]) => orders.map((o) => `${o.businessDay}/${o.shift}/${o.number}`);
 
@@ -342,8 +346,8 @@ describe("the floor across business days", () => {
     expect([next.businessDay, next.shift, next.number]).toEqual([localDate(ZONE, 1), 1, 4]);
     expect(keys((await h.orders.board(shanghai)).preparing)).toEqual(keys([open[0]!, open[2]!, next]));
     // A typed number finds the one open order that shows it, of either day.
-    expect((await h.orders.advanceByNumber(shanghai, { number: 4 })).id).toBe(next.id);
-    expect((await h.orders.advanceByNumber(shanghai, { number: open[2]!.number })).id).toBe(open[2]!.id);
+    expect((await h.orders.advanceByNumber(shanghai, { number: 4 }, null)).id).toBe(next.id);
+    expect((await h.orders.advanceByNumber(shanghai, { number: open[2]!.number }, null)).id).toBe(open[2]!.id);
   });
 
   it("the business day turning over keeps yesterday's open orders until someone collects, cancels or clears them", async () => {
@@ -351,7 +355,7 @@ describe("the floor across business days", () => {
     const late = [await place(t), await place(t)];
     clock.set(wallTime(ZONE, "05:00", 1)); // the next business day has begun
     expect(ids((await h.orders.floor(t)).open)).toEqual(ids(late));
-    await h.orders.changeStatus(t, late[0]!.id, { status: "CANCELLED" });
+    await h.orders.changeStatus(t, late[0]!.id, { status: "CANCELLED" }, null);
     expect(ids((await h.orders.floor(t)).open)).toEqual(ids([late[1]!]));
     // A new shift that clears takes earlier days' open orders off too.
     const started = await h.shifts.start(t, { openOrders: "clear" }, "Manager (test)");

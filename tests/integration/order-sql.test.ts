@@ -47,6 +47,7 @@ const record = (over: Partial<OrderRecord>): OrderRecord => ({
   // A key comes with its caller's scope, as the order service stores it.
   idempotencyScope: over.idempotencyKey ? SCOPE : null,
   requestHash: null,
+  placedBy: null,
   ...over,
 });
 

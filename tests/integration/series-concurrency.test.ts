@@ -59,12 +59,12 @@ describe("a rush on a series of 50 numbers", () => {
 
     const collecting: Promise<Order>[] = [];
     const collect = async (o: Order) => {
-      await kitchen.orders.changeStatus(tenant, o.id, { status: "READY" });
-      return kitchen.orders.changeStatus(tenant, o.id, { status: "COLLECTED" });
+      await kitchen.orders.changeStatus(tenant, o.id, { status: "READY" }, null);
+      return kitchen.orders.changeStatus(tenant, o.id, { status: "COLLECTED" }, null);
     };
     const answers = await Promise.all(
       Array.from({ length: ORDERS }, (_, i) =>
-        h.orders.place(tenant, { items: [{ name: `Rush ${i}`, qty: 1 }], series: "Rush" }, { channel: "counter" }).then(
+        h.orders.place(tenant, { items: [{ name: `Rush ${i}`, qty: 1 }], series: "Rush" }, { channel: "counter", by: null }).then(
           ({ order }) => {
             // The kitchen hands out the first orders it gets while the others are still being taken.
             if (collecting.length < COLLECTED) collecting.push(collect(order));

@@ -42,10 +42,10 @@ describe("number series", () => {
   /** The tenant as the app reads it: with its series. */
   const tenant = async (slug: string): Promise<Tenant> => (await h.tenants.findById(ids[slug]!))!;
   const place = async (t: Tenant, body: Record<string, unknown> = {}): Promise<Order> =>
-    (await h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], ...body }, { channel: "counter" })).order;
+    (await h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], ...body }, { channel: "counter", by: null })).order;
   const collect = async (t: Tenant, o: Order) => {
-    await h.orders.changeStatus(t, o.id, { status: "READY" });
-    await h.orders.changeStatus(t, o.id, { status: "COLLECTED" });
+    await h.orders.changeStatus(t, o.id, { status: "READY" }, null);
+    await h.orders.changeStatus(t, o.id, { status: "COLLECTED" }, null);
   };
   const stored = async (tenantId: string) => h.db.order.count({ where: { tenantId } });
 
@@ -70,7 +70,11 @@ describe("number series", () => {
 
     // A retry with the same key names the same series (any case); another series is another order.
     const keyed = (series: string) =>
-      h.orders.place(t, { items: [{ name: "Tea", qty: 1 }], series }, { channel: "kiosk", idempotencyKey: "series-1", idempotencyScope: "api-key:test" });
+      h.orders.place(
+        t,
+        { items: [{ name: "Tea", qty: 1 }], series },
+        { channel: "kiosk", idempotencyKey: "series-1", idempotencyScope: "api-key:test", by: null },
+      );
     const placed = await keyed("Kiosk");
     const replayed = await keyed("KIOSK");
     expect([placed.created, replayed.created, replayed.order.id]).toEqual([true, false, placed.order.id]);

@@ -118,7 +118,7 @@ async function placeAndCheck(m: Model, r: Real, via: Via): Promise<ModelOrder | 
       ? m.series.find((x) => x.name.toLowerCase() === via.name.toLowerCase())!
       : (m.series.find((x) => via.by === "channel" && x.channels.includes(via.channel)) ?? m.series[0]!);
   const want = expectation(m, s);
-  const outcome = await r.h.orders.place(r.tenant, input, { channel: "counter" }).then(
+  const outcome = await r.h.orders.place(r.tenant, input, { channel: "counter", by: null }).then(
     ({ order }) => order,
     (e: unknown) => e,
   );
@@ -152,7 +152,7 @@ async function placeAndCheck(m: Model, r: Real, via: Via): Promise<ModelOrder | 
 }
 
 async function move(m: Model, r: Real, o: ModelOrder, status: Status): Promise<void> {
-  const moved = await r.h.orders.changeStatus(r.tenant, o.id, { status });
+  const moved = await r.h.orders.changeStatus(r.tenant, o.id, { status }, null);
   expect(moved.status).toBe(status);
   o.status = status;
 }

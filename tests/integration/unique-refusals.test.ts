@@ -88,6 +88,7 @@ describe.each([
     idempotencyKey: null,
     idempotencyScope: null,
     requestHash: null,
+    placedBy: null,
     ...over,
   });
   const inSeries = (over: Partial<OrderRecord>) => record({ prefix: "K", seriesId, seriesName: "Kiosk", ...over });
@@ -134,8 +135,8 @@ describe.each([
     it("a number repeated in its shift after the first was collected is a DuplicateNumberError", async () => {
       const s = next();
       const first = await repo().insert(record({ shift: s, number: n(6) }));
-      await repo().updateStatus(tenantId, first.id, "PLACED", "READY", new Date());
-      await repo().updateStatus(tenantId, first.id, "READY", "COLLECTED", new Date());
+      await repo().updateStatus(tenantId, first.id, "PLACED", "READY", new Date(), null);
+      await repo().updateStatus(tenantId, first.id, "READY", "COLLECTED", new Date(), null);
       await expect(repo().insert(record({ shift: s, number: n(6) }))).rejects.toBeInstanceOf(DuplicateNumberError);
     });
 

@@ -16,7 +16,7 @@ import type { AuditEntry } from "@/lib/core/audit";
 import type { MenuItem } from "@/lib/core/menu";
 import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS, type IssuerHooks } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
-import { isOpen, type Order, type OrderStatus } from "@/lib/core/orders";
+import { isOpen, lastMoveBy, type Order, type OrderMove, type OrderStatus } from "@/lib/core/orders";
 import {
   DuplicateIdempotencyKeyError,
   DuplicateNumberError,
@@ -30,6 +30,7 @@ import {
   type ShiftRepository,
   type StartShiftOptions,
   type AuditLog,
+  type CollectedOrder,
   type MenuCatalog,
   CounterUnavailableError,
   type Block,
@@ -45,6 +46,7 @@ import {
 import { ShiftService } from "@/lib/core/shift-service";
 import type { Tenant } from "@/lib/core/tenants";
 import type { ShiftInfo } from "@/lib/core/shifts";
+import type { Emits, OutboxEvent } from "@/lib/core/webhooks/events";
 
 /** A tenant of the tests: Berlin, business day from 04:00. */
 export function memoryTenant(slug = "t1"): Tenant {
@@ -67,6 +69,10 @@ export class MemoryDatabase {
   readonly ceilings = new Map<string, number>();
   readonly shifts: (ShiftInfo & { tenantId: string })[] = [];
   readonly orders: Order[] = [];
+  /** OrderEvent: every stored move, in the order written (the move and its event are one write). */
+  readonly moves: (OrderMove & { orderId: string })[] = [];
+  /** The webhook events the changes emitted (the outbox rows a real repository writes with them). */
+  readonly outbox: OutboxEvent[] = [];
   /** While true, every call fails as an unreachable database does. */
   down = false;
 
@@ -300,7 +306,7 @@ export class MemoryOrders implements OrderRepository {
     return this.db.orders.filter((o) => o.tenantId === tenantId);
   }
 
-  async insert(record: OrderRecord): Promise<Order> {
+  async insert(record: OrderRecord, emits?: Emits<Order>): Promise<Order> {
     this.db.check();
     await this.beforeInsert?.(record);
     const same = this.of(record.tenantId).filter((o) => o.businessDay === record.businessDay);
@@ -337,8 +343,10 @@ export class MemoryOrders implements OrderRepository {
       seriesId: record.seriesId,
       seriesName: record.seriesName,
       ticket: record.ticket,
+      placedBy: record.placedBy,
     };
     this.db.orders.push(order);
+    if (emits) this.db.outbox.push(...emits(order));
     return order;
   }
 
@@ -374,11 +382,21 @@ export class MemoryOrders implements OrderRepository {
     return new Set((await this.listOpen(tenantId)).filter((o) => o.prefix === prefix).map((o) => o.number));
   }
 
-  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
+  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<CollectedOrder[]> {
     return this.of(tenantId)
       .filter((o) => o.businessDay === day && o.collectedAt)
       .sort((a, b) => b.collectedAt!.getTime() - a.collectedAt!.getTime())
-      .slice(0, limit);
+      .slice(0, limit)
+      .map((o) => ({ ...o, collectedBy: lastMoveBy(this.movesOf(o.id), "COLLECTED") }));
+  }
+
+  private movesOf(orderId: string): OrderMove[] {
+    return this.db.moves.filter((m) => m.orderId === orderId).map(({ status, at, by }) => ({ status, at, by }));
+  }
+
+  async moves(tenantId: string, id: string): Promise<OrderMove[]> {
+    this.db.check();
+    return this.of(tenantId).some((o) => o.id === id) ? this.movesOf(id) : [];
   }
 
   async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
@@ -388,20 +406,30 @@ export class MemoryOrders implements OrderRepository {
     return { ...o };
   }
 
-  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date): Promise<number> {
+  async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number> {
     const open = (await this.listOpen(tenantId)).filter((o) => o.businessDay < day || (o.businessDay === day && o.shift < beforeShift));
     for (const o of open) o.clearedAt = at;
+    if (emits) this.db.outbox.push(...open.flatMap((o) => emits({ ...o })));
     return open.length;
   }
 
-  async clearForgotten(tenantId: string, hours: number, at: Date): Promise<Order[]> {
+  async clearForgotten(tenantId: string, hours: number, at: Date, emits?: Emits<Order>): Promise<Order[]> {
     const cutoff = at.getTime() - hours * 3_600_000;
     const old = (await this.listOpen(tenantId)).filter((o) => o.createdAt.getTime() < cutoff);
     for (const o of old) o.clearedAt = at;
+    if (emits) this.db.outbox.push(...old.flatMap((o) => emits({ ...o })));
     return old.map((o) => ({ ...o }));
   }
 
-  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date): Promise<Order | null> {
+  async updateStatus(
+    tenantId: string,
+    id: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null> {
     const o = this.of(tenantId).find((x) => x.id === id && x.status === from && !x.clearedAt);
     if (!o) return null;
     // Back on the floor (an Undo of a collect) only while no other open order shows its number.
@@ -415,6 +443,9 @@ export class MemoryOrders implements OrderRepository {
     if (to === "READY") o.readyAt = at;
     if (to === "COLLECTED") o.collectedAt = at;
     if (to === "CANCELLED") o.cancelledAt = at;
+    // The move and its entry in the history are one write, as in SQL: a refused move stores neither.
+    this.db.moves.push({ orderId: id, status: to, at, by });
+    if (emits) this.db.outbox.push(...emits({ ...o }));
     return { ...o };
   }
 }

@@ -84,7 +84,7 @@ function guarded() {
     monotonic: () => rig.now,
   });
   const tenant = memoryTenant();
-  const place = () => core.orderService.place(tenant, {}, { channel: "kiosk" });
+  const place = () => core.orderService.place(tenant, {}, { channel: "kiosk", by: null });
   /** The order is refused as an outage (503), no number drawn, nothing stored. */
   const refused = async () => {
     const calls = core.ledger.calls.length;

@@ -34,7 +34,7 @@ const numberCalls = (core: ReturnType<typeof memoryCore>) => core.counter.calls.
 describe("OrderService.place", () => {
   it("stores the order under the number it drew, then broadcasts and counts it", async () => {
     const { core, tenant, place } = setup();
-    const { order, created } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 2 }], note: "no onions" }, { channel: "kiosk" });
+    const { order, created } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 2 }], note: "no onions" }, { channel: "kiosk", by: null });
     expect(created).toBe(true);
     expect(order).toMatchObject({ businessDay: today, shift: 1, number: 1, status: "PLACED", channel: "kiosk", note: "no onions" });
     // The menu line is stored with the name and price it had when the order was taken.
@@ -43,7 +43,7 @@ describe("OrderService.place", () => {
     expect(core.recorder.events).toEqual([{ type: "order:created", payload: expect.objectContaining({ number: 1, status: "PLACED" }) }]);
     expect(core.recorder.placed).toEqual(["kiosk"]);
     expect(core.recorder.issuedFrom).toEqual(["redis"]);
-    expect((await place(tenant, {}, { channel: "counter" })).order.number).toBe(2);
+    expect((await place(tenant, {}, { channel: "counter", by: null })).order.number).toBe(2);
   });
 
   it("a refused order spends no number: bad input, an unknown menu item, a sold-out one", async () => {
@@ -55,7 +55,7 @@ describe("OrderService.place", () => {
       [null, "BAD_INPUT", undefined],
     ];
     for (const [input, code, reason] of refusals) {
-      const e = await place(tenant, input, { channel: "kiosk" }).catch((err: unknown) => err);
+      const e = await place(tenant, input, { channel: "kiosk", by: null }).catch((err: unknown) => err);
       expect(e, JSON.stringify(input)).toBeInstanceOf(AppError);
       expect(e).toMatchObject({ code, ...(reason ? { reason } : {}) });
     }
@@ -63,7 +63,7 @@ describe("OrderService.place", () => {
     expect(numberCalls(core)).toBe(0);
     expect(core.db.orders).toEqual([]);
     expect(core.recorder.events).toEqual([]);
-    expect((await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "kiosk" })).order.number).toBe(1);
+    expect((await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "kiosk", by: null })).order.number).toBe(1);
   });
 });
 
@@ -71,22 +71,24 @@ describe("OrderService.place: idempotency keys", () => {
   it("a retry with the same key and order gets the first order back and draws no number", async () => {
     const { core, tenant, place } = setup();
     const input = { items: [{ name: "Tea", qty: 1 }] };
-    const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
+    const first = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test", by: null });
     const calls = numberCalls(core);
-    const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test" });
+    const again = await place(tenant, input, { channel: "api", idempotencyKey: "k-1", idempotencyScope: "api-key:test", by: null });
     expect(again).toEqual({ order: first.order, created: false, printer: null });
     expect(numberCalls(core)).toBe(calls);
     expect(core.recorder.placed).toEqual(["api"]); // a replay is not counted
-    expect((await place(tenant, input, { channel: "api" })).order.number).toBe(2);
+    expect((await place(tenant, input, { channel: "api", by: null })).order.number).toBe(2);
   });
 
   it("the same key with a different order is a conflict, and draws no number", async () => {
     const { core, tenant, place } = setup();
-    await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" });
+    await place(tenant, { items: [{ name: "Tea", qty: 1 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test", by: null });
     const calls = numberCalls(core);
-    const e = await place(tenant, { items: [{ name: "Tea", qty: 2 }] }, { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test" }).catch(
-      (err: unknown) => err,
-    );
+    const e = await place(
+      tenant,
+      { items: [{ name: "Tea", qty: 2 }] },
+      { channel: "api", idempotencyKey: "k-2", idempotencyScope: "api-key:test", by: null },
+    ).catch((err: unknown) => err);
     expect(e).toMatchObject({ code: "CONFLICT" });
     expect(numberCalls(core)).toBe(calls);
   });
@@ -95,8 +97,8 @@ describe("OrderService.place: idempotency keys", () => {
     const { core, tenant, place } = setup();
     const input = { items: [{ name: "Tea", qty: 1 }] };
     const [a, b] = await Promise.all([
-      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
-      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test" }),
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test", by: null }),
+      place(tenant, input, { channel: "api", idempotencyKey: "k-3", idempotencyScope: "api-key:test", by: null }),
     ]);
     expect(a.order.id).toBe(b.order.id);
     expect([a.created, b.created].sort()).toEqual([false, true]);
@@ -115,11 +117,11 @@ describe("OrderService.place: idempotency keys", () => {
       twin = core.orders.insert({ ...record, number: 99 });
       await twin;
     };
-    const { order, created } = await place(tenant, input, { channel: "api", idempotencyKey: "k-4", idempotencyScope: "api-key:test" });
+    const { order, created } = await place(tenant, input, { channel: "api", idempotencyKey: "k-4", idempotencyScope: "api-key:test", by: null });
     expect(created).toBe(false);
     expect(order.number).toBe(99);
     expect(core.recorder.uniqueViolations).toEqual(["idempotencyKey"]);
-    expect((await place(tenant, input, { channel: "api" })).order.number).toBe(2);
+    expect((await place(tenant, input, { channel: "api", by: null })).order.number).toBe(2);
   });
 
   it("a failed attempt releases its claim: the retry goes ahead at once instead of waiting for it", async () => {
@@ -129,10 +131,10 @@ describe("OrderService.place: idempotency keys", () => {
       core.orders.beforeInsert = null;
       throw new UnavailableError("database", "connection lost under the insert");
     };
-    const e = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" }).catch((err: unknown) => err);
+    const e = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test", by: null }).catch((err: unknown) => err);
     expect(isUnavailableError(e) && e.store).toBe("database");
     const started = Date.now();
-    const retry = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test" });
+    const retry = await place(tenant, input, { channel: "api", idempotencyKey: "k-5", idempotencyScope: "api-key:test", by: null });
     expect(retry.created).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000); // not the 5 s a live claim would cost
     // The failed attempt's number 1 was drawn and is skipped.
@@ -143,16 +145,16 @@ describe("OrderService.place: idempotency keys", () => {
 describe("OrderService.place: a number still open from an earlier shift (decision 0027)", () => {
   it("is skipped, never handed out twice; a collected one is free again, and nothing open is spent", async () => {
     const { core, tenant, place } = setup();
-    const first = await Promise.all([1, 2, 3, 4, 5].map(() => place(tenant, {}, { channel: "counter" })));
+    const first = await Promise.all([1, 2, 3, 4, 5].map(() => place(tenant, {}, { channel: "counter", by: null })));
     expect(first.map((r) => r.order.number)).toEqual([1, 2, 3, 4, 5]);
-    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "READY" });
-    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "COLLECTED" });
+    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "READY" }, null);
+    await core.orderService.changeStatus(tenant, first[2]!.order.id, { status: "COLLECTED" }, null);
     const { shift, nextNumber } = await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
     expect(shift.shift).toBe(2);
     expect(nextNumber).toBe(3); // what the manager's screen says: not 1, which is still open
 
     const next = [];
-    for (let i = 0; i < 3; i++) next.push((await place(tenant, {}, { channel: "counter" })).order);
+    for (let i = 0; i < 3; i++) next.push((await place(tenant, {}, { channel: "counter", by: null })).order);
     // 1, 2, 4 and 5 are still open (shift 1); 3 was collected.
     expect(next.map((o) => [o.shift, o.number])).toEqual([
       [2, 3],
@@ -166,21 +168,21 @@ describe("OrderService.place: a number still open from an earlier shift (decisio
 
   it("an Undo of a collect whose number was given out since is a 409 the screens can say, and changes nothing", async () => {
     const { core, tenant, place } = setup();
-    const first = (await place(tenant, {}, { channel: "counter" })).order;
-    await core.orderService.changeStatus(tenant, first.id, { status: "READY" });
-    await core.orderService.changeStatus(tenant, first.id, { status: "COLLECTED" });
+    const first = (await place(tenant, {}, { channel: "counter", by: null })).order;
+    await core.orderService.changeStatus(tenant, first.id, { status: "READY" }, null);
+    await core.orderService.changeStatus(tenant, first.id, { status: "COLLECTED" }, null);
     await core.shiftService.start(tenant, {}, "manager");
-    expect((await place(tenant, {}, { channel: "counter" })).order.number).toBe(1);
-    const refused = await core.orderService.changeStatus(tenant, first.id, { status: "READY" }).catch((e: unknown) => e);
+    expect((await place(tenant, {}, { channel: "counter", by: null })).order.number).toBe(1);
+    const refused = await core.orderService.changeStatus(tenant, first.id, { status: "READY" }, null).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "CONFLICT", reason: "numberReissued", details: { number: 1 } });
     expect((await core.orderService.get(tenant, first.id)).status).toBe("COLLECTED");
   });
 
   it("concurrent orders after a new shift that kept 20 open: all distinct, none an open number", async () => {
     const { core, tenant, place } = setup();
-    for (let i = 0; i < 20; i++) await place(tenant, {}, { channel: "counter" });
+    for (let i = 0; i < 20; i++) await place(tenant, {}, { channel: "counter", by: null });
     await core.shiftService.start(tenant, { openOrders: "keep" }, "manager");
-    const taken = await Promise.all(Array.from({ length: 30 }, () => place(tenant, {}, { channel: "kiosk" })));
+    const taken = await Promise.all(Array.from({ length: 30 }, () => place(tenant, {}, { channel: "kiosk", by: null })));
     expect(taken.map((r) => r.order.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => 21 + i));
   });
 });
@@ -203,8 +205,9 @@ describe("OrderService.place: a number already stored", () => {
       idempotencyKey: null,
       idempotencyScope: null,
       requestHash: null,
+      placedBy: null,
     });
-    const { order } = await place(tenant, {}, { channel: "kiosk" });
+    const { order } = await place(tenant, {}, { channel: "kiosk", by: null });
     expect(order.number).toBe(41);
     expect(core.recorder.duplicates).toEqual([tenant.slug]);
     expect(core.recorder.uniqueViolations).toEqual(["number"]);
@@ -221,7 +224,7 @@ describe("OrderService.place: a number already stored", () => {
     core.orders.beforeInsert = (r) => {
       throw new DuplicateNumberError(r.businessDay, r.shift, r.number);
     };
-    const e = await place(tenant, {}, { channel: "kiosk" }).catch((err: unknown) => err);
+    const e = await place(tenant, {}, { channel: "kiosk", by: null }).catch((err: unknown) => err);
     expect(e).toMatchObject({ code: "UNAVAILABLE", httpStatus: 503 });
     expect(core.counter.calls.filter((c) => c.method === "burn")).toHaveLength(5);
     expect(core.db.orders).toEqual([]);
@@ -234,10 +237,10 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
     const { core, place } = setup();
     const w: Series = { id: randomUUID(), name: "Window", prefix: "W", first: 11, last: 13, channels: ["kiosk"], isDefault: false };
     const tenant: Tenant = { ...memoryTenant(), series: [DEFAULT_SERIES, w] };
-    const kiosk = async () => (await place(tenant, {}, { channel: "kiosk" })).order;
+    const kiosk = async () => (await place(tenant, {}, { channel: "kiosk", by: null })).order;
     const collect = async (id: string) => {
-      await core.orderService.changeStatus(tenant, id, { status: "READY" });
-      await core.orderService.changeStatus(tenant, id, { status: "COLLECTED" });
+      await core.orderService.changeStatus(tenant, id, { status: "READY" }, null);
+      await core.orderService.changeStatus(tenant, id, { status: "COLLECTED" }, null);
     };
     /** Tickets the series' counter handed out so far (stored or skipped). */
     const drawn = () => core.recorder.issuedFrom.length;
@@ -300,7 +303,7 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
     expect(open.sort()).toEqual([11, 12, 13]);
 
     async function place(t: Tenant) {
-      return (await core.orderService.place(t, {}, { channel: "counter" })).order;
+      return (await core.orderService.place(t, {}, { channel: "counter", by: null })).order;
     }
   });
 
@@ -332,6 +335,7 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
             idempotencyKey: null,
             idempotencyScope: null,
             requestHash: null,
+            placedBy: null,
           });
         }
       }
@@ -368,8 +372,8 @@ describe("OrderService.place: a series whose numbers come round (decision 0027)"
 describe("OrderService.floor and forgotten orders", () => {
   it("leaves out a forgotten order another request cleared between its read and its own clearing", async () => {
     const { core, tenant, place } = setup();
-    const { order: old } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk" });
-    const { order: recent } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk" });
+    const { order: old } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk", by: null });
+    const { order: recent } = await place(tenant, { items: [{ menuItemId: ramen.id, qty: 1 }] }, { channel: "kiosk", by: null });
     core.db.orders.find((o) => o.id === old.id)!.createdAt = new Date(old.createdAt.getTime() - 13 * 3_600_000);
     // The other request's update wins the row: this one's clears nothing.
     const clear = core.orders.clearForgotten.bind(core.orders);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Order } from "@/lib/core/orders";
 import { csvField, csvLine, guardFormula, itemsText, ORDER_CSV_COLUMNS, orderCsvHeader, orderCsvLine } from "@/lib/core/reports/orders-csv";
 
-const order = (over: Partial<Order> = {}): Order => ({
+const order = (over: Partial<Order & { readyBy: string | null }> = {}): Order & { readyBy: string | null } => ({
   id: "00000000-0000-4000-8000-000000000001",
   tenantId: "t",
   businessDay: "2026-11-21",
@@ -27,6 +27,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   collectedAt: new Date("2026-11-21T11:12:30.000Z"),
   cancelledAt: null,
   clearedAt: null,
+  placedBy: "Kiosk",
+  readyBy: null,
   ...over,
 });
 
@@ -65,7 +67,7 @@ describe("csvLine", () => {
 describe("orders as CSV", () => {
   it("header row names the columns", () => {
     expect(orderCsvHeader()).toBe(`${ORDER_CSV_COLUMNS.join(",")}\r\n`);
-    // The columns of before keep their places; the series' three follow them.
+    // The columns of before keep their places; the series' three follow them, then who marked it ready.
     expect(ORDER_CSV_COLUMNS).toEqual([
       "businessDay",
       "shift",
@@ -81,6 +83,7 @@ describe("orders as CSV", () => {
       "series",
       "prefix",
       "display",
+      "readyBy",
     ]);
   });
 
@@ -91,19 +94,30 @@ describe("orders as CSV", () => {
 
   it("one order: ISO 8601 UTC timestamps, empty fields for what did not happen", () => {
     expect(orderCsvLine(order())).toBe(
-      "2026-11-21,2,14,COLLECTED,kiosk,2026-11-21T11:02:03.456Z,2026-11-21T11:10:00.000Z,2026-11-21T11:12:30.000Z,,2× Beef noodles; 1× Tea,,Default,,14\r\n",
+      "2026-11-21,2,14,COLLECTED,kiosk,2026-11-21T11:02:03.456Z,2026-11-21T11:10:00.000Z,2026-11-21T11:12:30.000Z,,2× Beef noodles; 1× Tea,,Default,,14,\r\n",
     );
+  });
+
+  it("who marked it ready is the last column: empty when no one is known, guarded like any text", () => {
+    expect(orderCsvLine(order({ readyBy: "Li Wei" })).endsWith(",Default,,14,Li Wei\r\n")).toBe(true);
+    expect(orderCsvLine(order({ readyBy: "李伟" })).endsWith(",14,李伟\r\n")).toBe(true);
+    // A person or key named like a formula, or with a comma, is text in its one cell.
+    expect(orderCsvLine(order({ readyBy: "=Wei, Li" })).endsWith(`,14,"'=Wei, Li"\r\n`)).toBe(true);
+    // An order as the core knows it, without the export's readyBy: the cell is empty, the line as long.
+    const plain: Partial<ReturnType<typeof order>> = order({ readyBy: "Li Wei" });
+    delete plain.readyBy;
+    expect(orderCsvLine(plain as Order)).toBe(orderCsvLine(order()));
   });
 
   it("an order of a series: its name as when it was taken, its prefix and what the ticket showed", () => {
     const kiosk = order({ number: 12, prefix: "K", seriesId: "00000000-0000-4000-8000-0000000000aa", seriesName: "Kiosk", ticket: 111, note: "no onions" });
-    expect(orderCsvLine(kiosk).endsWith(",2× Beef noodles; 1× Tea,no onions,Kiosk,K,K12\r\n")).toBe(true);
+    expect(orderCsvLine(kiosk).endsWith(",2× Beef noodles; 1× Tea,no onions,Kiosk,K,K12,\r\n")).toBe(true);
     // A series a manager named like a formula is guarded like any other text.
-    expect(orderCsvLine({ ...kiosk, seriesName: "=Kiosk" }).endsWith(",'=Kiosk,K,K12\r\n")).toBe(true);
+    expect(orderCsvLine({ ...kiosk, seriesName: "=Kiosk" }).endsWith(",'=Kiosk,K,K12,\r\n")).toBe(true);
   });
 
   it("a hostile note and item names: guarded and quoted", () => {
     const line = orderCsvLine(order({ note: '-2+3, "now"\nplease', items: [{ name: "=cmd|' /C calc'!A0", qty: 1 }] }));
-    expect(line.endsWith(`,1× =cmd|' /C calc'!A0,"'-2+3, ""now""\nplease",Default,,14\r\n`)).toBe(true);
+    expect(line.endsWith(`,1× =cmd|' /C calc'!A0,"'-2+3, ""now""\nplease",Default,,14,\r\n`)).toBe(true);
   });
 });

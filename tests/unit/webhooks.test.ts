@@ -6,7 +6,8 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
 import { addressCheck, addressRefusal, ipLiteral, linkLocalEntryProblem, urlProblem, type DestinationPolicy } from "@/lib/core/webhooks/destination";
 import { MAX_ATTEMPTS, outcomeOf, retryDelayMs } from "@/lib/core/webhooks/retry";
-import { orderCleared, orderCreated, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
+import { orderCleared, orderCreated, orderEventDataSchema, orderMoved, shiftStarted, webhookBody } from "@/lib/core/webhooks/events";
+import { orderJson } from "@/lib/core/order-json";
 import { WEBHOOK_DEFER_MS, WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { isAppError } from "@/lib/core/errors";
@@ -161,34 +162,45 @@ const order: Order = {
   collectedAt: null,
   cancelledAt: null,
   clearedAt: null,
+  placedBy: "Delivery app",
 };
 
 describe("events", () => {
-  it("an order's events carry its public JSON and the time of the change", () => {
+  it("an order's events carry its public JSON, who made the change and the time of the change", () => {
     const [created] = orderCreated({ slug: "alpha" })(order);
     expect(JSON.parse(webhookBody(created!))).toEqual({
       type: "order.created",
       timestamp: "2026-11-23T10:00:00.000Z",
-      data: expect.objectContaining({ id: order.id, number: 42, status: "PLACED", trackPath: `/alpha/o/${order.id}` }),
+      data: { ...orderJson(order, { slug: "alpha" }), by: "Delivery app" },
     });
+    // Taken with no one named (a node of the release before): by is null, not missing.
+    expect(orderCreated({ slug: "alpha" })({ ...order, placedBy: null })[0]!.data).toMatchObject({ by: null });
     const ready = { ...order, status: "READY" as const, readyAt: new Date("2026-11-23T10:05:00Z") };
-    expect(orderMoved({ slug: "alpha" })(ready)).toMatchObject([{ type: "order.ready", timestamp: "2026-11-23T10:05:00.000Z" }]);
-    expect(orderMoved({ slug: "alpha" })({ ...ready, status: "COLLECTED", collectedAt: new Date("2026-11-23T10:07:00Z") })).toMatchObject([
-      { type: "order.collected" },
+    expect(orderMoved({ slug: "alpha" }, "Li Wei")(ready)).toMatchObject([
+      { type: "order.ready", timestamp: "2026-11-23T10:05:00.000Z", data: { status: "READY", by: "Li Wei" } },
     ]);
-    expect(orderMoved({ slug: "alpha" })({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([{ type: "order.cancelled" }]);
+    expect(orderMoved({ slug: "alpha" }, "Kitchen")({ ...ready, status: "COLLECTED", collectedAt: new Date("2026-11-23T10:07:00Z") })).toMatchObject([
+      { type: "order.collected", data: { by: "Kitchen" } },
+    ]);
+    expect(orderMoved({ slug: "alpha" }, "Till 2")({ ...order, status: "CANCELLED", cancelledAt: new Date() })).toMatchObject([
+      { type: "order.cancelled", data: { by: "Till 2" } },
+    ]);
     // An undo back to PLACED has no event type.
-    expect(orderMoved({ slug: "alpha" })(order)).toEqual([]);
+    expect(orderMoved({ slug: "alpha" }, "Li Wei")(order)).toEqual([]);
+    // Every order event's data is the contract's OrderEventData: the order and `by`, nothing else.
+    for (const e of [created!, ...orderMoved({ slug: "alpha" }, "Li Wei")(ready)]) expect(orderEventDataSchema.safeParse(e.data).success).toBe(true);
   });
 
   it("a cleared order's event: the order as it stands (status kept, cleared), at the time it was cleared; none while not cleared", () => {
     const clearedAt = new Date("2026-11-23T16:00:00Z");
-    const [e] = orderCleared({ slug: "alpha" })({ ...order, status: "READY", readyAt: new Date("2026-11-23T10:05:00Z"), clearedAt });
+    const [e] = orderCleared({ slug: "alpha" }, "Ana")({ ...order, status: "READY", readyAt: new Date("2026-11-23T10:05:00Z"), clearedAt });
     expect(JSON.parse(webhookBody(e!))).toEqual({
       type: "order.cleared",
       timestamp: "2026-11-23T16:00:00.000Z",
-      data: expect.objectContaining({ id: order.id, status: "READY", cleared: true, clearedAt: "2026-11-23T16:00:00.000Z" }),
+      data: expect.objectContaining({ id: order.id, status: "READY", cleared: true, clearedAt: "2026-11-23T16:00:00.000Z", by: "Ana" }),
     });
+    // Cleared by the 12-hour sweep: no one.
+    expect(orderCleared({ slug: "alpha" })({ ...order, clearedAt })[0]!.data).toMatchObject({ by: null });
     expect(orderCleared({ slug: "alpha" })(order)).toEqual([]);
   });
 

@@ -114,7 +114,7 @@ export const placeOrder = staffAction(
     const placed = await app.orders.place(
       caller.tenant,
       { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
-      { channel: "kiosk", idempotencyKey, idempotencyScope, print: { device: printer, origin } },
+      { channel: "kiosk", by: caller.by, idempotencyKey, idempotencyScope, print: { device: printer, origin } },
     );
     const { order, created } = placed;
 

@@ -38,7 +38,7 @@ export const changeOrderStatus = staffAction(
   ["KITCHEN"],
   (t) => anOrder(t).extend({ status: z.enum(ORDER_STATUSES, { error: t("common.errors.BAD_INPUT") }) }),
   async ({ id, status }, { app, caller }): Promise<StatusChanged> => {
-    const order = await app.orders.changeStatus(caller.tenant, id, { status });
+    const order = await app.orders.changeStatus(caller.tenant, id, { status }, caller.by);
     refresh();
     return changed(order);
   },
@@ -70,7 +70,7 @@ export const advanceTypedNumber = staffAction(
     if (!typed) return { kind: "invalid" };
     const display = displayNumber(typed.prefix ?? "", typed.number);
     try {
-      const order = await app.orders.advanceByNumber(caller.tenant, { number: text });
+      const order = await app.orders.advanceByNumber(caller.tenant, { number: text }, caller.by);
       refresh();
       return { kind: "moved", order: changed(order) };
     } catch (e) {

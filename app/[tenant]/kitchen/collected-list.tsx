@@ -48,14 +48,22 @@ function CollectedRow({ slug, order, earlier, onMoved }: { slug: string; order: 
     <li data-testid={`collected-${order.display}`} aria-busy={pending || undefined} className="px-2 py-1">
       <div className="flex items-center gap-3">
         <span className="sr-only">
-          {label}, {t("collectedAt", { time: order.collectedAt })}
+          {label},{" "}
+          {order.collectedBy === null
+            ? t("collectedAt", { time: order.collectedAt })
+            : t("collectedAtBy", { time: order.collectedAt, name: order.collectedBy })}
         </span>
         <span aria-hidden="true" className="min-w-12 text-2xl font-black tabular-nums">
           {order.display}
         </span>
-        {/* The heading says "collected": the row shows the time alone, to fit the narrow column. */}
+        {/* The heading says "collected": the row shows the time and who, to fit the narrow column. */}
         <div aria-hidden="true" className="min-w-0 flex-1 text-sm text-slate-700">
           <p className="tabular-nums">{order.collectedAt}</p>
+          {order.collectedBy === null ? null : (
+            <p className="truncate font-semibold" title={order.collectedBy} data-testid="collected-by">
+              {order.collectedBy}
+            </p>
+          )}
           {earlier ? <p className="font-bold text-violet-800">{t("shift", { shift: order.shift })}</p> : null}
         </div>
         <button

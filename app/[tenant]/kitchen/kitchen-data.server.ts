@@ -32,6 +32,8 @@ export async function kitchenData(app: App, tenant: Tenant): Promise<KitchenData
       display: displayNumber(o.prefix, o.number),
       shift: o.shift,
       collectedAt: o.collectedAt ? formatTime(o.collectedAt, tenant.timeZone) : "",
+      // Not known (a release before people, an API key without a label): the row shows the time alone.
+      collectedBy: o.collectedBy || null,
     })),
     prefixes: [...new Set(seriesOf(tenant).flatMap((s) => (s.prefix ? [s.prefix] : [])))],
   };

@@ -29,6 +29,8 @@ export interface CollectedOrder {
   shift: number;
   /** "14:05" in the restaurant's time zone. */
   collectedAt: string;
+  /** Who marked it collected (a person's name, a shared code's role, an API key's label); null: not known. */
+  collectedBy: string | null;
 }
 
 export type KitchenFloor = Pick<FloorSettings, "readyClearMinutes" | "ageWarnMinutes" | "ageLateMinutes">;

@@ -57,6 +57,7 @@ export const startShift = staffAction(
       caller.tenant,
       { ...(reason ? { reason } : {}), firstNumber: firstNumber ?? 1, ifCurrentShift, openOrders },
       caller.actor,
+      caller.by,
     );
     refresh();
     return {

@@ -3,15 +3,15 @@
  * paths (order-sql.server.ts) when no webhook event is written with the change.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Order, OrderStatus } from "@/lib/core/orders";
-import { NumberOpenError, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
+import type { Order, OrderMove, OrderStatus } from "@/lib/core/orders";
+import { NumberOpenError, type CollectedOrder, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
 import type { Emits } from "@/lib/core/webhooks/events";
 import type pg from "pg";
 import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { PrismaPrinterStore } from "./printer-store.server";
 import type { PrintRequest } from "@/lib/core/ports";
-import { findOrder, findOrderByIdempotencyKey, insertOrder, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import { findOrder, findOrderByIdempotencyKey, insertOrder, orderMoves, updateOrderStatus, violatedConstraint } from "./order-sql.server";
 import { OPEN_NUMBER_INDEX, refusalOf } from "./order-refusals.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
 
@@ -88,6 +88,7 @@ export class PrismaOrderRepository implements OrderRepository {
               seriesId: r.seriesId,
               seriesName: r.seriesName,
               ticket: r.ticket,
+              placedBy: r.placedBy,
             },
           }),
         );
@@ -154,13 +155,24 @@ export class PrismaOrderRepository implements OrderRepository {
     return new Set(rows.map((r) => r.number));
   }
 
-  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]> {
+  async listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<CollectedOrder[]> {
     const rows = await this.db.order.findMany({
       where: { tenantId, businessDay: toSqlDate(day), status: "COLLECTED" },
       orderBy: [{ collectedAt: "desc" }],
       take: limit,
+      // Who collected it: its latest move to COLLECTED (none when a node of the release before moved it).
+      include: { events: { where: { status: "COLLECTED" }, orderBy: [{ at: "desc" }, { id: "desc" }], take: 1, select: { by: true } } },
     });
-    return rows.map(toOrder);
+    return rows.map(({ events, ...row }) => ({ ...toOrder(row), collectedBy: events[0]?.by ?? null }));
+  }
+
+  async moves(tenantId: string, id: string): Promise<OrderMove[]> {
+    if (this.sql) return orderMoves(this.sql, tenantId, id);
+    return this.db.orderEvent.findMany({
+      where: { tenantId, orderId: id },
+      orderBy: [{ at: "asc" }, { id: "asc" }],
+      select: { status: true, at: true, by: true },
+    });
   }
 
   async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
@@ -197,9 +209,17 @@ export class PrismaOrderRepository implements OrderRepository {
     return cleared ?? [];
   }
 
-  async updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
+  async updateStatus(
+    tenantId: string,
+    id: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null> {
     try {
-      return await this.writeStatus(tenantId, id, from, to, at, emits);
+      return await this.writeStatus(tenantId, id, from, to, at, by, emits);
     } catch (e) {
       // Undo of a collected order whose number another open order shows since (decision 0027).
       if ((uniqueViolationOn(e) ?? violatedConstraint(e))?.includes(OPEN_NUMBER_INDEX)) {
@@ -210,9 +230,20 @@ export class PrismaOrderRepository implements OrderRepository {
     }
   }
 
-  /** One statement either way (order-sql.server.ts): on the pool, or in the transaction that writes the move's events. */
-  private async writeStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null> {
-    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at);
-    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at));
+  /**
+   * One statement either way (order-sql.server.ts), the move and its entry in the order's
+   * history together: on the pool, or in the transaction that writes the move's webhook events.
+   */
+  private async writeStatus(
+    tenantId: string,
+    id: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null> {
+    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at, by);
+    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at, by));
   }
 }

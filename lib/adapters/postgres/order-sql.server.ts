@@ -11,26 +11,26 @@ import { randomUUID } from "node:crypto";
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Order, OrderItem, OrderStatus } from "@/lib/core/orders";
+import type { Order, OrderItem, OrderMove, OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
-const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt", prefix, "seriesId", "seriesName", ticket`;
+const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt", prefix, "seriesId", "seriesName", ticket, "placedBy"`;
 
 type OrderRow = Omit<Order, "items"> & { items: unknown };
 
 const toOrder = (row: OrderRow): Order => ({ ...row, items: (Array.isArray(row.items) ? row.items : []) as OrderItem[] });
 
-const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope", prefix, "seriesId", "seriesName", ticket`;
+const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope", prefix, "seriesId", "seriesName", ticket, "placedBy"`;
 
 /** One row alone: its own error (a 23505 naming the unique constraint) is the caller's. */
 async function insertOne(pool: pg.Pool, r: OrderRecord, id: string = randomUUID()): Promise<Order> {
   const { rows } = await pool.query<OrderRow>({
     name: "nextup-order-insert",
     text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
+VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${COLUMNS}`,
     values: [
       id,
       r.tenantId,
@@ -47,6 +47,7 @@ VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14
       r.seriesId,
       r.seriesName,
       r.ticket,
+      r.placedBy,
     ],
   });
   return toOrder(rows[0]!);
@@ -65,7 +66,7 @@ async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Prom
     const { rows } = await pool.query<OrderRow>({
       name: "nextup-order-insert-batch",
       text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[])
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[], $16::text[])
 ORDER BY 2, 3, 4, 5
 ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       values: [
@@ -84,6 +85,7 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         records.map((r) => r.seriesId),
         records.map((r) => r.seriesName),
         records.map((r) => r.ticket),
+        records.map((r) => r.placedBy),
       ],
     });
     stored = new Map(rows.map((row) => [row.id, row]));
@@ -138,7 +140,10 @@ const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLEC
  * `from` → `to` if the order is still `from` and not cleared off the floor: the write itself
  * decides (two screens may race, a clear may land after the caller read the order), and the
  * loser gets null. The one statement that moves an order, on the pool (prepared) or in the
- * Prisma transaction that writes the move's webhook events (decision 0034).
+ * Prisma transaction that writes the move's webhook events (decision 0034). The same
+ * statement stores the move in the order's history (`OrderEvent`, with `at` and `by`) from
+ * the row it updated: a move refused by its condition updates no row and so stores nothing,
+ * and no move is stored without its event.
  * Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
  */
 export async function updateOrderStatus(
@@ -148,19 +153,35 @@ export async function updateOrderStatus(
   from: OrderStatus,
   to: OrderStatus,
   at: Date,
+  by: string | null,
 ): Promise<Order | null> {
   const set = [`status = $4::"OrderStatus"`];
   if (STAMP[to]) set.push(`${STAMP[to]} = $5::timestamptz`);
   if (to === "PLACED") set.push(`"readyAt" = NULL`);
   if (from === "COLLECTED") set.push(`"collectedAt" = NULL`);
-  const text = `UPDATE "Order" SET ${set.join(", ")}
-WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL RETURNING ${COLUMNS}`;
-  const values = STAMP[to] ? [id, tenantId, from, to, at] : [id, tenantId, from, to];
+  const text = `WITH moved AS (
+  UPDATE "Order" SET ${set.join(", ")}
+  WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL RETURNING ${COLUMNS}
+), event AS (
+  INSERT INTO "OrderEvent" (id, "tenantId", "orderId", status, at, by) SELECT $7::uuid, "tenantId", id, status, $5::timestamptz, $6::text FROM moved
+)
+SELECT * FROM moved`;
+  const values = [id, tenantId, from, to, at, by, randomUUID()];
   const rows =
     "query" in on
       ? (await on.query<OrderRow>({ name: `nextup-order-move-${from}-${to}`, text, values })).rows
       : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
   return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/** The stored moves of an order, oldest first (moves stored in one millisecond: in the order they were written is not known; by id). */
+export async function orderMoves(pool: pg.Pool, tenantId: string, id: string): Promise<OrderMove[]> {
+  const { rows } = await pool.query<OrderMove>({
+    name: "nextup-order-moves",
+    text: `SELECT status, at, by FROM "OrderEvent" WHERE "orderId" = $1::uuid AND "tenantId" = $2::uuid ORDER BY at, id`,
+    values: [id, tenantId],
+  });
+  return rows;
 }
 
 /** The unique constraint a node-postgres error violated (23505), else null. */

@@ -3,11 +3,11 @@
  * filtered by tenant; counts and hourly buckets are aggregated in SQL.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Order } from "@/lib/core/orders";
 import type { OrderDuration } from "@/lib/core/reports/series-figures";
 import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
-import type { ReportStore } from "@/lib/core/ports";
+import type { Order as OrderRow } from "./generated/prisma/client";
+import type { ExportedOrder, OrderWithMoves, ReportStore } from "@/lib/core/ports";
 import { toOrder, toSqlDate } from "./rows.server";
 
 /** Orders read per round trip by the export. */
@@ -75,16 +75,17 @@ export class PrismaReportStore implements ReportStore {
         AND ("readyAt" IS NOT NULL OR "collectedAt" IS NOT NULL)`;
   }
 
-  async ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<Order[]> {
+  async ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]> {
     const rows = await this.db.order.findMany({
       where: { tenantId, businessDay: toSqlDate(day), number, ...(prefix === null ? {} : { prefix }) },
       // A series' number may come round within a shift: its earlier ticket first.
       orderBy: [{ shift: "asc" }, { prefix: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      include: { events: { orderBy: [{ at: "asc" }, { id: "asc" }], select: { status: true, at: true, by: true } } },
     });
-    return rows.map(toOrder);
+    return rows.map(({ events, ...row }) => ({ ...toOrder(row), moves: events }));
   }
 
-  async *ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<Order> {
+  async *ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<ExportedOrder> {
     // (day, shift, number) is no longer unique: another series shows 12 too, and a series'
     // numbers come round (decision 0027). So a day at a time — its orders an index range
     // (tenantId, businessDay, …) — in a total order ending with the id, each page after
@@ -98,13 +99,15 @@ export class PrismaReportStore implements ReportStore {
     for (const { businessDay } of days) {
       let after: string | null = null;
       for (;;) {
-        const page: Awaited<ReturnType<Db["order"]["findMany"]>> = await this.db.order.findMany({
+        const page: (OrderRow & { events: { by: string | null }[] })[] = await this.db.order.findMany({
           where: { tenantId, businessDay },
           orderBy,
           take: EXPORT_PAGE_SIZE,
           ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+          // Who marked it ready: its latest move to READY (one more query per page, by the events' (orderId, at) index).
+          include: { events: { where: { status: "READY" }, orderBy: [{ at: "desc" }, { id: "desc" }], take: 1, select: { by: true } } },
         });
-        for (const row of page) yield toOrder(row);
+        for (const { events, ...row } of page) yield { ...toOrder(row), readyBy: events[0]?.by ?? null };
         if (page.length < EXPORT_PAGE_SIZE) break;
         after = page[page.length - 1]!.id;
       }

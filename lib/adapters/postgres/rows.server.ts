@@ -40,6 +40,7 @@ export function toOrder(row: OrderRow): Order {
     seriesId: row.seriesId,
     seriesName: row.seriesName,
     ticket: row.ticket,
+    placedBy: row.placedBy,
   };
 }
 

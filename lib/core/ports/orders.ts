@@ -1,6 +1,6 @@
 /** Where orders are stored (PostgreSQL), the claims on idempotency keys (Redis), and what their unique indexes raise. */
 import type { BusinessDay } from "../business-day";
-import type { NewOrder, Order, OrderItem, OrderStatus } from "../orders";
+import type { NewOrder, Order, OrderItem, OrderMove, OrderStatus } from "../orders";
 import type { Emits } from "../webhooks/events";
 import type { PrintRequest } from "./printing";
 
@@ -60,7 +60,12 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "serie
   prefix: string;
   /** The series' ticket the number came from; null in the default series. */
   ticket: number | null;
+  /** Who took it (Caller.by); null: no one named. */
+  placedBy: string | null;
 }
+
+/** A collected order as the kitchen recalls it: who collected it (the latest move to COLLECTED; null: none stored or no one named). */
+export type CollectedOrder = Order & { collectedBy: string | null };
 
 /**
  * `emits` (optional) gives the webhook events of a change from the row as stored: they are
@@ -87,8 +92,10 @@ export interface OrderRepository {
   holdsOpen(tenantId: string, number: number, prefix?: string): Promise<boolean>;
   /** The numbers open orders (of any day and shift, not cleared) show with `prefix`: what a new number must skip. */
   openNumbers(tenantId: string, prefix?: string): Promise<Set<number>>;
-  /** The last `limit` orders of a business day moved to COLLECTED, most recent first. */
-  listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<Order[]>;
+  /** The last `limit` orders of a business day moved to COLLECTED, most recent first, each with who collected it. */
+  listRecentlyCollected(tenantId: string, day: BusinessDay, limit: number): Promise<CollectedOrder[]>;
+  /** The stored moves of order `id`, oldest first (taking the order is none: it is the order's createdAt and placedBy). */
+  moves(tenantId: string, id: string): Promise<OrderMove[]>;
   /** Stamps a ready (not cleared) order ready again at `at`; null when it is not ready any more. */
   readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null>;
   /**
@@ -105,8 +112,10 @@ export interface OrderRepository {
    * Moves an order from `from` to `to` only if it still has status `from` and is not
    * cleared, decided by the write itself (no lost updates between two kitchen screens, no
    * move of an order a clear took off the floor meanwhile); returns null when it did not.
+   * The move is stored with `at` and `by` (who moved it) by the same write: no move without
+   * its entry in the order's history, no entry without its move.
    */
-  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, emits?: Emits<Order>): Promise<Order | null>;
+  updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, by: string | null, emits?: Emits<Order>): Promise<Order | null>;
 }
 
 /**

@@ -1,8 +1,14 @@
 /** The store behind the manager's reports (lib/core/reports/). */
 import type { BusinessDay } from "../business-day";
-import type { Order } from "../orders";
+import type { Order, OrderMove } from "../orders";
 import type { OrderDuration } from "../reports/series-figures";
 import type { RecordedShift, SeriesCount } from "../reports/shift-history";
+
+/** An order with its stored moves, oldest first (who made each: the order's history but for being taken). */
+export type OrderWithMoves = Order & { moves: OrderMove[] };
+
+/** An order as the export reads it: with who marked it ready last (null: no stored move to READY, or no one named). */
+export type ExportedOrder = Order & { readyBy: string | null };
 
 /** What the reports read from the database. */
 export interface ReportStore {
@@ -14,8 +20,8 @@ export interface ReportStore {
   ordersPerHourIndex(tenantId: string, day: BusinessDay, dayStart: Date): Promise<{ index: number; orders: number }[]>;
   /** Durations in ms from createdAt to readyAt (ready or collected orders) and to collectedAt (collected orders). */
   durations(tenantId: string, day: BusinessDay): Promise<OrderDuration[]>;
-  /** Orders of `day` with that number: of the series with that prefix, or of every series when `prefix` is null. */
-  ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<Order[]>;
-  /** Orders from `from` to `to` by day, shift, number and prefix, read a page at a time. */
-  ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<Order>;
+  /** Orders of `day` with that number: of the series with that prefix, or of every series when `prefix` is null; each with its moves. */
+  ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]>;
+  /** Orders from `from` to `to` by day, shift, number and prefix, read a page at a time, each with who marked it ready. */
+  ordersInRange(tenantId: string, from: BusinessDay, to: BusinessDay): AsyncIterable<ExportedOrder>;
 }

@@ -40,6 +40,8 @@ export const ORDER_CSV_COLUMNS = [
   "series",
   "prefix",
   "display",
+  // Who marked it ready (issue #38; the latest move to READY), last again: empty when no one is known.
+  "readyBy",
 ] as const;
 
 /** "2× Beef noodles; 1× Tea". */
@@ -49,7 +51,8 @@ export function itemsText(items: readonly OrderItem[]): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function orderCsvCells(o: Order): (string | number | null)[] {
+/** `readyBy`: who marked it ready last (null or absent: nobody known, an empty cell). */
+export function orderCsvCells(o: Order & { readyBy?: string | null }): (string | number | null)[] {
   return [
     o.businessDay,
     o.shift,
@@ -65,8 +68,9 @@ export function orderCsvCells(o: Order): (string | number | null)[] {
     seriesNameOf(o),
     o.prefix,
     displayNumber(o.prefix, o.number),
+    o.readyBy ?? null,
   ];
 }
 
 export const orderCsvHeader = (): string => csvLine(ORDER_CSV_COLUMNS);
-export const orderCsvLine = (o: Order): string => csvLine(orderCsvCells(o));
+export const orderCsvLine = (o: Order & { readyBy?: string | null }): string => csvLine(orderCsvCells(o));

@@ -3,7 +3,6 @@
  * orders export. Reads only; every store call is scoped to one tenant.
  */
 import { businessDayAt, type BusinessDay } from "../business-day";
-import type { Order } from "../orders";
 import type { Tenant } from "../tenants";
 import { dayHours, dayStartInstant, hourlyCounts } from "./day-hours";
 import { orderCsvHeader, orderCsvLine } from "./orders-csv";
@@ -11,7 +10,7 @@ import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
 import { seriesFigures, type SeriesFigures } from "./series-figures";
 import { assembleShiftHistory, type SeriesCount, type ShiftHistoryEntry } from "./shift-history";
-import type { Clock, ReportStore } from "../ports";
+import type { Clock, OrderWithMoves, ReportStore } from "../ports";
 import { displayNumber } from "../series";
 
 export interface ShiftHistory {
@@ -38,7 +37,8 @@ export interface FoundByNumber {
   prefix: string | null;
   /** The number as asked for, as screens write it ("K12", "12"). */
   display: string;
-  orders: Order[];
+  /** Each with its stored moves (who made each), oldest first. */
+  orders: OrderWithMoves[];
 }
 
 export class ReportService {

@@ -4,7 +4,7 @@
  * transaction (the outbox); the core never sees how.
  */
 import { z } from "zod";
-import { orderJson } from "../order-json";
+import { orderJson, orderJsonSchema } from "../order-json";
 import type { Order, OrderStatus } from "../orders";
 import type { Tenant } from "../tenants";
 import type { ShiftInfo } from "../shifts";
@@ -35,9 +35,27 @@ export type Emits<Row> = (row: Row) => OutboxEvent[];
 /** The body every attempt of a message sends, byte for byte: `{ type, timestamp, data }`. */
 export const webhookBody = (e: OutboxEvent): string => JSON.stringify({ type: e.type, timestamp: e.timestamp, data: e.data });
 
+/**
+ * `data` of the `order.*` events: the order, and who made the change — a person's name, a
+ * shared code's role label ("Kitchen"), an API key's label; null when no one is named (the
+ * 12-hour sweep, a tool).
+ */
+export const orderEventDataSchema = orderJsonSchema
+  .extend({
+    by: z.string().nullable().meta({
+      description:
+        "Who made the change: the person's name, the shared code's role (\"Kitchen\") or the API key's label; null when no one is named (an order open 12 h cleared by itself).",
+    }),
+  })
+  .meta({ id: "OrderEventData" });
+export type OrderEventData = z.output<typeof orderEventDataSchema>;
+
+const orderData = (order: Order, tenant: Pick<Tenant, "slug">, by: string | null): OrderEventData => ({ ...orderJson(order, tenant), by });
+
+/** `by`: who took it, as stored with the order (`placedBy`). */
 export const orderCreated =
   (tenant: Pick<Tenant, "slug">): Emits<Order> =>
-  (order) => [{ type: "order.created", timestamp: order.createdAt.toISOString(), data: orderJson(order, tenant) }];
+  (order) => [{ type: "order.created", timestamp: order.createdAt.toISOString(), data: orderData(order, tenant, order.placedBy) }];
 
 /** The event of a move to `status`: ready, collected, cancelled; an undo back to PLACED has none. */
 const STATUS_EVENT: Partial<Record<OrderStatus, { type: WebhookEventType; at: (o: Order) => Date | null }>> = {
@@ -46,22 +64,24 @@ const STATUS_EVENT: Partial<Record<OrderStatus, { type: WebhookEventType; at: (o
   CANCELLED: { type: "order.cancelled", at: (o) => o.cancelledAt },
 };
 
+/** `by`: who moved it. */
 export const orderMoved =
-  (tenant: Pick<Tenant, "slug">): Emits<Order> =>
+  (tenant: Pick<Tenant, "slug">, by: string | null): Emits<Order> =>
   (order) => {
     const e = STATUS_EVENT[order.status];
     if (!e) return [];
-    return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderJson(order, tenant) }];
+    return [{ type: e.type, timestamp: (e.at(order) ?? new Date()).toISOString(), data: orderData(order, tenant, by) }];
   };
 
 /**
  * An open order taken off the floor (a new shift that cleared, or forgotten for 12 h): one
  * event per order, its status unchanged, `cleared: true` and `clearedAt` the timestamp.
+ * `by`: who started the shift that cleared it; null for the 12-hour sweep.
  */
 export const orderCleared =
-  (tenant: Pick<Tenant, "slug">): Emits<Order> =>
+  (tenant: Pick<Tenant, "slug">, by: string | null = null): Emits<Order> =>
   (order) =>
-    order.clearedAt ? [{ type: "order.cleared", timestamp: order.clearedAt.toISOString(), data: orderJson(order, tenant) }] : [];
+    order.clearedAt ? [{ type: "order.cleared", timestamp: order.clearedAt.toISOString(), data: orderData(order, tenant, by) }] : [];
 
 /** `data` of `shift.started` (the OpenAPI contract's `ShiftStartedEvent` data). */
 export const shiftStartedDataSchema = z

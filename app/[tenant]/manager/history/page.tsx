@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isAppError } from "@/lib/core/errors";
+import { lastMoveBy } from "@/lib/core/orders";
 import type { FoundByNumber } from "@/lib/core/reports/report-service";
 import { displayNumber, seriesNameOf } from "@/lib/core/series";
 import { MAX_EXPORT_DAYS } from "@/lib/core/reports/report-queries";
@@ -49,6 +50,9 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
   const day = history.businessDay;
   const dayText = formatBusinessDay(day, locale);
   const time = (d: Date) => formatTime(d, tenant.timeZone);
+  // "12:05 · by Li Wei": who made the change, when the order's history names them (not for changes made by a release
+  // before people, nor an API key without a label).
+  const timeBy = (d: Date, by: string | null) => (by ? t("find.by", { time: time(d), name: by }) : time(d));
 
   // Find by number: the service validates; a bad number gets the page's own words.
   const rawNumber = typeof search.number === "string" ? search.number.trim() : undefined;
@@ -175,23 +179,31 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                         <dt className="text-slate-600">{t("find.status")}</dt>
                         <dd className="font-semibold">{tStatus(o.status)}</dd>
                         <dt className="text-slate-600">{t("find.created")}</dt>
-                        <dd className="tabular-nums">{time(o.createdAt)}</dd>
+                        <dd className="tabular-nums" data-testid="found-created">
+                          {timeBy(o.createdAt, o.placedBy)}
+                        </dd>
                         {o.readyAt ? (
                           <>
                             <dt className="text-slate-600">{t("find.ready")}</dt>
-                            <dd className="tabular-nums">{time(o.readyAt)}</dd>
+                            <dd className="tabular-nums" data-testid="found-ready">
+                              {timeBy(o.readyAt, lastMoveBy(o.moves, "READY"))}
+                            </dd>
                           </>
                         ) : null}
                         {o.collectedAt ? (
                           <>
                             <dt className="text-slate-600">{t("find.collected")}</dt>
-                            <dd className="tabular-nums">{time(o.collectedAt)}</dd>
+                            <dd className="tabular-nums" data-testid="found-collected">
+                              {timeBy(o.collectedAt, lastMoveBy(o.moves, "COLLECTED"))}
+                            </dd>
                           </>
                         ) : null}
                         {o.cancelledAt ? (
                           <>
                             <dt className="text-slate-600">{t("find.cancelled")}</dt>
-                            <dd className="tabular-nums">{time(o.cancelledAt)}</dd>
+                            <dd className="tabular-nums" data-testid="found-cancelled">
+                              {timeBy(o.cancelledAt, lastMoveBy(o.moves, "CANCELLED"))}
+                            </dd>
                           </>
                         ) : null}
                         {o.note ? (

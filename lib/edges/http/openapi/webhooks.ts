@@ -1,8 +1,14 @@
 /** What Nextup POSTs to a restaurant's webhook endpoints (Standard Webhooks), as OpenAPI 3.1 `webhooks`. */
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { orderJsonSchema } from "@/lib/core/order-json";
-import { pingDataSchema, PING_EVENT, shiftStartedDataSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/core/webhooks/events";
+import {
+  orderEventDataSchema,
+  pingDataSchema,
+  PING_EVENT,
+  shiftStartedDataSchema,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from "@/lib/core/webhooks/events";
 
 /** The Standard Webhooks headers every attempt carries. */
 const webhookHeaders = z.object({
@@ -18,12 +24,12 @@ const envelope = (type: string, data: z.ZodType, id: string) =>
   z.strictObject({ type: z.literal(type), timestamp: z.iso.datetime().meta({ description: "When the change happened." }), data }).meta({ id });
 
 const DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "order.created": "An order was taken. `data`: the order.",
-  "order.ready": "An order is ready (also after an undo of its collection). `data`: the order.",
-  "order.collected": "An order was collected. `data`: the order.",
-  "order.cancelled": "An order was cancelled. `data`: the order.",
+  "order.created": "An order was taken. `data`: the order, and `by` who took it.",
+  "order.ready": "An order is ready (also after an undo of its collection). `data`: the order, and `by` who marked it ready.",
+  "order.collected": "An order was collected. `data`: the order, and `by` who marked it collected.",
+  "order.cancelled": "An order was cancelled. `data`: the order, and `by` who cancelled it.",
   "order.cleared":
-    "An open order was taken off the floor (a new shift that cleared, or 12 h open); `timestamp` = `clearedAt`. `data`: the order, `cleared: true`.",
+    "An open order was taken off the floor (a new shift that cleared, or 12 h open); `timestamp` = `clearedAt`. `data`: the order, `cleared: true`, and `by` who started the shift (null: open 12 h).",
   "shift.started": "A new shift started (by hand, by the schedule). `data`: the shift.",
 };
 
@@ -52,7 +58,7 @@ export const webhookEvents: ZodOpenApiPathsObject = {
   ...Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
       type,
-      delivery(type, DESCRIPTIONS[type], envelope(type, type === "shift.started" ? shiftStartedDataSchema : orderJsonSchema, idOf(type))),
+      delivery(type, DESCRIPTIONS[type], envelope(type, type === "shift.started" ? shiftStartedDataSchema : orderEventDataSchema, idOf(type))),
     ]),
   ),
   [PING_EVENT]: delivery(

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { idempotencyKeySchema, newOrderSchema, statusChangeSchema } from "@/lib/core/orders";
-import { orderJsonSchema } from "@/lib/core/order-json";
+import { orderJsonSchema, orderWithHistoryJsonSchema } from "@/lib/core/order-json";
 import { numberQuerySchema } from "@/lib/core/reports/report-queries";
 import { reprintSchema } from "@/lib/core/printing/printer-service";
 import { startShiftSchema } from "@/lib/core/shift-service";
@@ -59,10 +59,11 @@ export const orderPaths: ZodOpenApiPathsObject = {
     get: operation("get", {
       operationId: "getOrder",
       tag: TAG,
-      summary: "One order",
+      summary: "One order, with its history",
+      description: "`history`: taken, then every status change, oldest first, each with who made it.",
       access: { roles: ["CASHIER", "KITCHEN"] },
       path: byId,
-      ok: { 200: jsonResponse("The order.", orderJsonSchema) },
+      ok: { 200: jsonResponse("The order and its history.", orderWithHistoryJsonSchema) },
     }),
   },
   "/api/v1/orgs/{slug}/orders/{id}/status": {

@@ -10,13 +10,14 @@ type Params = { slug: string };
 
 /** Take an order: 201 with its number. `Idempotency-Key` makes retries safe. */
 export const POST = api<Params>({ body: "json" }, async (req, { params, app }) => {
-  const { tenant, client } = await authorize(app, req, params.slug, ["CASHIER"]);
+  const { tenant, client, by } = await authorize(app, req, params.slug, ["CASHIER"]);
   const body = await readJson(req);
   const { order, created } = await app.orders.place(tenant, body, {
     idempotencyKey: req.headers.get("idempotency-key"),
     // Per API key: two integrators' `order-1001` are two orders.
     idempotencyScope: client,
     channel: "api",
+    by,
     // The restaurant's printer prints the ticket unless the body says "print": false.
     print: { device: null, origin: publicOrigin({ env: app.env, requestOrigin: requestOrigin(req.headers) }) },
   });

@@ -12,7 +12,7 @@ import type { shiftStartSchema } from "@/lib/edges/http/openapi/schemas/orders";
  */
 export const POST = api<{ slug: string }>({ body: "json" }, async (req, { params, app }) => {
   const caller = await authorize(app, req, params.slug, ["MANAGER"]);
-  const { shift, created, cleared, nextNumber } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor);
+  const { shift, created, cleared, nextNumber } = await app.shifts.start(caller.tenant, await readJson(req), caller.actor, caller.by);
   return json(
     {
       businessDay: shift.businessDay,
