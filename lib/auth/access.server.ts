@@ -19,7 +19,7 @@ export interface Caller {
   actor: string;
   /** The person signed in (decision 0051); null for a shared role code or an API key. */
   staffId: string | null;
-  /** Who, as an order's history and webhooks name them: the person's name, the shared code's role label ("Kitchen"), or the API key's label. */
+  /** Who, as an order's history and webhooks name them: the person's name, the shared code's role label ("Kitchen"), or the API key's label (a key without one: "API key <prefix>"). */
   by: string;
   /**
    * Which client exactly: "api-key:<ApiKey.id>", or "session:<session id>" for a signed-in
@@ -154,7 +154,7 @@ export class Access {
       });
     }
     // The directory's tenant, not the key row's: the row may be cached longer than a settings change.
-    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, staffId: null, by: row.name, client: `api-key:${row.id}` };
+    return { tenant, role: row.role, actor: `api-key ${row.prefix}`, staffId: null, by: row.name || `API key ${row.prefix}`, client: `api-key:${row.id}` };
   }
 
   /** Verifies a role's shared code and returns a session token for the cookie. */

@@ -214,8 +214,9 @@ describe("orders", () => {
   it("GET one order is 200 with the same body as the list, and its history", async () => {
     const order = await placeOrder(main, { items: [{ name: "Bao", qty: 3 }] });
     const res = await call<OrderJson & { history: unknown }>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen });
-    // Taken by the cashier's key (one made by `org create` has no label: by ""); nothing else yet (tests/integration/order-history.test.ts).
-    expect(expectStatus(res, 200)).toEqual({ ...order, history: [{ status: "PLACED", at: order.createdAt, by: "" }] });
+    // Taken by the cashier's key (one made by `org create` has no label: "API key <prefix>"); nothing else yet (tests/integration/order-history.test.ts).
+    const by = `API key ${main.apiKeys.cashier.split("_")[2]}`;
+    expect(expectStatus(res, 200)).toEqual({ ...order, history: [{ status: "PLACED", at: order.createdAt, by }] });
   });
 
   it("GET an unknown uuid, a non-uuid id, or another tenant's order is 404 NOT_FOUND", async () => {

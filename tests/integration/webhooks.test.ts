@@ -53,11 +53,11 @@ async function noAttemptLeft(databaseUrl: string): Promise<void> {
 const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 /**
  * Who an order event made through these tenants' keys names (`data.by`, issue #38): the API key's label, and keys
- * made by `org create` have none (""). Named keys and people: tests/integration/order-history.test.ts.
+ * made by `org create` have none: "API key <prefix>". Named keys and people: tests/integration/order-history.test.ts.
  */
-const KEY_BY = "";
+const keyBy = (key: string) => `API key ${key.split("_")[2]}`;
 /** An order event's `data`: the order as REST answers it (without GET's history), and who made the change. */
-const eventData = (o: OrderJson & { history?: unknown }, by: string | null = KEY_BY) => {
+const eventData = (o: OrderJson & { history?: unknown }, by: string | null) => {
   const order: Partial<typeof o> = { ...o };
   delete order.history;
   return { ...order, by };
@@ -221,11 +221,19 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
         byType("order.created")
           .map((e) => e.data)
           .sort((a, b) => Number(a.number) - Number(b.number)),
-      ).toEqual([eventData(first), eventData(second)]);
+      ).toEqual([eventData(first, keyBy(t.main.apiKeys.cashier)), eventData(second, keyBy(t.main.apiKeys.cashier))]);
       expect(byType("order.created")[0]!.timestamp).toMatch(ISO_TIMESTAMP);
-      expect(byType("order.ready")[0]).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: eventData(readied) });
-      expect(byType("order.collected")[0]).toEqual({ type: "order.collected", timestamp: collected.collectedAt, data: eventData(collected) });
-      expect(byType("order.cancelled")[0]).toEqual({ type: "order.cancelled", timestamp: cancelled.cancelledAt, data: eventData(cancelled) });
+      expect(byType("order.ready")[0]).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: eventData(readied, keyBy(t.main.apiKeys.kitchen)) });
+      expect(byType("order.collected")[0]).toEqual({
+        type: "order.collected",
+        timestamp: collected.collectedAt,
+        data: eventData(collected, keyBy(t.main.apiKeys.kitchen)),
+      });
+      expect(byType("order.cancelled")[0]).toEqual({
+        type: "order.cancelled",
+        timestamp: cancelled.cancelledAt,
+        data: eventData(cancelled, keyBy(t.main.apiKeys.kitchen)),
+      });
       expect(byType("shift.started")[0]).toMatchObject({
         type: "shift.started",
         timestamp: shift.startedAt,
@@ -234,7 +242,11 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
 
       // The other endpoint only had the event it subscribed to, signed with its own secret.
       expect(readyOnly.received).toHaveLength(1);
-      expect(expectSigned(readyOnly.received[0]!, ready.secret!)).toEqual({ type: "order.ready", timestamp: readied.readyAt, data: eventData(readied) });
+      expect(expectSigned(readyOnly.received[0]!, ready.secret!)).toEqual({
+        type: "order.ready",
+        timestamp: readied.readyAt,
+        data: eventData(readied, keyBy(t.main.apiKeys.kitchen)),
+      });
 
       // The deliveries endpoint tells the same story, once each last attempt is recorded (after its answer came).
       const listed = await until(
@@ -298,7 +310,11 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
       await receiver.until(() => receiver.accepted().length === 1, "the order after the restart");
       const hooks = receiver.received;
       expect(new Set(hooks.map((h) => h.id)).size).toBe(1);
-      expect(expectSigned(receiver.accepted()[0]!, hook.secret!)).toEqual({ type: "order.created", timestamp: order.createdAt, data: eventData(order) });
+      expect(expectSigned(receiver.accepted()[0]!, hook.secret!)).toEqual({
+        type: "order.created",
+        timestamp: order.createdAt,
+        data: eventData(order, keyBy(t.crash.apiKeys.cashier)),
+      });
       // Recorded after the receiver's answer came: wait for that, not for the arrival.
       const [d] = await until(
         "the delivery recorded as delivered",
@@ -424,7 +440,7 @@ describe("on a restaurant's own network (WEBHOOKS_ALLOW_PRIVATE=true)", () => {
         // Cleared by the new shift: who started it (the manager's key); by the 12-hour sweep: no one.
         expected
           .sort((a, b) => byId(a.id, b.id))
-          .map((o) => ({ type: "order.cleared", timestamp: o.clearedAt, data: eventData(o, o.id === forgotten.id ? null : KEY_BY) })),
+          .map((o) => ({ type: "order.cleared", timestamp: o.clearedAt, data: eventData(o, o.id === forgotten.id ? null : keyBy(t.clear.apiKeys.manager)) })),
       );
 
       // The other endpoint had all the rest (4 created, 2 ready, 1 collected, the shift) and no clearing.
