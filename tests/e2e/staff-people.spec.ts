@@ -81,7 +81,10 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
 
   // The manager (shared code) adds cook A in English; a guessable PIN is refused beside the field.
   await signIn(page, t.slug, "Manager", t.staff.manager);
-  await page.goto(`/${t.slug}/manager/access?lang=en`);
+  await page.goto(`/${t.slug}/manager?lang=en`);
+  // The console's menu names where people are.
+  await page.getByRole("link", { name: "People & keys" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${t.slug}/manager/access`));
   await expect(page.getByRole("heading", { name: "People", exact: true })).toBeVisible();
   const add = page.getByRole("form", { name: "Add a person" });
   await add.getByLabel("Name", { exact: true }).fill(A.name);
