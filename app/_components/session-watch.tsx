@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -25,6 +25,7 @@ export function SessionWatch({ slug, role, person = null }: { slug: string; role
   const locale = useLocale();
   const path = usePathname();
   const [ended, setEnded] = useState(false);
+  const again = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (ended) return;
@@ -47,6 +48,24 @@ export function SessionWatch({ slug, role, person = null }: { slug: string; role
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, [slug, ended]);
+
+  // Once signed out, the notice takes the focus (React's autoFocus does nothing on a link) and keeps it: Tab stays on
+  // "Sign in again", the only thing it offers, and no key reaches the screen under it (a kitchen's number field, its
+  // arrows and Enter), whose every action would be refused anyway.
+  useEffect(() => {
+    if (!ended) return;
+    again.current?.focus();
+    const keep = (e: KeyboardEvent) => {
+      const link = again.current;
+      if (!link || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "Tab" || e.key === "Escape" || e.key.startsWith("Arrow") || document.activeElement !== link) {
+        e.preventDefault();
+        link.focus();
+      }
+    };
+    document.addEventListener("keydown", keep, true);
+    return () => document.removeEventListener("keydown", keep, true);
+  }, [ended]);
 
   const signIn = `/${slug}/sign-in?${new URLSearchParams({ next: path, lang: locale }).toString()}`;
   if (!ended && person === null) return <span className="ml-3 rounded-md bg-slate-700 px-2 py-0.5 text-sm font-medium">{t("signedInAs", { role })}</span>;
@@ -87,8 +106,8 @@ export function SessionWatch({ slug, role, person = null }: { slug: string; role
               {t("signedOutText")}
             </p>
             <a
+              ref={again}
               href={signIn}
-              autoFocus
               data-testid="sign-in-again"
               className="mt-5 inline-block rounded-xl bg-slate-900 px-6 py-3 text-xl font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-400"
             >

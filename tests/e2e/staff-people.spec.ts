@@ -81,7 +81,10 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
 
   // The manager (shared code) adds cook A in English; a guessable PIN is refused beside the field.
   await signIn(page, t.slug, "Manager", t.staff.manager);
-  await page.goto(`/${t.slug}/manager/access?lang=en`);
+  await page.goto(`/${t.slug}/manager?lang=en`);
+  // The console's menu names where people are.
+  await page.getByRole("link", { name: "People & keys" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${t.slug}/manager/access`));
   await expect(page.getByRole("heading", { name: "People", exact: true })).toBeVisible();
   const add = page.getByRole("form", { name: "Add a person" });
   await add.getByLabel("Name", { exact: true }).fill(A.name);
@@ -195,6 +198,15 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
   );
   await expect(kitchenA.getByRole("alertdialog")).toContainText("Signed out — sign in again", { timeout: 15_000 });
   await expect(kitchenA.getByTestId("signed-out")).toHaveText("Signed out");
+  // The notice has the focus, and keeps it: the kitchen's number field under it takes no keys, Tab stays on its one link.
+  const again = kitchenA.getByTestId("sign-in-again");
+  await expect(again).toBeFocused();
+  await kitchenA.keyboard.type("12");
+  await kitchenA.keyboard.press("Tab");
+  await expect(again).toBeFocused();
+  await kitchenA.keyboard.press("Shift+Tab");
+  await expect(again).toBeFocused();
+  await expect(kitchenA.locator("#typed-number")).toHaveValue("");
   // B's screen has checked its session since (every 5 s) and is still B's.
   await kitchen.waitForTimeout(6_000);
   await expect(kitchen.getByTestId("signed-out")).toHaveCount(0);

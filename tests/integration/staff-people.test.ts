@@ -75,6 +75,16 @@ async function sessionOf(id: string, pin: string, on: AppServer = a): Promise<st
   return res.sessionCookie;
 }
 
+/** Where `screen` opened with `token` sends the visitor, and the reason the sign-in page there says (its status line). */
+async function reasonShown(node: AppServer, token: string, screen: string): Promise<{ location: string; said: string | null }> {
+  const res = await fetch(`${node.url}/${t.slug}/${screen}`, { headers: { cookie: `nextup_session=${token}` }, redirect: "manual" });
+  await res.body?.cancel();
+  const location = res.headers.get("location") ?? "";
+  const page = await (await fetch(new URL(`${location}&lang=en`, node.url), { headers: { cookie: `nextup_session=${token}` } })).text();
+  const said = /<p role="status"[^>]*>([^<]*)<\/p>/.exec(page)?.[1] ?? null;
+  return { location, said };
+}
+
 /** True when `screen` opens with `token`; false when it sends the visitor to sign in. */
 const signedIn = (node: AppServer, token: string, screen = "kitchen"): Promise<boolean> => opensWith(node.url, t.slug, token, screen);
 
@@ -209,6 +219,16 @@ describe("a person's sessions", () => {
     );
     expect(off.sharedCodes).toBe(false);
     await toldBeforeExpiry("the shared-code session ended on B", async () => !(await signedIn(b, shared.sessionCookie!)), readAt, MEMBER_CACHE_MS);
+    // The tablet that still had it is sent to sign in with the reason (a refresh lands there, not on the notice), in words
+    // that fit a restaurant without codes.
+    const ended = await reasonShown(b, shared.sessionCookie!, "kitchen");
+    expect(ended.location).toContain("why=signedOut");
+    expect(ended.said).toBe("This screen was signed out: this restaurant signs in by name and PIN only. Choose your name.");
+    // A cashier of one's own opening the kitchen is told to sign in as a person of that role, not with a code there is none of.
+    const till = await add("Till Ho", "cashier", "3806");
+    const needs = await reasonShown(b, await sessionOf(till.id, "3806", b), "kitchen");
+    expect(needs.location).toContain("why=roleNeeded");
+    expect(needs.said).toBe("This screen needs kitchen: sign in as a person with that role, with your name and PIN.");
     // The page offers no code any more; the stale page's form is refused by the action itself.
     expect(await (await fetch(`${b.url}/${t.slug}/sign-in?lang=en`)).text()).not.toContain('name="code"');
     const again = await postForm(`${b.url}/${t.slug}/sign-in?lang=en`, { ...stale, role: "KITCHEN", code: t.staff.kitchen });

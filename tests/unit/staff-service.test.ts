@@ -123,6 +123,26 @@ describe("signing in with a PIN", () => {
     ]);
   });
 
+  it("the wrong PIN that starts the device's wait says so, not that the person must wait", async () => {
+    // A shared tablet: five people's everyday typos, four each (none of them waits), twenty for the device.
+    const h = harness();
+    const ids = [A, B, C, "0b9f1c1e-0000-4000-8000-00000000000d", "0b9f1c1e-0000-4000-8000-00000000000e"];
+    h.people.set(ids[3]!, { id: ids[3]!, name: "Dev", role: "KITCHEN", active: true, generation: 1, pinHash: "hash:3817" });
+    h.people.set(ids[4]!, { id: ids[4]!, name: "Eli", role: "KITCHEN", active: true, generation: 1, pinHash: "hash:9264" });
+    const said: unknown[] = [];
+    for (let i = 0; i < 20; i++) said.push(await h.tryPin(ids[i % 5]!, "1111", "198.51.100.7"));
+    expect(said.slice(0, 19)).toEqual(Array.from({ length: 19 }, () => expect.objectContaining({ reason: "wrongPin" })));
+    expect(said[19]).toMatchObject({
+      code: "UNAUTHENTICATED",
+      reason: "wrongPinWaitAddress",
+      message: "Wrong PIN for Eli. Too many wrong PINs from this device — try again in 30 s.",
+      retryAfter: 30,
+    });
+    // Everyone on that device waits, whoever they are; Eli's own count (4) started nothing.
+    expect(await h.tryPin(A, "2580", "198.51.100.7")).toMatchObject({ reason: "pinWaitAddress" });
+    expect(await h.tryPin(ids[4]!, "9264", "198.51.100.8")).toEqual({ ok: "Eli" });
+  });
+
   it("a person let go, or unknown, cannot sign in; nothing is counted", async () => {
     const h = harness();
     h.people.get(A)!.active = false;

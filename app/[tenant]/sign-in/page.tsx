@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("signIn"))("title") };
 }
 
-const WHY = ["otherRestaurant", "roleNeeded"] as const;
+const WHY = ["otherRestaurant", "roleNeeded", "signedOut"] as const;
 
 const SCREEN_ROLE: Record<string, StaffRole> = { kiosk: "CASHIER", kitchen: "KITCHEN", manager: "MANAGER" };
 
@@ -35,7 +35,6 @@ export default async function SignInPage({
   const needsRaw = one(query.needs);
   const needs = STAFF_ROLES.find((r) => r === needsRaw) ?? "other";
   const t = await getTranslations("signIn");
-  const reason = why ? t(`why.${why}`, { needs }) : null;
   // Pre-select the role of the screen we came from (e.g. /demo/kitchen → Kitchen).
   const defaultRole = SCREEN_ROLE[next.split("/")[2] ?? ""] ?? "CASHIER";
   // The active people: ids and names only (never a PIN's hash). With none, the page is the role-code form alone.
@@ -43,6 +42,9 @@ export default async function SignInPage({
   const memberRaw = one(query.member);
   const defaultMember = people.find((p) => p.id === memberRaw.toLowerCase())?.id ?? "";
   const codes = people.length === 0 || tenant.sharedCodes !== false;
+  // How this page signs in, for the reason's sentence: by PIN only, PIN or code, or code only (nobody has a PIN yet).
+  const ways = people.length === 0 ? "code" : codes ? "both" : "pin";
+  const reason = why ? t(`why.${why}`, { needs, ways }) : null;
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-5 py-10">

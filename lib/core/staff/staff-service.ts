@@ -109,7 +109,7 @@ export class StaffService {
     if (!isUuid(memberId)) throw unknownPerson(tenant);
     const now = this.deps.clock.now();
     return this.deps.store
-      .withPinCounts<SignedInMember | { wrong: string; waitMs: number }>(tenant.id, memberId.toLowerCase(), addressKey, async ({ member, person, address }) => {
+      .withPinCounts<SignedInMember | WrongPin>(tenant.id, memberId.toLowerCase(), addressKey, async ({ member, person, address }) => {
         if (!member || !member.active) throw unknownPerson(tenant);
         const personWait = waitLeft(PERSON_WAITS, person, now);
         const addressWait = waitLeft(ADDRESS_WAITS, address, now);
@@ -136,25 +136,33 @@ export class StaffService {
             action: "staff.pinWaitAddress",
             details: { address: addressKey, failures: nextAddress.failures, waitSeconds: seconds(nextAddress.waitUntil.getTime() - now.getTime()) },
           });
-        const waitMs = Math.max(
-          nextPerson.waitUntil ? nextPerson.waitUntil.getTime() - now.getTime() : 0,
-          nextAddress.waitUntil ? nextAddress.waitUntil.getTime() - now.getTime() : 0,
-        );
-        return { counts: { person: nextPerson, address: nextAddress }, audit, result: { wrong: member.name, waitMs } };
+        const personMs = nextPerson.waitUntil ? nextPerson.waitUntil.getTime() - now.getTime() : 0;
+        const addressMs = nextAddress.waitUntil ? nextAddress.waitUntil.getTime() - now.getTime() : 0;
+        // The device's wait (everyone on it) is said as such, not as this person's.
+        const result = { wrong: member.name, waitMs: Math.max(personMs, addressMs), device: addressMs > personMs };
+        return { counts: { person: nextPerson, address: nextAddress }, audit, result };
       })
       .then((outcome) => {
         if (!("wrong" in outcome)) return outcome;
         // Stored: the wrong PIN counted. Said after, so that the count is never rolled back with the refusal.
         const retryAfter = outcome.waitMs ? seconds(outcome.waitMs) : 0;
+        const name = outcome.wrong;
         throw new AppError("UNAUTHENTICATED", {
           message: `Wrong PIN for staff member ${memberId} of ${tenant.slug}`,
-          userMessage: retryAfter ? `Wrong PIN for ${outcome.wrong} — try again in ${retryAfter} s.` : `Wrong PIN for ${outcome.wrong}.`,
-          reason: retryAfter ? "wrongPinWait" : "wrongPin",
-          details: { name: outcome.wrong, ...(retryAfter && { retryAfter }) },
+          userMessage: !retryAfter
+            ? `Wrong PIN for ${name}.`
+            : outcome.device
+              ? `Wrong PIN for ${name}. Too many wrong PINs from this device — try again in ${retryAfter} s.`
+              : `Wrong PIN for ${name} — try again in ${retryAfter} s.`,
+          reason: !retryAfter ? "wrongPin" : outcome.device ? "wrongPinWaitAddress" : "wrongPinWait",
+          details: { name, ...(retryAfter && { retryAfter }) },
         });
       });
   }
 }
+
+/** A wrong PIN, counted: whose, the wait it started (if any), and whether that wait is the device's (everyone on it) rather than the person's. */
+type WrongPin = { wrong: string; waitMs: number; device: boolean };
 
 function nameTaken(name: string): AppError {
   return new AppError("CONFLICT", {

@@ -21,7 +21,10 @@ export async function requireStaff(slug: string, roles: readonly StaffRole[], he
     if (isAppError(e) && (e.code === "UNAUTHENTICATED" || e.code === "FORBIDDEN")) {
       // The sign-in page says why in its own language; the URL carries only the reason's name.
       const needs = (e.details as { needs?: string } | undefined)?.needs;
-      const reason = e.code === "FORBIDDEN" && e.reason ? `&why=${e.reason}${needs ? `&needs=${needs}` : ""}` : "";
+      // A session this browser had, ended (signed out elsewhere, the person let go or given a new PIN, shared codes
+      // turned off): the page is reloaded straight here by a refresh, so it says why rather than nothing.
+      const ended = e.code === "UNAUTHENTICATED" && token ? "&why=signedOut" : "";
+      const reason = e.code === "FORBIDDEN" && e.reason ? `&why=${e.reason}${needs ? `&needs=${needs}` : ""}` : ended;
       redirect(`/${tenant.slug}/sign-in?next=${encodeURIComponent(here)}${reason}`);
     }
     throw e;
