@@ -171,6 +171,20 @@ export function lastMoveBy(moves: readonly OrderMove[], status: OrderStatus): st
 }
 
 /**
+ * Who marked the order ready: the latest move to READY from preparing. An Undo of "collected"
+ * also moves it to READY, but whoever undid a handover did not cook it (null: none stored).
+ */
+export function readiedBy(moves: readonly Pick<OrderMove, "status" | "by">[]): string | null {
+  let before: OrderStatus = "PLACED";
+  let by: string | null = null;
+  for (const m of moves) {
+    if (m.status === "READY" && before === "PLACED") by = m.by;
+    before = m.status;
+  }
+  return by;
+}
+
+/**
  * What the public board and its live events may show of an order. No id: the id opens
  * the customer's page (with what was ordered), so only the ticket carries it. `key`
  * names the order uniquely within its tenant.

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Caller } from "@/lib/auth/access.server";
-import { nextStep, type Order } from "@/lib/core/orders";
+import { nextStep, readiedBy, type Order, type OrderStatus } from "@/lib/core/orders";
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
@@ -269,5 +269,19 @@ describe("who moved an order, on every path", () => {
     const order = await s.place();
     await s.core.shiftService.start(s.tenant, { openOrders: "clear" }, "Ana (staff)", "Ana");
     expect(eventsOf(s, order).at(-1)).toEqual({ type: "order.cleared", by: "Ana" });
+  });
+});
+
+describe("who marked an order ready", () => {
+  const m = (status: OrderStatus, by: string) => ({ status, by });
+  it("is the cook who moved it from preparing, not whoever undid its handover", () => {
+    expect(readiedBy([m("READY", "Li Wei"), m("COLLECTED", "Sam"), m("READY", "王芳"), m("COLLECTED", "Sam")])).toBe("Li Wei");
+  });
+  it("is the last cook to make it ready after an undo back to preparing", () => {
+    expect(readiedBy([m("READY", "Li Wei"), m("PLACED", "Li Wei"), m("READY", "王芳")])).toBe("王芳");
+  });
+  it("is nobody while it was never ready", () => {
+    expect(readiedBy([])).toBeNull();
+    expect(readiedBy([m("CANCELLED", "Ana")])).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * filtered by tenant; counts and hourly buckets are aggregated in SQL.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
+import { readiedBy, type OrderStatus } from "@/lib/core/orders";
 import type { OrderDuration } from "@/lib/core/reports/series-figures";
 import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
@@ -99,15 +100,15 @@ export class PrismaReportStore implements ReportStore {
     for (const { businessDay } of days) {
       let after: string | null = null;
       for (;;) {
-        const page: (OrderRow & { events: { by: string | null }[] })[] = await this.db.order.findMany({
+        const page: (OrderRow & { events: { status: OrderStatus; by: string | null }[] })[] = await this.db.order.findMany({
           where: { tenantId, businessDay },
           orderBy,
           take: EXPORT_PAGE_SIZE,
           ...(after ? { cursor: { id: after }, skip: 1 } : {}),
-          // Who marked it ready: its latest move to READY (one more query per page, by the events' (orderId, at) index).
-          include: { events: { where: { status: "READY" }, orderBy: [{ at: "desc" }, { id: "desc" }], take: 1, select: { by: true } } },
+          // Who marked it ready (readiedBy: not whoever undid a handover): its moves, a few per order (one more query per page, by the events' (orderId, at) index).
+          include: { events: { orderBy: [{ at: "asc" }, { id: "asc" }], select: { status: true, by: true } } },
         });
-        for (const { events, ...row } of page) yield { ...toOrder(row), readyBy: events[0]?.by ?? null };
+        for (const { events, ...row } of page) yield { ...toOrder(row), readyBy: readiedBy(events) };
         if (page.length < EXPORT_PAGE_SIZE) break;
         after = page[page.length - 1]!.id;
       }

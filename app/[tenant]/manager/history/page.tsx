@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isAppError } from "@/lib/core/errors";
-import { lastMoveBy } from "@/lib/core/orders";
+import { lastMoveBy, readiedBy } from "@/lib/core/orders";
 import type { FoundByNumber } from "@/lib/core/reports/report-service";
 import { displayNumber, seriesNameOf } from "@/lib/core/series";
 import { MAX_EXPORT_DAYS } from "@/lib/core/reports/report-queries";
@@ -186,7 +186,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
                           <>
                             <dt className="text-slate-600">{t("find.ready")}</dt>
                             <dd className="tabular-nums" data-testid="found-ready">
-                              {timeBy(o.readyAt, lastMoveBy(o.moves, "READY"))}
+                              {timeBy(o.readyAt, readiedBy(o.moves))}
                             </dd>
                           </>
                         ) : null}
