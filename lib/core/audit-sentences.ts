@@ -84,8 +84,10 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return [sentence("staff.added", { name: text(d.name), role: role(d.role) })];
     case "staff.update":
       return staffUpdate(d);
+    case "staff.signIn":
+      return [sentence("staff.signedIn", { name: text(d.name), role: role(d.role), address: text(d.address) })];
     case "staff.pinWait":
-      return [sentence("staff.pinWait", { name: text(d.name), failures: num(d.failures) ?? 0, seconds: num(d.waitSeconds) ?? 0 })];
+      return [sentence("staff.pinWait", { name: text(d.name), failures: num(d.failures) ?? 0, seconds: num(d.waitSeconds) ?? 0, address: text(d.address) })];
     case "staff.pinWaitAddress":
       return [sentence("staff.pinWaitAddress", { address: text(d.address), failures: num(d.failures) ?? 0, seconds: num(d.waitSeconds) ?? 0 })];
     case "key.create":

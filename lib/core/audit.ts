@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "staff.rotate",
   "staff.add",
   "staff.update",
+  "staff.signIn",
   "staff.pinWait",
   "staff.pinWaitAddress",
   "key.create",

@@ -269,5 +269,11 @@ describe("wrong PINs tried at once", () => {
       t.id,
     ]);
     expect(audit[0]!.n).toBe(1);
+    // Every sign-in by PIN is in the audit log, named, with where from.
+    const { rows: signIns } = await sql.query<{ actor: string; details: { name: string; address: string } }>(
+      `SELECT actor, details FROM "AuditEntry" WHERE "tenantId" = $1 AND action = 'staff.signIn' AND details->>'name' = 'Yuki'`,
+      [t.id],
+    );
+    expect(signIns).toEqual([{ actor: "Yuki (staff)", details: expect.objectContaining({ name: "Yuki", role: "CASHIER", address: "203.0.113.3" }) }]);
   });
 });

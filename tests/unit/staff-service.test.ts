@@ -76,8 +76,11 @@ describe("signing in with a PIN", () => {
     expect(h.checks()).toBe(checked);
     h.advance(30);
     expect(await h.tryPin(A, "2580")).toEqual({ ok: "Li Wei" });
-    // The manager sees it: one entry when the wait began.
-    expect(h.audit).toEqual([{ actor: "system", action: "staff.pinWait", details: { id: A, name: "Li Wei", failures: 5, waitSeconds: 30 } }]);
+    // The manager sees it: one entry when the wait began (and from where), then the sign-in itself, named.
+    expect(h.audit).toEqual([
+      { actor: "system", action: "staff.pinWait", details: { id: A, name: "Li Wei", failures: 5, waitSeconds: 30, address: "192.168.1.20" } },
+      { actor: "Li Wei (staff)", action: "staff.signIn", details: { id: A, name: "Li Wei", role: "KITCHEN", address: "192.168.1.20" } },
+    ]);
   });
 
   it("the waits double, and a right PIN clears them for the person", async () => {

@@ -118,6 +118,14 @@ export class StaffService {
         if (await this.deps.verify(member.pinHash, pin)) {
           return {
             counts: { person: NO_FAILURES, address: current(ADDRESS_WAITS, address, now) },
+            // Who signed in, where: the manager reads it beside what they did.
+            audit: [
+              {
+                actor: `${member.name} (staff)`,
+                action: "staff.signIn",
+                details: { id: member.id, name: member.name, role: member.role, address: addressKey },
+              },
+            ],
             result: { id: member.id, name: member.name, role: member.role, generation: member.generation },
           };
         }
@@ -128,7 +136,13 @@ export class StaffService {
           audit.push({
             actor: SYSTEM_ACTOR,
             action: "staff.pinWait",
-            details: { id: member.id, name: member.name, failures: nextPerson.failures, waitSeconds: seconds(nextPerson.waitUntil.getTime() - now.getTime()) },
+            details: {
+              id: member.id,
+              name: member.name,
+              failures: nextPerson.failures,
+              waitSeconds: seconds(nextPerson.waitUntil.getTime() - now.getTime()),
+              address: addressKey,
+            },
           });
         if (nextAddress.waitUntil)
           audit.push({
