@@ -28,9 +28,12 @@ chmodSync(dataDir, 0o755);
 const pgDir = path.join(dataDir, "postgres");
 const isolation = (pgPort: number) => ({ EMBEDDED_PG_DIR: pgDir, EMBEDDED_PG_PORT: String(pgPort) });
 
-/** `npm run org -- create …` with no DATABASE_URL (spawned directly: npm adds banner lines to stdout). */
-const orgCreate = (slug: string, name: string) =>
-  runScript("scripts/org.ts", ["create", slug, "--name", name, "--timezone", "Europe/Berlin"], { EMBEDDED_PG_DIR: pgDir });
+/**
+ * `npm run org -- create …` with no DATABASE_URL (spawned directly: npm adds banner lines to stdout), on this test's
+ * folder and port: a PostgreSQL it starts for itself must not meet another on the default port (a shop's own).
+ */
+const orgCreate = (slug: string, name: string, pgPort: number) =>
+  runScript("scripts/org.ts", ["create", slug, "--name", name, "--timezone", "Europe/Berlin"], isolation(pgPort));
 
 let server: ChildProcess | null = null;
 let output = "";
@@ -104,7 +107,7 @@ test("npm start with no environment runs production on one box: no demo, org cre
   expect((await request.get(`${box("127.0.0.1")}/demo/board`)).status()).toBe(404);
 
   // With the server running, the CLI uses its database.
-  const created = await orgCreate("one-box-noodles", "One Box Noodles");
+  const created = await orgCreate("one-box-noodles", "One Box Noodles", pgPort);
   expect(created.code, created.stderr).toBe(0);
   expect(created.stderr).toContain("the running server's");
   const shop = JSON.parse(created.stdout) as { slug: string; apiKeys: { cashier: string }; staff: { cashier: string } };
@@ -154,13 +157,13 @@ test("npm start with no environment runs production on one box: no demo, org cre
   server.kill("SIGTERM");
   expect(await exited).toBe(0);
   expect(existsSync(path.join(pgDir, "postmaster.pid"))).toBe(false);
-  const alone = await orgCreate("one-box-dumplings", "One Box Dumplings");
+  const alone = await orgCreate("one-box-dumplings", "One Box Dumplings", pgPort);
   expect(alone.code, alone.stderr).toBe(0);
   expect(alone.stderr).toContain("started for this command");
   expect((JSON.parse(alone.stdout) as { slug: string }).slug).toBe("one-box-dumplings");
   expect(existsSync(path.join(pgDir, "postmaster.pid"))).toBe(false);
   // `npm run db:migrate` needs no DATABASE_URL either: the server migrated this database at start.
-  const migrate = await runScript("scripts/db-migrate.ts", [], { EMBEDDED_PG_DIR: pgDir });
+  const migrate = await runScript("scripts/db-migrate.ts", [], isolation(pgPort));
   expect(migrate.code, migrate.stderr).toBe(0);
   expect(migrate.stderr).toContain("started for this command");
   expect(migrate.stderr).toContain("the database is up to date");

@@ -149,11 +149,20 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
   await expect(kitchen).toHaveURL(new RegExp(`/${t.slug}/kitchen$`));
   await expect(kitchen.getByRole("banner")).toContainText(`${A.name} · Kitchen`);
   await expect(kitchen.locator("[data-connection=live]")).toBeVisible();
+  // Cook A marks an order ready.
+  const first = await place(request, t, "Wonton soup");
+  await kitchen
+    .getByRole("article", { name: `Order ${first.number}`, exact: true })
+    .getByRole("button", { name: "Ready", exact: true })
+    .click();
+  await expect(kitchen.getByTestId("kitchen-status")).toHaveText(`${first.number} → Ready`);
 
   // "Switch person": one tap to the sign-in page, and back to the kitchen as cook B, who bumps an order.
   const order = await place(request, t, "Beef noodles");
   await kitchen.getByRole("link", { name: "Switch person" }).click();
   await expect(kitchen).toHaveURL(/\/sign-in\?/);
+  // While A is still signed in, the way back to the kitchen is one tap (a fumbled PIN leaves no tablet without it).
+  await expect(kitchen.getByTestId("back-to-screen")).toHaveText(`← Back to the kitchen (${A.name} is still signed in)`);
   // With the keyboard: the name list has the focus, Tab goes to the PIN (its focus shown), Enter signs in.
   const nameField = byPin(kitchen).getByLabel("Name", { exact: true });
   await expect(nameField).toBeFocused();
@@ -170,8 +179,20 @@ test("two cooks share a kitchen tablet by name and PIN; one let go is signed out
   const card = kitchen.getByRole("article", { name: `Order ${order.number}`, exact: true });
   await card.getByRole("button", { name: "Ready", exact: true }).click();
   await expect(kitchen.getByTestId("kitchen-status")).toHaveText(`${order.number} → Ready`);
-  const got = await request.get(`/api/v1/orgs/${t.slug}/orders/${order.id}`, { headers: { authorization: `Bearer ${t.apiKeys.kitchen}` } });
-  expect(((await got.json()) as { status: string }).status).toBe("READY");
+  // Each order's history names the cook who made it ready (and the key that placed it).
+  const history = async (id: string) => {
+    const got = await request.get(`/api/v1/orgs/${t.slug}/orders/${id}`, { headers: { authorization: `Bearer ${t.apiKeys.kitchen}` } });
+    return ((await got.json()) as { status: string; history: { status: string; by: string | null }[] }).history.map((h) => [h.status, h.by]);
+  };
+  const placedBy = `API key ${t.apiKeys.cashier.split("_")[2]}`;
+  expect(await history(first.id)).toEqual([
+    ["PLACED", placedBy],
+    ["READY", A.name],
+  ]);
+  expect(await history(order.id)).toEqual([
+    ["PLACED", placedBy],
+    ["READY", B.name],
+  ]);
   await inLanguages(kitchen, `/${t.slug}/kitchen`, "kitchen-header", () => expect(kitchen.locator("[data-connection=live]")).toBeVisible());
 
   // Cook A's own screen, open on a second tablet.

@@ -4,6 +4,8 @@ import { STAFF_ROLES, type StaffRole } from "@/lib/core/tenants";
 import { LanguageSwitcher } from "@/app/_components/language-switcher";
 import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { getApp } from "@/lib/server/app-context";
+import { roleAllows } from "@/lib/auth/roles";
+import { signedIn } from "@/app/_lib/signed-in.server";
 import { SignInForm } from "./sign-in-form";
 import { PinSignInForm, type SignInName } from "./pin-sign-in-form";
 
@@ -45,6 +47,10 @@ export default async function SignInPage({
   // How this page signs in, for the reason's sentence: by PIN only, PIN or code, or code only (nobody has a PIN yet).
   const ways = people.length === 0 ? "code" : codes ? "both" : "pin";
   const reason = why ? t(`why.${why}`, { needs, ways }) : null;
+  // "Switch person" on a shared tablet: while the one signed in still is, the way back to the screen they left.
+  const who = why ? null : await signedIn(tenant);
+  const screen = next.startsWith(`/${tenant.slug}/`) && !next.includes("\\") ? (next.split(/[/?#]/)[2] ?? "") : "";
+  const back = who?.role && who.name && SCREEN_ROLE[screen] && roleAllows(who.role, [SCREEN_ROLE[screen]]) ? { href: next, screen, name: who.name } : null;
 
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center px-5 py-10">
@@ -58,6 +64,18 @@ export default async function SignInPage({
       {reason ? (
         <p role="status" className="mt-6 rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-3 text-lg text-amber-900">
           {reason}
+        </p>
+      ) : null}
+
+      {back ? (
+        <p className="mt-6">
+          <a
+            href={back.href}
+            data-testid="back-to-screen"
+            className="inline-block rounded-xl border-2 border-slate-400 bg-white px-4 py-2 text-lg font-semibold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-400"
+          >
+            {t("backTo", { screen: back.screen, name: back.name })}
+          </a>
         </p>
       ) : null}
 
