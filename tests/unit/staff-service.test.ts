@@ -146,6 +146,29 @@ describe("signing in with a PIN", () => {
     expect(await h.tryPin(ids[4]!, "9264", "198.51.100.8")).toEqual({ ok: "Eli" });
   });
 
+  it("tablets behind one address (a shop's router): typos put right by the same person never add up to a wait for all", async () => {
+    const h = harness();
+    // A busy hour: every cook mistypes three times, then gets it right — 27 wrong PINs from one address.
+    for (let round = 0; round < 3; round++) {
+      for (const [id, pin] of [
+        [A, "2580"],
+        [B, "7391"],
+        [C, "4682"],
+      ] as const) {
+        for (let i = 0; i < 3; i++) expect(await h.tryPin(id, "1111", "198.51.100.1")).toMatchObject({ reason: "wrongPin" });
+        expect(await h.tryPin(id, pin, "198.51.100.1")).toMatchObject({ ok: expect.any(String) });
+        h.advance(60);
+      }
+    }
+    expect(h.audit.filter((e) => e.action === "staff.pinWaitAddress")).toEqual([]);
+    // Wrong PINs nobody puts right still count: from the 20th, the address waits.
+    for (let i = 0; i < 20; i++) {
+      const r = await h.tryPin(i % 2 ? A : B, "1111", "198.51.100.1");
+      if ("retryAfter" in r && r.retryAfter && i < 19) h.advance(r.retryAfter);
+    }
+    expect(await h.tryPin(C, "4682", "198.51.100.1")).toMatchObject({ reason: "pinWaitAddress" });
+  });
+
   it("a person let go, or unknown, cannot sign in; nothing is counted", async () => {
     const h = harness();
     h.people.get(A)!.active = false;

@@ -15,7 +15,7 @@ import type { CacheInvalidator, Clock, StaffMemberChange, StaffMemberInfo, Staff
 import type { StaffRole, Tenant } from "../tenants";
 import { lineText } from "../text";
 import { nameKey, pinSchema } from "./pin";
-import { ADDRESS_WAITS, afterWrongPin, current, NO_FAILURES, PERSON_WAITS, waitLeft } from "./pin-waits";
+import { ADDRESS_WAITS, afterWrongPin, current, NO_FAILURES, PERSON_WAITS, waitLeft, type PinFailures } from "./pin-waits";
 
 const name = lineText("Name").min(1, "Name is required").max(60, "Name is too long (60 characters at most)");
 
@@ -117,7 +117,7 @@ export class StaffService {
         // The check itself (argon2id) runs while both counts are held.
         if (await this.deps.verify(member.pinHash, pin)) {
           return {
-            counts: { person: NO_FAILURES, address: current(ADDRESS_WAITS, address, now) },
+            counts: { person: NO_FAILURES, address: forgiven(address, current(PERSON_WAITS, person, now).failures, now) },
             // Who signed in, where: the manager reads it beside what they did.
             audit: [
               {
@@ -177,6 +177,17 @@ export class StaffService {
 
 /** A wrong PIN, counted: whose, the wait it started (if any), and whether that wait is the device's (everyone on it) rather than the person's. */
 type WrongPin = { wrong: string; waitMs: number; device: boolean };
+
+/**
+ * The address's count after a right PIN: that person's own wrong PINs (typos, now put right) no
+ * longer count against the device — tablets behind one address (a shop's router) would
+ * otherwise add up everybody's typos into a wait for all. Others' wrong PINs stay counted: one's
+ * own PIN buys no guesses at a colleague's.
+ */
+function forgiven(address: PinFailures, ownWrong: number, now: Date): PinFailures {
+  const c = current(ADDRESS_WAITS, address, now);
+  return c.failures === 0 ? c : { ...c, failures: Math.max(0, c.failures - ownWrong) };
+}
 
 function nameTaken(name: string): AppError {
   return new AppError("CONFLICT", {

@@ -207,7 +207,8 @@ export class Throttles {
       new GuardedLimiter(redis, `${env.REDIS_KEY_PREFIX}rl:${name}`, points, redisUp, seconds);
     this.api = limiter("api", env.API_RATE_LIMIT_PER_MINUTE);
     this.voice = limiter("voice", env.VOICE_RATE_LIMIT_PER_MINUTE);
-    this.signInAttempts = limiter("signin", 10);
+    // 30: a shift change on several tablets behind one address (a shop's router), people switching on shared ones.
+    this.signInAttempts = limiter("signin", 30);
     this.checksPerRole = env.SIGN_IN_CHECKS_PER_ROLE;
     this.authFailures = limiter("authfail", env.AUTH_FAILURES_PER_MINUTE);
     this.publicReads = limiter("public", env.PUBLIC_REQUESTS_PER_MINUTE);
