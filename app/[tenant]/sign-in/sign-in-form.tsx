@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { StaffRole } from "@/lib/core/tenants";
 import { signIn } from "./actions";
 import { FormError } from "@/app/_components/form-error";
+import { SignInButton } from "./sign-in-button";
 
 const ROLES: readonly StaffRole[] = ["CASHIER", "KITCHEN", "MANAGER"];
 
@@ -63,13 +64,7 @@ export function SignInForm({ slug, next, defaultRole, labelledBy }: { slug: stri
 
       <FormError id="sign-in-error" testId="sign-in-error" message={error} />
 
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-xl bg-blue-700 px-6 py-4 text-2xl font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? t("submitting") : t("submit")}
-      </button>
+      <SignInButton pending={pending} />
     </form>
   );
 }
