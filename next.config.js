@@ -21,6 +21,16 @@ const nextConfig = {
   typescript: { tsconfigPath: "./tsconfig.json" },
   // Pages opened by this machine's LAN address or PUBLIC_URL hydrate in development too (not only on localhost).
   allowedDevOrigins: devOrigins({ publicUrl: process.env.PUBLIC_URL }),
+  // The service worker (public/sw.js) is revalidated on every load: a stale worker is hard to replace.
+  headers: async () => [
+    {
+      source: "/sw.js",
+      headers: [
+        { key: "Cache-Control", value: "no-cache" },
+        { key: "Content-Type", value: "text/javascript; charset=utf-8" },
+      ],
+    },
+  ],
 };
 
 export default withNextIntl(nextConfig);

@@ -7,6 +7,7 @@ import { tenantOr404 } from "@/app/_lib/tenant.server";
 import { managerData } from "./manager-data.server";
 import { ShiftPanel } from "./shift-panel";
 import { BackupNote } from "./backup-note";
+import { PushNote } from "./push-note";
 import { ConsoleShell } from "./_components/console-shell";
 
 export const dynamic = "force-dynamic";
@@ -49,6 +50,7 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
         </ul>
       </section>
       <BackupNote timeZone={tenant.timeZone} />
+      <PushNote />
     </ConsoleShell>
   );
 }

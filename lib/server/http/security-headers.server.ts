@@ -14,7 +14,8 @@ import { clientProto } from "./client-address.server";
  * The policy. Styles allow 'unsafe-inline' because React writes `style` attributes (the
  * board's grid, progress bars), which a nonce cannot cover; scripts need the nonce.
  * Media and images allow data: and blob: (QR codes on tickets, the board's sounds);
- * connect-src 'self' covers the same-origin WebSocket.
+ * connect-src 'self' covers the same-origin WebSocket. worker-src names the service worker's
+ * origin: under 'strict-dynamic' the fallback to script-src would not allow /sw.js.
  */
 export function contentSecurityPolicy(nonce: string, dev = false): string {
   return [
@@ -25,6 +26,7 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "media-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

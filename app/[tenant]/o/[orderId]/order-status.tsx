@@ -10,6 +10,7 @@ import { useBoardSocket } from "@/app/_components/use-board-socket";
 import { OfflineBanner } from "@/app/_components/offline-banner";
 import { useChime } from "./use-chime";
 import { SoundButton } from "./sound-button";
+import { NotifyButton } from "./notify-button";
 import { Icon, type IconName } from "@/app/_components/icon";
 import { ItemList } from "@/app/_components/item-list";
 import { tenantForm } from "@/app/_components/use-live-data";
@@ -162,6 +163,7 @@ export function OrderStatusView({
           {initial.note ? <p className="mt-3 text-lg break-words text-slate-700 italic">{t("note", { note: initial.note })}</p> : null}
         </section>
 
+        {stage === "preparing" ? <NotifyButton slug={slug} orderId={orderId} /> : null}
         {stage === "preparing" || stage === "ready" ? <SoundButton chime={chime} /> : null}
 
         <p className="mt-auto flex items-center justify-center gap-4 pt-8 text-base text-slate-600">

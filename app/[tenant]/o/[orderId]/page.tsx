@@ -32,7 +32,9 @@ export async function generateMetadata({ params }: { params: Promise<{ tenant: s
   const { self } = read.initial;
   const title =
     customerStage(self) === "ready" ? t("titleReady", { number: self.display }) : t("title", { number: self.display, restaurant: read.tenant.name });
-  return { title: { absolute: title }, robots: { index: false } };
+  // Added to an iPhone's Home Screen, it opens this order's page (and may then get Web Push).
+  const manifest = `/${encodeURIComponent(slug)}/o/${encodeURIComponent(orderId)}/manifest`;
+  return { title: { absolute: title }, robots: { index: false }, manifest, appleWebApp: { capable: true, title: read.tenant.name } };
 }
 
 /**
