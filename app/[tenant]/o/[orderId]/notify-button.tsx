@@ -45,7 +45,7 @@ export function NotifyButton({ slug, orderId }: { slug: string; orderId: string 
         data-testid="notify-result"
         className={
           subscribed
-            ? "inline-flex items-center gap-2 rounded-full border-2 border-emerald-700 bg-emerald-50 px-5 py-3 text-lg font-bold text-emerald-900"
+            ? "inline-flex items-center gap-2 py-3 text-lg font-bold text-emerald-800"
             : state.kind === "failed" || state.kind === "blocked"
               ? "rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-2 text-base text-amber-950"
               : "sr-only"
