@@ -8,7 +8,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { startAppServer, testKeyPrefix } from "../support/app-server";
 import type { TestTenant } from "../support/tenants";
 
@@ -311,5 +311,31 @@ test("notifications blocked for the site: the page says so and that it still chi
   await expect(page.getByTestId("notify-result")).toHaveText(blocked);
   await expect(page.getByTestId("notify-button")).toHaveCount(0);
   await cdp.detach();
+  await context.close();
+});
+
+test("the manager's console says whether customer notifications are on, and that the page chimes either way", async ({
+  browser,
+  baseURL,
+  request,
+  newTenant,
+}) => {
+  const on = await pushOn(request);
+  const t = await newTenant({ name: "Golden Wok" });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager?lang=en`);
+  const note = page.getByTestId("push-note");
+  await expect(page.getByRole("heading", { name: "Customer notifications" })).toBeVisible();
+  await expect(note).toHaveAttribute("data-state", on ? "on" : "off");
+  await expect(note).toContainText(on ? "This server needs to reach the internet for it." : "set PUSH_CONTACT to turn it on");
+  await note.scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS, { recursive: true });
+  await note.locator("..").screenshot({ path: `${SHOTS}/console-push-${on ? "on" : "off"}-en.png` });
+  await page.goto(`/${t.slug}/manager?lang=zh-CN`);
+  await expect(page.getByRole("heading", { name: "顾客通知" })).toBeVisible();
+  await expect(note).toContainText(on ? "本服务器需要能连接互联网" : "设置 PUSH_CONTACT 即可开启");
+  await note.locator("..").screenshot({ path: `${SHOTS}/console-push-${on ? "on" : "off"}-zh-CN.png` });
   await context.close();
 });

@@ -22,7 +22,7 @@ function worker(tabs: string[]) {
   const listeners = new Map<string, Listener>();
   const opened: string[] = [];
   const shown: { title: string; options: Record<string, unknown> }[] = [];
-  const open: Tab[] = tabs.map((url) => ({
+  const open: Tab[] = tabs.map((url): Tab => ({
     url,
     focused: false,
     focus() {
