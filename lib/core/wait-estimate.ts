@@ -1,0 +1,111 @@
+/**
+ * "About 6–9 min": how long an order still being prepared will likely take, from the
+ * restaurant's own last hour (decision 0052). Pure: the caller hands in the history, the
+ * order's placement, how many orders are ahead of it (queue-position.ts) and the time.
+ *
+ * Two bounds, each the later of two instants:
+ * - history: placed + the recency-weighted p50 (low) / p80 (high) of time-to-ready;
+ * - queue (only with orders ahead): now + (ahead + 1) / throughput, Little's law read as
+ *   "the kitchen finishes orders at this rate and mine comes after those ahead"; the high
+ *   bound divides by a throughput one standard error lower (Poisson: 1/√n).
+ * A max of functions that never fall as the order is further back keeps the promise that
+ * an order behind is never told a shorter wait. Past its own p80 an order is "late".
+ */
+
+/** One order made ready: when it was placed and when it first became ready (ms since epoch). */
+export interface ReadySample {
+  placedAt: number;
+  readyAt: number;
+}
+
+/** The history looked at: orders made ready in this last stretch. */
+export const WAIT_WINDOW_MS = 60 * 60_000;
+/** Fewer orders made ready in the window than this: no estimate (never an invented default). */
+export const MIN_SAMPLES = 10;
+/** An order made ready this long ago weighs half as much as one made ready now. */
+export const HALF_LIFE_MS = 20 * 60_000;
+/** The throughput is measured over at least this long, so a few quick orders at opening do not promise a rush rate. */
+const MIN_SPAN_MS = 10 * 60_000;
+
+/** What one read of the history says; cacheable for a few seconds (weights are as of `at`). */
+export interface WaitSummary {
+  /** When it was computed (ms since epoch). */
+  at: number;
+  /** Orders made ready in the window. */
+  samples: number;
+  /** Recency-weighted median and 80th percentile of time-to-ready, in ms. */
+  p50Ms: number;
+  p80Ms: number;
+  /** Orders made ready per ms, recency-weighted. */
+  perMs: number;
+}
+
+/** Remaining whole minutes, low ≤ high; `late`: older than its p80, the page says "taking longer than usual" (low = high = 0). */
+export interface WaitEstimate {
+  low: number;
+  high: number;
+  late: boolean;
+}
+
+const weightAt = (age: number) => Math.pow(2, -Math.max(0, age) / HALF_LIFE_MS);
+
+/** The smallest value whose cumulative weight reaches q of the total (weighted nearest rank). */
+export function weightedQuantile(values: readonly { value: number; weight: number }[], q: number): number {
+  if (values.length === 0) throw new RangeError("no values");
+  const sorted = [...values].sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((s, v) => s + v.weight, 0);
+  let cum = 0;
+  for (const v of sorted) {
+    cum += v.weight;
+    if (cum >= q * total - 1e-12) return v.value;
+  }
+  return sorted[sorted.length - 1]!.value;
+}
+
+/**
+ * The summary of the orders made ready in the window ending at `now`; null under MIN_SAMPLES.
+ * Samples outside the window (or made ready before they were placed) are ignored.
+ */
+export function summarizeWaits(history: readonly ReadySample[], now: number): WaitSummary | null {
+  const recent = history.filter((s) => s.readyAt <= now && s.readyAt > now - WAIT_WINDOW_MS && s.readyAt >= s.placedAt);
+  if (recent.length < MIN_SAMPLES) return null;
+  const weighted = recent.map((s) => ({ value: s.readyAt - s.placedAt, weight: weightAt(now - s.readyAt) }));
+  // Exposure: the weighted length of the stretch the kitchen was seen finishing orders (since the first of these, within the window).
+  const span = Math.min(WAIT_WINDOW_MS, Math.max(MIN_SPAN_MS, now - Math.min(...recent.map((s) => s.readyAt))));
+  const exposure = (HALF_LIFE_MS / Math.LN2) * (1 - Math.pow(2, -span / HALF_LIFE_MS));
+  return {
+    at: now,
+    samples: recent.length,
+    p50Ms: weightedQuantile(weighted, 0.5),
+    p80Ms: weightedQuantile(weighted, 0.8),
+    perMs: weighted.reduce((s, w) => s + w.weight, 0) / exposure,
+  };
+}
+
+/** The instants the order is likely ready by (low) and very likely by (high), in ms since epoch. */
+export function expectedReady(summary: WaitSummary, order: { placedAt: number; ahead: number }, now: number): { lowAt: number; highAt: number } {
+  const ahead = Math.max(0, Math.floor(order.ahead));
+  let lowAt = order.placedAt + summary.p50Ms;
+  let highAt = order.placedAt + summary.p80Ms;
+  // With nothing ahead the kitchen is on it: its own history says how long. With orders ahead, they go first.
+  if (ahead > 0 && summary.perMs > 0) {
+    const slower = summary.perMs * (1 - 1 / Math.sqrt(summary.samples));
+    lowAt = Math.max(lowAt, now + (ahead + 1) / summary.perMs);
+    highAt = Math.max(highAt, now + (ahead + 1) / slower);
+  }
+  return { lowAt, highAt };
+}
+
+/**
+ * The estimate for an order still being prepared, placed at `placedAt` with `ahead` orders
+ * ahead of it, at `now`; null without a summary (too little history).
+ */
+export function estimateWait(summary: WaitSummary | null, order: { placedAt: number; ahead: number }, now: number): WaitEstimate | null {
+  if (!summary) return null;
+  if (now >= order.placedAt + summary.p80Ms) return { low: 0, high: 0, late: true };
+  const { lowAt, highAt } = expectedReady(summary, order, now);
+  const low = Math.max(0, Math.floor((lowAt - now) / 60_000));
+  // Not late: the high bound is still ahead, so at least a minute ("any minute now").
+  const high = Math.max(low, 1, Math.ceil((highAt - now) / 60_000));
+  return { low, high, late: false };
+}
