@@ -78,8 +78,8 @@ describe("a fresh restaurant", () => {
 describe("a restaurant with an hour of history", () => {
   let t: TestTenant;
   let api: ReturnType<typeof client>;
-  /** The twelve made ready: taken 50 − 4i minutes ago, each in 6 + (i mod 3) minutes. */
-  const samples = Array.from({ length: 12 }, (_, i) => ({ placedAgo: (50 - 4 * i) * MIN, takes: (6 + (i % 3)) * MIN }));
+  /** The twelve made ready: taken 58 − 2i minutes ago, each in 6 + (i mod 3) minutes (none had ten made ready before it). */
+  const samples = Array.from({ length: 12 }, (_, i) => ({ placedAgo: (58 - 2 * i) * MIN, takes: (6 + (i % 3)) * MIN }));
 
   beforeAll(async () => {
     t = await restaurant("wait-history");
