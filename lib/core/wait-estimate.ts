@@ -5,9 +5,10 @@
  *
  * Two bounds, each the later of two instants:
  * - history: placed + the recency-weighted p50 (low) / p80 (high) of time-to-ready;
- * - queue (only with orders ahead): now + (ahead + 1) / throughput, Little's law read as
- *   "the kitchen finishes orders at this rate and mine comes after those ahead"; the high
- *   bound divides by a throughput one standard error lower (Poisson: 1/√n).
+ * - queue (only with orders ahead): now + ahead / throughput (low), Little's law read for
+ *   one order: the kitchen finishes orders at this rate while busy, and those ahead go
+ *   first; the high bound adds the order's own turn, (ahead + 1), at a throughput one
+ *   standard error lower (Poisson: 1/√n).
  * A max of functions that never fall as the order is further back keeps the promise that
  * an order behind is never told a shorter wait. Past its own p80 an order is "late".
  */
@@ -24,7 +25,7 @@ export const WAIT_WINDOW_MS = 60 * 60_000;
 export const MIN_SAMPLES = 10;
 /** An order made ready this long ago weighs half as much as one made ready now. */
 export const HALF_LIFE_MS = 20 * 60_000;
-/** The throughput is measured over at least this long, so a few quick orders at opening do not promise a rush rate. */
+/** The throughput is at most the orders seen per this long, so a few instant orders do not promise a rush rate. */
 const MIN_SPAN_MS = 10 * 60_000;
 
 /** What one read of the history says; cacheable for a few seconds (weights are as of `at`). */
@@ -62,6 +63,31 @@ export function weightedQuantile(values: readonly { value: number; weight: numbe
   return sorted[sorted.length - 1]!.value;
 }
 
+/** ∫ of the recency weight over [from, to], as seen at `now`. */
+function weightedLength(from: number, to: number, now: number): number {
+  return (HALF_LIFE_MS / Math.LN2) * (weightAt(now - to) - weightAt(now - from));
+}
+
+/**
+ * The weighted time the kitchen was busy: while at least one of these orders was being
+ * prepared, within the window. An idle stretch (no orders) is not a slow kitchen: counting
+ * it would make one order ahead in a quiet hour look like a long wait.
+ */
+function busyExposure(samples: readonly ReadySample[], now: number): number {
+  const from = now - WAIT_WINDOW_MS;
+  const spans = samples.map((s) => [Math.max(from, s.placedAt), s.readyAt] as const).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let [start, end] = [-Infinity, -Infinity];
+  for (const [a, b] of spans) {
+    if (a > end) {
+      if (end > start) total += weightedLength(start, end, now);
+      [start, end] = [a, b];
+    } else end = Math.max(end, b);
+  }
+  if (end > start) total += weightedLength(start, end, now);
+  return total;
+}
+
 /**
  * The summary of the orders made ready in the window ending at `now`; null under MIN_SAMPLES.
  * Samples outside the window (or made ready before they were placed) are ignored.
@@ -70,15 +96,14 @@ export function summarizeWaits(history: readonly ReadySample[], now: number): Wa
   const recent = history.filter((s) => s.readyAt <= now && s.readyAt > now - WAIT_WINDOW_MS && s.readyAt >= s.placedAt);
   if (recent.length < MIN_SAMPLES) return null;
   const weighted = recent.map((s) => ({ value: s.readyAt - s.placedAt, weight: weightAt(now - s.readyAt) }));
-  // Exposure: the weighted length of the stretch the kitchen was seen finishing orders (since the first of these, within the window).
-  const span = Math.min(WAIT_WINDOW_MS, Math.max(MIN_SPAN_MS, now - Math.min(...recent.map((s) => s.readyAt))));
-  const exposure = (HALF_LIFE_MS / Math.LN2) * (1 - Math.pow(2, -span / HALF_LIFE_MS));
+  const exposure = busyExposure(recent, now);
+  const rate = exposure > 0 ? weighted.reduce((s, w) => s + w.weight, 0) / exposure : Infinity;
   return {
     at: now,
     samples: recent.length,
     p50Ms: weightedQuantile(weighted, 0.5),
     p80Ms: weightedQuantile(weighted, 0.8),
-    perMs: weighted.reduce((s, w) => s + w.weight, 0) / exposure,
+    perMs: Math.min(rate, recent.length / MIN_SPAN_MS),
   };
 }
 
@@ -90,7 +115,7 @@ export function expectedReady(summary: WaitSummary, order: { placedAt: number; a
   // With nothing ahead the kitchen is on it: its own history says how long. With orders ahead, they go first.
   if (ahead > 0 && summary.perMs > 0) {
     const slower = summary.perMs * (1 - 1 / Math.sqrt(summary.samples));
-    lowAt = Math.max(lowAt, now + (ahead + 1) / summary.perMs);
+    lowAt = Math.max(lowAt, now + ahead / summary.perMs);
     highAt = Math.max(highAt, now + (ahead + 1) / slower);
   }
   return { lowAt, highAt };
