@@ -21,6 +21,8 @@ export const estimable = (order: Pick<Order, "status" | "clearedAt">): boolean =
 export class WaitEstimates {
   /** Keyed by what a load needs (the restaurant and its day rule, JSON): a changed time zone reads afresh. */
   private readonly cache: ReadThroughCache<string, WaitSummary | null>;
+  /** Reads under way, by key. */
+  private readonly reading = new Map<string, Promise<WaitSummary | null>>();
 
   constructor(private readonly deps: { history: WaitHistory; clock: Clock; cacheMs?: number }) {
     this.cache = new ReadThroughCache(
@@ -39,7 +41,13 @@ export class WaitEstimates {
 
   /** The restaurant's summary now (cached per node); null: too little recent history. */
   async summary(tenant: Tenant): Promise<WaitSummary | null> {
-    return this.cache.get(JSON.stringify({ id: tenant.id, timeZone: tenant.timeZone, dayStartMinutes: tenant.dayStartMinutes }));
+    const key = JSON.stringify({ id: tenant.id, timeZone: tenant.timeZone, dayStartMinutes: tenant.dayStartMinutes });
+    // Customers asking at once while the entry is stale share one read (the cache alone would start one each).
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.cache.get(key).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
   }
 
   /** The estimate for `order` with `ahead` orders ahead of it; null when it is not being prepared or history is too thin. */
