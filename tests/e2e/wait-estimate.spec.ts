@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import pg from "pg";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { stableDaySpec } from "../support/fixtures";
 import type { TestTenant } from "../support/tenants";
 
@@ -127,4 +127,34 @@ test("the wait in English and Chinese: a range from the last hour, moving live w
   await move(request, t, mine.id, "READY");
   await expect(page.getByTestId("order-status")).toHaveAttribute("data-stage", "ready");
   await expect(page.getByTestId("wait")).toHaveCount(0);
+});
+
+test("the console's figures say how good the day's estimates were, in English and Chinese", async ({ page, request, newTenant }) => {
+  const t = await restaurant(newTenant, "Estimate Diner");
+  await anHourOfHistory(request, t);
+  // Told about 7–8 minutes when taken (replayed): one ready in 15 (later than told), one in 7 (within), one still open.
+  const slow = await place(request, t, "Slow stew");
+  const onTime = await place(request, t, "Quick noodles");
+  await place(request, t, "Still cooking");
+  await backdate(slow.id, 15 * MIN, null);
+  await backdate(onTime.id, 7 * MIN, null);
+  await move(request, t, slow.id, "READY");
+  await move(request, t, onTime.id, "READY");
+
+  await signIn(page, t.slug, "Manager", t.staff.manager);
+  await page.goto(`/${t.slug}/manager/figures?lang=en`);
+  const section = page.getByTestId("estimate-figures");
+  await expect(section.getByRole("heading", { name: "Wait estimates" })).toBeVisible();
+  await expect(section.getByTestId("estimate-within")).toHaveText("50%");
+  await expect(section.getByTestId("estimate-under")).toHaveText("50%");
+  // |7 − 7.5| and |15 − 7.5|: the median by nearest rank is the smaller.
+  await expect(section.getByTestId("estimate-median-error")).toHaveText(/^0\.\d min$/);
+  await expect(section.getByTestId("estimate-count")).toHaveText("3 orders were told an estimate; 2 of them made ready.");
+  await section.screenshot({ path: `${SHOTS}/figures-estimates-en.png` });
+
+  await page.goto(`/${t.slug}/manager/figures?lang=zh-CN`);
+  await expect(section.getByRole("heading", { name: "等候时间预估" })).toBeVisible();
+  await expect(section.getByTestId("estimate-count")).toHaveText("3 单获得了预估；其中 2 单已出餐。");
+  await expect(section.getByTestId("estimate-median-error")).toHaveText(/^0\.\d 分钟$/);
+  await section.screenshot({ path: `${SHOTS}/figures-estimates-zh-CN.png` });
 });
