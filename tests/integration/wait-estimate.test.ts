@@ -12,7 +12,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrisma, type Db } from "@/lib/adapters/postgres/prisma.server";
 import { PrismaWaitHistory } from "@/lib/adapters/postgres/wait-history.server";
-import type { BusinessDay } from "@/lib/core/business-day";
 import type { OrderStatus } from "@/lib/core/orders";
 import { estimateWait, summarizeWaits, type WaitEstimate } from "@/lib/core/wait-estimate";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -156,12 +155,7 @@ describe("the history read", () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     // Call again restamped readyAt to now: the history still says 15 minutes ago.
     expect(byId.get(calledAgain.id)!.readyAt!.getTime()).toBeGreaterThan(now - MIN);
-    const read = await new PrismaWaitHistory(db).readies(
-      t.id,
-      [calledAgain.businessDay as BusinessDay],
-      new Date(now - 4 * 60 * MIN),
-      new Date(now - 60 * MIN),
-    );
+    const read = await new PrismaWaitHistory(db).readies(t.id, [calledAgain.businessDay], new Date(now - 4 * 60 * MIN), new Date(now - 60 * MIN));
     const samples = new Map(read.map((s) => [s.placedAt, s.readyAt]));
     expect(read).toHaveLength(3);
     expect(samples.get(byId.get(calledAgain.id)!.createdAt.getTime())).toBe(
