@@ -25,6 +25,8 @@ export const WAIT_WINDOW_MS = 60 * 60_000;
 export const MIN_SAMPLES = 10;
 /** An order made ready this long ago weighs half as much as one made ready now. */
 export const HALF_LIFE_MS = 20 * 60_000;
+/** An order is never "late" sooner than this after it was taken. */
+const LATE_AFTER_AT_LEAST_MS = 60_000;
 /** The throughput is at most the orders seen per this long, so a few instant orders do not promise a rush rate. */
 const MIN_SPAN_MS = 10 * 60_000;
 
@@ -127,7 +129,8 @@ export function expectedReady(summary: WaitSummary, order: { placedAt: number; a
  */
 export function estimateWait(summary: WaitSummary | null, order: { placedAt: number; ahead: number }, now: number): WaitEstimate | null {
   if (!summary) return null;
-  if (now >= order.placedAt + summary.p80Ms) return { low: 0, high: 0, late: true };
+  // Never late in its first minute: orders made ready at once (drinks) would make every new one "late".
+  if (now >= order.placedAt + Math.max(summary.p80Ms, LATE_AFTER_AT_LEAST_MS)) return { low: 0, high: 0, late: true };
   const { lowAt, highAt } = expectedReady(summary, order, now);
   const low = Math.max(0, Math.floor((lowAt - now) / 60_000));
   // Not late: the high bound is still ahead, so at least a minute ("any minute now").

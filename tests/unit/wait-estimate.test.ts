@@ -64,6 +64,17 @@ describe("the wait estimate (decision 0052)", () => {
     expect(at(45)).toEqual({ low: 0, high: 0, late: true });
   });
 
+  it("a counter that makes orders ready at once (drinks): a new order is told any minute, not late, for its first minute", () => {
+    const s = summarizeWaits(
+      history(now(), 12, 30, () => 0),
+      now(),
+    )!;
+    expect(s.p80Ms).toBe(0);
+    expect(estimateWait(s, { placedAt: now(), ahead: 0 }, now())).toEqual({ low: 0, high: 1, late: false });
+    expect(estimateWait(s, { placedAt: now(), ahead: 0 }, now() + 59_000)).toEqual({ low: 0, high: 1, late: false });
+    expect(estimateWait(s, { placedAt: now(), ahead: 0 }, now() + MIN)).toEqual({ low: 0, high: 0, late: true });
+  });
+
   it("a rush: many orders ahead push the estimate past the usual times, by the throughput", () => {
     // 30 made ready in the last 30 minutes (one a minute), each in 5 minutes.
     const s = summarizeWaits(
