@@ -84,13 +84,12 @@ export const orderMoveJsonSchema = z
 /** "About 6–9 min" (decision 0052). */
 export const waitEstimateJsonSchema = z
   .strictObject({
-    low: z.int().min(0).meta({ description: "Whole minutes still to wait, at least." }),
-    high: z.int().min(0).meta({ description: "Whole minutes still to wait, at most (very likely); low ≤ high." }),
-    late: z
-      .boolean()
-      .meta({
-        description: 'Older than the restaurant\'s usual (its recent 80th percentile): say "taking longer than usual", never a countdown; low = high = 0.',
-      }),
+    low: z.int().min(0).meta({ description: "The range's low end: whole minutes still to wait, likely (the recent median)." }),
+    high: z.int().min(0).meta({ description: "The range's high end: very likely ready by then (the recent 80th percentile); low ≤ high." }),
+    late: z.boolean().meta({
+      description:
+        'Older than the restaurant\'s usual (its recent 80th percentile, and a minute old): say "taking longer than usual", never a countdown; low = high = 0.',
+    }),
   })
   .meta({
     id: "WaitEstimate",
