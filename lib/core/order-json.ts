@@ -81,9 +81,30 @@ export const orderMoveJsonSchema = z
   })
   .meta({ id: "OrderHistoryEntry" });
 
+/** "About 6–9 min" (decision 0052). */
+export const waitEstimateJsonSchema = z
+  .strictObject({
+    low: z.int().min(0).meta({ description: "The range's low end: whole minutes still to wait, likely (the recent median)." }),
+    high: z.int().min(0).meta({ description: "The range's high end: very likely ready by then (the recent 80th percentile); low ≤ high." }),
+    late: z.boolean().meta({
+      description:
+        'Older than the restaurant\'s usual (its recent 80th percentile, and a minute old): say "taking longer than usual", never a countdown; low = high = 0.',
+    }),
+  })
+  .meta({
+    id: "WaitEstimate",
+    description:
+      "How long an order still being prepared will likely take, from the restaurant's orders made ready in the last hour (recency-weighted p50–p80 of time to ready) and the orders ahead of it. An order further back is never told a shorter wait.",
+  });
+export type WaitEstimateJson = z.output<typeof waitEstimateJsonSchema>;
+
 /** `GET …/orders/{id}`: the order and its history. */
 export const orderWithHistoryJsonSchema = orderJsonSchema
   .extend({
+    estimate: waitEstimateJsonSchema.nullable().meta({
+      description:
+        "null: not being prepared (ready, collected, cancelled, cleared), or fewer than ten orders made ready in the last hour (no made-up default).",
+    }),
     history: z.array(orderMoveJsonSchema).meta({
       description:
         "Oldest first: taken (`createdAt`, who took it), then every status change and who made it. Changes made by a node of the release before people are missing.",
@@ -92,6 +113,11 @@ export const orderWithHistoryJsonSchema = orderJsonSchema
   .meta({ id: "OrderWithHistory" });
 export type OrderWithHistoryJson = z.output<typeof orderWithHistoryJsonSchema>;
 
-export function orderWithHistoryJson(order: Order, history: readonly OrderMove[], tenant: Pick<Tenant, "slug">): OrderWithHistoryJson {
-  return { ...orderJson(order, tenant), history: history.map((m) => ({ status: m.status, at: m.at.toISOString(), by: m.by })) };
+export function orderWithHistoryJson(
+  order: Order,
+  history: readonly OrderMove[],
+  tenant: Pick<Tenant, "slug">,
+  estimate: WaitEstimateJson | null = null,
+): OrderWithHistoryJson {
+  return { ...orderJson(order, tenant), estimate, history: history.map((m) => ({ status: m.status, at: m.at.toISOString(), by: m.by })) };
 }

@@ -21,6 +21,8 @@ import { poolFor, prismaFor, type Db } from "@/lib/adapters/postgres/prisma.serv
 import { PrismaAuditLog } from "@/lib/adapters/postgres/audit-log.server";
 import { PrismaReportStore } from "@/lib/adapters/postgres/reports.server";
 import { ReportService } from "@/lib/core/reports/report-service";
+import { PrismaWaitHistory } from "@/lib/adapters/postgres/wait-history.server";
+import { WaitEstimates } from "@/lib/core/wait-service";
 import { PrismaMenuRepository } from "@/lib/adapters/postgres/menu-repository.server";
 import { MenuService } from "@/lib/core/menu-service";
 import { createSocketServer, SocketPublisher, type IoServer } from "@/lib/adapters/realtime/socket-server.server";
@@ -85,6 +87,8 @@ export interface App {
   audit: AuditLog;
   /** The manager's reports: shift history, figures, find by number, CSV export. */
   reports: ReportService;
+  /** "About 6–9 min" for an order being prepared, from the restaurant's last hour (decision 0052). */
+  waits: WaitEstimates;
   /** The console's settings, API keys and staff sign-in codes. */
   settings: SettingsService;
   /** Number series: prefixes, ranges that wrap, the channels each serves (decision 0027). */
@@ -265,6 +269,7 @@ export function createApp(opts: {
     });
   }
 
+  const waitHistory = new PrismaWaitHistory(db);
   const backups = wireBackups({ env, db, registry: metrics.registry, log, clock });
 
   let stopping = false;
@@ -291,7 +296,8 @@ export function createApp(opts: {
     orders,
     shifts,
     audit,
-    reports: new ReportService({ store: new PrismaReportStore(db), clock }),
+    reports: new ReportService({ store: new PrismaReportStore(db), clock, waits: waitHistory }),
+    waits: new WaitEstimates({ history: waitHistory, clock }),
     settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate, events }),
     series: new SeriesService({ store: new PrismaSeriesStore(db), invalidate, events }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),

@@ -213,10 +213,11 @@ describe("orders", () => {
 
   it("GET one order is 200 with the same body as the list, and its history", async () => {
     const order = await placeOrder(main, { items: [{ name: "Bao", qty: 3 }] });
-    const res = await call<OrderJson & { history: unknown }>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen });
+    const res = await call<OrderJson & { history: unknown; estimate: unknown }>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen });
     // Taken by the cashier's key (one made by `org create` has no label: "API key <prefix>"); nothing else yet (tests/integration/order-history.test.ts).
     const by = `API key ${main.apiKeys.cashier.split("_")[2]}`;
-    expect(expectStatus(res, 200)).toEqual({ ...order, history: [{ status: "PLACED", at: order.createdAt, by }] });
+    // No wait estimate: the restaurant has made fewer than ten orders ready in the last hour (tests/integration/wait-estimate.test.ts).
+    expect(expectStatus(res, 200)).toEqual({ ...order, estimate: null, history: [{ status: "PLACED", at: order.createdAt, by }] });
   });
 
   it("GET an unknown uuid, a non-uuid id, or another tenant's order is 404 NOT_FOUND", async () => {
@@ -509,7 +510,8 @@ describe("status transitions", () => {
     const revived = await call("POST", statusPath(main.slug, order.id), { key: main.apiKeys.kitchen, json: { status: "READY" } });
     expectApiError(revived, 409, "CONFLICT");
     const now = await call<OrderJson>("GET", orderPath(main.slug, order.id), { key: main.apiKeys.kitchen });
-    expect(expectStatus(now, 200)).toEqual({ ...cancelled, history: expect.any(Array) });
+    // A cancelled order is told no wait.
+    expect(expectStatus(now, 200)).toEqual({ ...cancelled, estimate: null, history: expect.any(Array) });
   });
 
   it("an unknown or missing status, or an extra field, is 400 BAD_INPUT", async () => {

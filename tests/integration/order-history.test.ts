@@ -29,7 +29,7 @@ const call = apiClient(inject("baseUrl"));
 const contract = new ContractChecker();
 
 type HistoryJson = { status: OrderStatus; at: string; by: string | null }[];
-type OrderWithHistoryJson = OrderJson & { history: HistoryJson };
+type OrderWithHistoryJson = OrderJson & { history: HistoryJson; estimate: unknown };
 
 /** A strict RFC 4180 reader (records end with CRLF; quoted fields may hold anything). */
 function parseCsv(text: string): string[][] {
@@ -127,6 +127,9 @@ describe("over REST: two kitchen keys and an Undo", () => {
     // Besides the history, the order as every other answer gives it.
     const order: Partial<OrderWithHistoryJson> = { ...got };
     delete order.history;
+    // A collected order is told no wait (decision 0052).
+    expect(order.estimate).toBeNull();
+    delete order.estimate;
     expect(order).toEqual(collected);
 
     readied = await place();

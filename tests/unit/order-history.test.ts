@@ -13,6 +13,7 @@ import { nextStep, readiedBy, type Order, type OrderStatus } from "@/lib/core/or
 import type { StaffRole, Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
 import { setApp } from "@/lib/server/app-context";
+import { WaitEstimates } from "@/lib/core/wait-service";
 import { movableClock, wallTime } from "../support/clock";
 import { memoryCore, memoryTenant } from "../support/in-memory-core";
 
@@ -50,6 +51,8 @@ function setup() {
   let session = caller("Li Wei", "KITCHEN", "session:li");
   const app = {
     orders: core.orderService,
+    // No history here: every estimate is null (decision 0052; tests/unit/wait-estimate.test.ts has the rule).
+    waits: new WaitEstimates({ history: { readies: async () => [], replayOrders: async () => [] }, clock }),
     env: { PUBLIC_URL: undefined },
     log: { info: () => {}, warn: () => {}, error: () => {} },
     tenants: { get: async (slug: string) => (slug === tenant.slug ? tenant : Promise.reject(new Error(`no tenant ${slug}`))) },

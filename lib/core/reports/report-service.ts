@@ -10,7 +10,9 @@ import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
 import { seriesFigures, type SeriesFigures } from "./series-figures";
 import { assembleShiftHistory, type SeriesCount, type ShiftHistoryEntry } from "./shift-history";
-import type { Clock, OrderWithMoves, ReportStore } from "../ports";
+import type { Clock, OrderWithMoves, ReportStore, WaitHistory } from "../ports";
+import { addDays } from "../business-day";
+import { replayAccuracy, type EstimateAccuracy } from "./estimate-accuracy";
 import { displayNumber } from "../series";
 
 export interface ShiftHistory {
@@ -26,6 +28,8 @@ export interface DayFigures {
   shifts: { shift: number; orders: number; timeToReady: Spread; timeToCollected: Spread }[];
   /** The whole day per number series that took orders (decision 0027). */
   series: SeriesFigures[];
+  /** How good the customers' wait estimates were, replayed (decision 0052). */
+  estimates: EstimateAccuracy;
 }
 
 export type Query = Record<string, string | undefined>;
@@ -42,7 +46,7 @@ export interface FoundByNumber {
 }
 
 export class ReportService {
-  constructor(private readonly deps: { store: ReportStore; clock: Clock }) {}
+  constructor(private readonly deps: { store: ReportStore; clock: Clock; waits: Pick<WaitHistory, "replayOrders"> }) {}
 
   today(tenant: Tenant): BusinessDay {
     return businessDayAt(this.deps.clock.now(), tenant);
@@ -69,10 +73,12 @@ export class ReportService {
     const day = parseDayQuery(query).day ?? this.today(tenant);
     const hours = dayHours(day, tenant);
     const { store } = this.deps;
-    const [[shifts, counts], perHour, durations] = await Promise.all([
+    const [[shifts, counts], perHour, durations, replayed] = await Promise.all([
       this.shiftsAndCounts(tenant, day),
       store.ordersPerHourIndex(tenant.id, day, hours[0]!.start),
       store.durations(tenant.id, day),
+      // The day before too: the history and the orders ahead of the day's first orders.
+      this.deps.waits.replayOrders(tenant.id, [addDays(day, -1), day]),
     ]);
     const hourly = hourlyCounts(hours, perHour);
     return {
@@ -90,6 +96,7 @@ export class ReportService {
         };
       }),
       series: seriesFigures(counts, durations),
+      estimates: replayAccuracy(replayed, day),
     };
   }
 

@@ -48,6 +48,22 @@ export const dayFiguresSchema = z
         timeToCollected: spreadSchema,
       }),
     ),
+    estimates: z
+      .object({
+        estimated: z.int().min(0).meta({ description: "Orders of the day that were told a wait estimate when placed (replayed)." }),
+        compared: z.int().min(0).meta({ description: "Of those, the ones made ready: the figures below are about these." }),
+        medianErrorMinutes: z
+          .number()
+          .nullable()
+          .meta({ description: "Median distance, in minutes, between the actual time to ready and the middle of the range told." }),
+        underShare: z.number().nullable().meta({ description: "Share (0–1) made ready later than the range's high end; null when none compared." }),
+        withinShare: z.number().nullable().meta({ description: "Share (0–1) made ready within the range told." }),
+      })
+      .meta({
+        id: "EstimateAccuracy",
+        description:
+          "How good the customers' wait estimates were: the rule replayed for each order at the moment it was placed, against its actual time to ready.",
+      }),
   })
   .meta({ id: "DayFigures" });
 
@@ -77,5 +93,6 @@ export function figuresJson(f: DayFigures): z.output<typeof dayFiguresSchema> {
     hours: f.hours.map((h) => ({ hour: h.hour, start: h.start.toISOString(), end: h.end.toISOString(), orders: h.orders })),
     shifts: f.shifts,
     series: f.series,
+    estimates: f.estimates,
   };
 }

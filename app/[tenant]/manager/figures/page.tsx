@@ -11,6 +11,7 @@ import { ColumnHeads } from "../_components/column-heads";
 import { DayPicker, requestedDay } from "../_components/day-picker";
 import { HourChart } from "./hour-chart";
 import { formatDuration } from "./duration";
+import { EstimateFigures } from "./estimate-figures";
 
 export const dynamic = "force-dynamic";
 
@@ -102,6 +103,8 @@ export default async function FiguresPage({
             </div>
           </section>
         ) : null}
+
+        <EstimateFigures a={f.estimates} />
       </div>
     </ConsoleShell>
   );

@@ -11,6 +11,7 @@ import { OfflineBanner } from "@/app/_components/offline-banner";
 import { useChime } from "./use-chime";
 import { SoundButton } from "./sound-button";
 import { NotifyButton } from "./notify-button";
+import { WaitLine } from "./wait-line";
 import { Icon, type IconName } from "@/app/_components/icon";
 import { ItemList } from "@/app/_components/item-list";
 import { tenantForm } from "@/app/_components/use-live-data";
@@ -51,6 +52,7 @@ export function OrderStatusView({
   const [order, setOrder] = useState(initial.self);
   const [ahead, setAhead] = useState<ReadonlySet<string>>(() => new Set(initial.ahead));
   const [lastUpdated, setLastUpdated] = useState<number | null>(null);
+  const [wait, setWait] = useState({ summary: initial.wait, readAt: initial.readAt });
   // False once a re-read finds the restaurant no longer has the order (restored from an older backup).
   const [known, setKnown] = useState(true);
 
@@ -86,6 +88,7 @@ export function OrderStatusView({
         const fresh = read.data;
         setOrder(withDisplay(fresh.self));
         setAhead(new Set(fresh.ahead));
+        setWait({ summary: fresh.wait, readAt: fresh.readAt });
         setLastUpdated(Date.now());
         return;
       }
@@ -143,6 +146,7 @@ export function OrderStatusView({
               {t("ahead", { count: ahead.size })}
             </p>
           ) : null}
+          {stage === "preparing" ? <WaitLine wait={wait.summary} readAt={wait.readAt} placedAt={order.createdAt} ahead={ahead.size} /> : null}
           <p className="mt-2 text-lg">{t(`stage.${stage}.text`)}</p>
           {earlierDay ? (
             <p className="mt-2 text-base font-semibold" data-testid="earlier-day">
