@@ -23,3 +23,4 @@ export * from "./replication";
 export * from "./printing";
 export * from "./backups";
 export * from "./staff";
+export * from "./push";
