@@ -8,8 +8,6 @@
 export const PUSH_WINDOW_SECONDS = 1800;
 /** The first retry's delay; each later one doubles it, plus up to 10 % jitter. */
 export const PUSH_RETRY_BASE_MS = 1_000;
-/** A Retry-After longer than this is not waited for: the push would be stale anyway. */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 export type PushOutcome = "delivered" | "gone" | "retrying" | "gave_up" | "expired" | "skipped" | "deferred";
 
@@ -40,9 +38,9 @@ export function pushOutcomeOf(
   const transient = status === null || status === 429 || status >= 500;
   if (!transient) return { outcome: "gave_up", nextAt: null };
   const backoff = PUSH_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1) * (1 + 0.1 * random());
-  const asked = answer.retryAfterSeconds && answer.retryAfterSeconds > 0 ? Math.min(answer.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS) : 0;
+  const asked = answer.retryAfterSeconds && answer.retryAfterSeconds > 0 ? answer.retryAfterSeconds * 1000 : 0;
   const nextAt = new Date(now.getTime() + Math.max(backoff, asked));
-  // A retry due after the window closes would deliver a stale push (its TTL would be 0).
+  // A retry due after the window closes (however it was asked for) would deliver a stale push: give up.
   if (ttlSeconds(since, nextAt) <= 0) return { outcome: "expired", nextAt: null };
   return { outcome: "retrying", nextAt };
 }
