@@ -122,10 +122,10 @@ export class PushServiceStandIn {
     const problems: string[] = [];
     if (req.method !== "POST") problems.push(`method ${req.method}`);
     const ttl = Number(req.headers.ttl);
-    if (!/^\d+$/.test(String(req.headers.ttl ?? "")) || ttl > 1800) problems.push(`TTL ${req.headers.ttl}`);
-    if (req.headers.urgency !== "high") problems.push(`Urgency ${req.headers.urgency}`);
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(String(req.headers.topic ?? ""))) problems.push(`Topic ${req.headers.topic}`);
-    if (req.headers["content-encoding"] !== "aes128gcm") problems.push(`Content-Encoding ${req.headers["content-encoding"]}`);
+    if (!/^\d+$/.test(String(req.headers.ttl ?? "")) || ttl > 1800) problems.push(`TTL ${String(req.headers.ttl)}`);
+    if (req.headers.urgency !== "high") problems.push(`Urgency ${String(req.headers.urgency)}`);
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(String(req.headers.topic ?? ""))) problems.push(`Topic ${String(req.headers.topic)}`);
+    if (req.headers["content-encoding"] !== "aes128gcm") problems.push(`Content-Encoding ${String(req.headers["content-encoding"])}`);
     const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(String(req.headers.authorization ?? ""));
     if (!m) return [...problems, `Authorization ${req.headers.authorization}`];
     try {

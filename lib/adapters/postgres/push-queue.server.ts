@@ -5,7 +5,6 @@
  * (a node killed -9 between commit and queueing). Queueing is one transaction: set jobId
  * where it is still null, and insert that job — so each row is queued by exactly one node.
  */
-import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import type { Logger } from "@/lib/core/ports";
 import { inTx, type QueueSpec } from "./webhook-queue.server";

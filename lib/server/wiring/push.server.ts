@@ -2,7 +2,6 @@
  * Web Push's wiring (decision 0053): PUSH_CONTACT decides whether it is on, the VAPID key is
  * read (or made) at warm-up, the deliveries' relay and workers start with the other workers.
  */
-import type PgBoss from "pg-boss";
 import type { EventPublisher, Logger, Clock } from "@/lib/core/ports";
 import { tenantShare } from "@/lib/core/fair-share";
 import { PushDispatcher } from "@/lib/core/push/push-dispatcher";
@@ -61,7 +60,7 @@ export function wirePush(deps: { env: Env; db: Db; queue: WebhookQueue; cipher: 
 } {
   const { env, db, log, clock } = deps;
   deps.queue.alsoCreate(PUSH_QUEUE_SPEC);
-  const queue = new PushQueue(deps.queue.boss as PgBoss, db, log);
+  const queue = new PushQueue(deps.queue.boss, db, log);
   const contact = env.PUSH_CONTACT ?? null;
   const problem = contact === null ? "PUSH_CONTACT is not set" : contactProblem(contact);
   let keys: VapidKeys | null = null;
