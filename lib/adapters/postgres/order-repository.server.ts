@@ -11,7 +11,15 @@ import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { PrismaPrinterStore } from "./printer-store.server";
 import type { PrintRequest } from "@/lib/core/ports";
-import { findOrder, findOrderByIdempotencyKey, insertOrder, orderMoves, readyAgain as readyAgainSql, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import {
+  findOrder,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  orderMoves,
+  readyAgain as readyAgainSql,
+  updateOrderStatus,
+  violatedConstraint,
+} from "./order-sql.server";
 import { OPEN_NUMBER_INDEX, refusalOf } from "./order-refusals.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
 
