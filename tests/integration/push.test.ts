@@ -131,6 +131,16 @@ describe("subscribing", () => {
     expect(offRefusal.message).toBe(OFF_MESSAGE);
   });
 
+  it("both routes count against the public limit per address, before anything is looked up", async () => {
+    const unknownSlug = await call("POST", org("no-such-restaurant", `orders/${randomUUID()}/subscriptions`), { json: asBody(push.subscriber()) });
+    expectApiError(unknownSlug, 404, "NOT_FOUND");
+    const key = await call("GET", "/api/v1/push/key");
+    for (const res of [unknownSlug, key]) {
+      expect(res.headers.get("ratelimit-policy")).toBe(`"public";q=${SHARED_SERVER_ENV.PUBLIC_REQUESTS_PER_MINUTE};w=60`);
+      expect(res.headers.get("ratelimit")).toMatch(/^"public";r=\d+;t=\d+$/);
+    }
+  });
+
   it("the same endpoint again updates its keys under the same id; at most 5 per order, even posted in parallel", async () => {
     const order = await newOrder(t.main);
     const first = push.subscriber();
