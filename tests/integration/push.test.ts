@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
+import { prunePush } from "@/lib/adapters/postgres/push-queue.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -94,6 +95,23 @@ describe("the key", () => {
     expect(expectStatus(await call<{ publicKey: string }>("GET", "/api/v1/push/key"), 200).publicKey).toBe(publicKey);
     const refused = expectApiError(await apiClient(off.url)("GET", "/api/v1/push/key"), 404, "NOT_FOUND");
     expect(refused.message).toBe(OFF_MESSAGE);
+  });
+});
+
+describe("PUSH_CONTACT invalid", () => {
+  it("a local contact (Apple refuses it) turns push off with a start-up warning naming it; the server runs", async () => {
+    const local = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix,
+      env: { ...SHARED_SERVER_ENV, SESSION_SECRET: sessionSecret, PUSH_CONTACT: "mailto:me@shop.local", PUSH_SERVICES: push.origin, SCHEDULER: "off" },
+    });
+    try {
+      expect(expectApiError(await apiClient(local.url)("GET", "/api/v1/push/key"), 404, "NOT_FOUND").message).toBe(OFF_MESSAGE);
+      expect(local.output()).toMatch(/PUSH_CONTACT is invalid: customer push notifications are off/);
+      expect(local.output()).toContain("mailto:me@shop.local");
+    } finally {
+      await local.stop();
+    }
   });
 });
 
@@ -328,5 +346,22 @@ describe("the stand-in", () => {
     expect(forged!.problems.join(" ")).toMatch(/VAPID: .*signature/i);
     expect(wrongAud!.problems.join(" ")).toMatch(/VAPID: .*aud/i);
     expect(forged!.problems.join(" ")).toMatch(/cannot decrypt/);
+  });
+});
+
+describe("the table does not grow forever", () => {
+  it("subscriptions of orders finished over a day ago are deleted with their deliveries; recent ones stay", async () => {
+    const [old, recent] = [await newOrder(t.other), await newOrder(t.other)];
+    const [s1, s2] = [push.subscriber(), push.subscriber()];
+    expectStatus(await subscribe(t.other, old.id, asBody(s1)), 201);
+    expectStatus(await subscribe(t.other, recent.id, asBody(s2)), 201);
+    for (const o of [old, recent]) await move(t.other, o.id, "READY");
+    await push.until(() => push.to(s1.path).length === 1 && push.to(s2.path).length === 1, "both ready pushes");
+    for (const o of [old, recent]) await move(t.other, o.id, "COLLECTED");
+    await prisma.$executeRaw`UPDATE "Order" SET "collectedAt" = now() - interval '25 hours' WHERE id = ${old.id}::uuid`;
+    expect(await prunePush(prisma)).toBeGreaterThanOrEqual(1);
+    expect(await prisma.pushSubscription.count({ where: { orderId: old.id } })).toBe(0);
+    expect(await prisma.pushDelivery.count({ where: { orderId: old.id } })).toBe(0);
+    expect(await prisma.pushSubscription.count({ where: { orderId: recent.id } })).toBe(1);
   });
 });
