@@ -98,7 +98,23 @@ describe("the key", () => {
   });
 });
 
-describe("PUSH_CONTACT invalid", () => {
+describe("push off", () => {
+  it("another SESSION_SECRET cannot open the stored key: push off with an error in the log, no new key", async () => {
+    const before = await prisma.pushKey.findUniqueOrThrow({ where: { id: 1 } });
+    const other = await startAppServer({
+      databaseUrl: db.url,
+      keyPrefix,
+      env: { ...SHARED_SERVER_ENV, SESSION_SECRET: randomBytes(32).toString("hex"), PUSH_CONTACT: CONTACT, PUSH_SERVICES: push.origin, SCHEDULER: "off" },
+    });
+    try {
+      expectApiError(await apiClient(other.url)("GET", "/api/v1/push/key"), 404, "NOT_FOUND");
+      expect(other.output()).toMatch(/VAPID private key in PushKey cannot be opened with this SESSION_SECRET/);
+      expect((await prisma.pushKey.findUniqueOrThrow({ where: { id: 1 } })).publicKey).toBe(before.publicKey);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it("a local contact (Apple refuses it) turns push off with a start-up warning naming it; the server runs", async () => {
     const local = await startAppServer({
       databaseUrl: db.url,
