@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "@/lib/adapters/postgres/prisma.server";
 import { prunePush } from "@/lib/adapters/postgres/push-queue.server";
+import { recentPushes } from "@/lib/adapters/postgres/push-store.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
@@ -306,6 +307,24 @@ describe("delivery", () => {
     );
     expect(row!.attempts).toBe(1);
     expect(push.to(s.path).length).toBe(1);
+  });
+
+  it("a refused push (403) is given up, not retried, and the restaurant's recent figures say so", async () => {
+    const order = await newOrder(t.other);
+    const s = push.subscriber();
+    push.answer(s.path, [403]);
+    expectStatus(await subscribe(t.other, order.id, asBody(s)), 201);
+    await move(t.other, order.id, "READY");
+    const recent = await eventually(
+      "the failure counted",
+      () => recentPushes(prisma, t.other.id),
+      (r) => r.failed >= 1,
+    );
+    expect(recent.lastError).toBe("the push service answered 403");
+    expect(recent.lastErrorAt).toBeInstanceOf(Date);
+    expect(push.to(s.path).map((r) => r.status)).toEqual([403]);
+    const row = await prisma.pushDelivery.findFirstOrThrow({ where: { orderId: order.id } });
+    expect([row.outcome, row.attempts, row.lastStatus]).toEqual(["gave_up", 1, 403]);
   });
 
   it("two nodes: each push is sent once, all signed with the one key", async () => {

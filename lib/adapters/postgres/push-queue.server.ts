@@ -39,8 +39,9 @@ export const pushJob = (jobId: string, deliveryId: string, startAfter?: Date | n
 export class PushQueue {
   private readonly workers: string[] = [];
   private sweep: ReturnType<typeof setInterval> | undefined;
-  private kicked = false;
-  private sweeping: Promise<void> | null = null;
+  private running = false;
+  private stopped = false;
+  private asked = { sweep: false, prune: false, any: false };
   private sweeps = 0;
 
   constructor(
@@ -78,29 +79,34 @@ export class PushQueue {
     return total;
   }
 
-  /** After a commit that may have written deliveries: queue them now (coalesced), not at the next sweep. */
+  /** After a commit that may have written deliveries: queue them now, not at the next sweep. */
   kick(): void {
-    if (this.kicked) return;
-    this.kicked = true;
-    queueMicrotask(() => {
-      this.kicked = false;
-      void this.runSweep(false);
-    });
+    this.run({ sweep: false });
   }
 
-  private runSweep(prune: boolean): Promise<void> {
-    // One at a time on a node; a kick during a sweep runs another right after it.
-    const previous = this.sweeping ?? Promise.resolve();
-    const next = previous
-      .then(() => backfillReady(this.db))
-      .then(() => this.queueWaiting())
-      .then(() => (prune ? prunePush(this.db) : 0))
-      .then(() => undefined)
-      .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "push sweep failed"));
-    this.sweeping = next.finally(() => {
-      if (this.sweeping === next) this.sweeping = null;
-    });
-    return next;
+  /**
+   * One run at a time on a node; what is asked meanwhile is done once after it (a burst of
+   * ready orders makes one more run, not one each). A sweep also backfills and, now and then, prunes.
+   */
+  private run(ask: { sweep: boolean; prune?: boolean }): void {
+    if (this.stopped) return;
+    this.asked = { sweep: this.asked.sweep || ask.sweep, prune: this.asked.prune || !!ask.prune, any: true };
+    if (this.running) return;
+    this.running = true;
+    void (async () => {
+      while (this.asked.any) {
+        const { sweep, prune } = this.asked;
+        this.asked = { sweep: false, prune: false, any: false };
+        try {
+          if (sweep) await backfillReady(this.db);
+          await this.queueWaiting();
+          if (prune) await prunePush(this.db);
+        } catch (e) {
+          this.log.warn({ err: e instanceof Error ? e.message : String(e) }, "push sweep failed");
+        }
+      }
+      this.running = false;
+    })();
   }
 
   /** `concurrency` workers on this node, and the sweep. */
@@ -114,7 +120,7 @@ export class PushQueue {
       });
       this.workers.push(id);
     }
-    const tick = () => void this.runSweep(this.sweeps++ % PRUNE_EVERY_SWEEPS === 0);
+    const tick = () => this.run({ sweep: true, prune: this.sweeps++ % PRUNE_EVERY_SWEEPS === 0 });
     tick();
     this.sweep = setInterval(tick, PUSH_SWEEP_MS);
     this.sweep.unref();
@@ -126,6 +132,7 @@ export class PushQueue {
   }
 
   stop(): void {
+    this.stopped = true;
     clearInterval(this.sweep);
   }
 }
