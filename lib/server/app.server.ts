@@ -71,6 +71,7 @@ import { createRedis, redisTarget, warmUpRedis } from "./wiring/redis-clients.se
 import { wireNumbering } from "./wiring/counter.server";
 import { wirePrinting } from "./wiring/printing.server";
 import { createProbes, type Health } from "./wiring/probes.server";
+import { wirePush, type PushFeature } from "./wiring/push.server";
 
 export interface App {
   env: Env & { DATABASE_URL: string };
@@ -104,6 +105,8 @@ export interface App {
   /** Network printers, their status and print jobs (decision 0029). */
   printers: PrinterService;
   metrics: AppMetrics;
+  /** Web Push to customers' phones (decision 0053): the key, whether it is on, the recent sends, subscribing. */
+  push: PushFeature;
   /** Every rate limit: per key, per address before authentication, sign-in, public reads, sockets, voice. */
   throttles: Throttles;
   /** The board's fallback voice; null when VOICE_FALLBACK is off. */
@@ -236,7 +239,9 @@ export function createApp(opts: {
   const voice = env.VOICE_FALLBACK ? new VoiceRenderer({ log, metrics: registerVoiceMetrics(metrics.registry) }) : null;
   // A number made ready or called again: its clips are rendered ahead on every node (decision 0036).
   const sockets = new SocketPublisher(io, log);
-  const events = voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets;
+  const push = wirePush({ env, db, queue: webhookQueue, cipher: secretCipher, metrics, log, clock });
+  // A move to ready or a call again wrote its pushes in its own statement: the relay queues them at once.
+  const events = push.withPushKick(voice ? withVoiceAhead(sockets, voice, socketRelay(io)) : sockets);
   const printing = wirePrinting({ env, db, store: printerStore, queue: printQueue, invalidate, events, metrics, log, clock, throttles });
   const printers = printing.service;
 
@@ -313,11 +318,13 @@ export function createApp(opts: {
     }),
     printers,
     metrics,
+    push: push.feature,
     throttles,
     voice,
     async warmUp() {
       // Before the first order: an order's transaction inserts into the queue's tables.
       await Promise.all([warmUpRedis(redis, log), webhookQueue.start()]);
+      await push.warmUp();
       // Read once before the first order (the start's log says the replication), then every few seconds.
       await replication.check();
       replication.start();
@@ -325,6 +332,7 @@ export function createApp(opts: {
     async startWorkers() {
       await webhookQueue.work(WEBHOOK_WORKERS, (deliveryId, jobId) => dispatcher.attempt(deliveryId, jobId));
       await printing.start();
+      await push.start();
       backups?.start();
     },
     counterSource: () => issuer.source(),
@@ -351,6 +359,7 @@ export function createApp(opts: {
         await Promise.race([sub.punsubscribe().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
       printing.stop();
+      push.stop();
       backups?.stop();
       // Attempts and drains in flight finish (bounded); the others stay queued for another node.
       await webhookQueue.stop().catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "could not stop the webhook queue"));

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { parsePushServices } from "@/lib/core/push/push-services";
 import { z } from "zod";
 import { linkLocalEntryProblem } from "@/lib/core/webhooks/destination";
 import { parsePrinterNetworks, parsePrinterPorts, type PortRule } from "@/lib/core/printing/printer-network";
@@ -241,6 +242,20 @@ const schema = z
     PRINTERS_PER_RESTAURANT: z.coerce.number().int().min(1).max(10_000).default(20),
     /** Print jobs one restaurant may have waiting; beyond it a test page or reprint is refused and an order is taken without its ticket (decision 0039). */
     PRINT_JOBS_WAITING_PER_RESTAURANT: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /**
+     * Web Push's contact (VAPID `sub`, decision 0053): `mailto:ops@example.com` or an https URL,
+     * never a local host. Unset: push is off. Invalid: push is off, and the start-up log says why.
+     */
+    PUSH_CONTACT: z.string().max(500).optional(),
+    /** Origins push subscriptions may point to besides the browsers' push services (comma-separated; tests, private services). */
+    PUSH_SERVICES: z
+      .string()
+      .optional()
+      .transform((value, ctx): string[] => {
+        const r = parsePushServices(value);
+        if ("error" in r) ctx.addIssue({ code: "custom", message: r.error });
+        return "origins" in r ? r.origins : [];
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

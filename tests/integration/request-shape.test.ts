@@ -38,6 +38,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "GET /api/v1/orgs/[slug]/orders.csv": { query: ["from", "to"] },
   "GET /api/v1/orgs/[slug]/orders/[id]": {},
   "POST /api/v1/orgs/[slug]/orders/[id]/call": {},
+  "POST /api/v1/orgs/[slug]/orders/[id]/subscriptions": { query: ["lang"], body: true },
   "POST /api/v1/orgs/[slug]/orders/[id]/print": { body: true },
   "GET /api/v1/orgs/[slug]/print-jobs": { query: ["printerId", "limit"] },
   "GET /api/v1/orgs/[slug]/printers": {},
@@ -68,6 +69,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "POST /api/v1/orgs/[slug]/webhooks/[id]/secret": {},
   "GET /api/v1/orgs/[slug]/voice/[locale]/[clip]": {},
   "GET /api/v1/voice/[locale]/[clip]": {},
+  "GET /api/v1/push/key": {},
   "GET /api/v1/openapi.json": {},
 };
 

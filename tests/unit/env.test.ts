@@ -96,3 +96,20 @@ describe("scheduler settings", () => {
     expect(problems({ TRUST_PROXY: "the proxy" })[0]).toMatch(/^TRUST_PROXY: /);
   });
 });
+
+describe("web push settings (decision 0053)", () => {
+  it("PUSH_SERVICES: origins, comma-separated; a malformed entry stops the start naming it", () => {
+    expect(loadEnv({ PUSH_SERVICES: "http://127.0.0.1:4567, https://push.example.com/" }).PUSH_SERVICES).toEqual([
+      "http://127.0.0.1:4567",
+      "https://push.example.com",
+    ]);
+    expect(loadEnv({}).PUSH_SERVICES).toEqual([]);
+    expect(problems({ PUSH_SERVICES: "https://push.example.com/v1" })).toEqual([
+      expect.stringMatching(/^PUSH_SERVICES: "https:\/\/push.example.com\/v1" is not an origin/),
+    ]);
+  });
+
+  it("PUSH_CONTACT is taken as given: an invalid one turns push off with a warning at start, it does not stop the server", () => {
+    expect(loadEnv({ PUSH_CONTACT: "mailto:me@localhost" }).PUSH_CONTACT).toBe("mailto:me@localhost");
+  });
+});

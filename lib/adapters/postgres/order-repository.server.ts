@@ -11,7 +11,15 @@ import { Prisma, type Db, type Tx } from "./prisma.server";
 import type { WebhookOutbox } from "./webhook-outbox.server";
 import type { PrismaPrinterStore } from "./printer-store.server";
 import type { PrintRequest } from "@/lib/core/ports";
-import { findOrder, findOrderByIdempotencyKey, insertOrder, orderMoves, updateOrderStatus, violatedConstraint } from "./order-sql.server";
+import {
+  findOrder,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  orderMoves,
+  readyAgain as readyAgainSql,
+  updateOrderStatus,
+  violatedConstraint,
+} from "./order-sql.server";
 import { OPEN_NUMBER_INDEX, refusalOf } from "./order-refusals.server";
 import { toOrder, toSqlDate, uniqueViolationOn } from "./rows.server";
 
@@ -176,8 +184,8 @@ export class PrismaOrderRepository implements OrderRepository {
   }
 
   async readyAgain(tenantId: string, id: string, at: Date): Promise<Order | null> {
-    const { count } = await this.db.order.updateMany({ where: { id, tenantId, status: "READY", clearedAt: null }, data: { readyAt: at } });
-    return count === 1 ? this.findById(tenantId, id) : null;
+    // One statement: the new readyAt and a push to each of the order's subscriptions (decision 0053).
+    return readyAgainSql(this.sql ?? this.db, tenantId, id, at);
   }
 
   async clearOpen(tenantId: string, day: BusinessDay, beforeShift: number, at: Date, emits?: Emits<Order>): Promise<number> {

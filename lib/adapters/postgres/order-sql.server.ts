@@ -134,6 +134,31 @@ ORDER BY "idempotencyScope" NULLS LAST LIMIT 1`,
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
+/**
+ * One push per subscription of the order in `moved` (decision 0053), written by the statement
+ * that moved it: no push without its move, nothing to do for an order no one subscribed to.
+ */
+const PUSH_DELIVERIES = (kind: "ready" | "again", since: string) =>
+  `INSERT INTO "PushDelivery" (id, "tenantId", "subscriptionId", "orderId", kind, since)
+  SELECT gen_random_uuid(), s."tenantId", s.id, s."orderId", '${kind}', ${since} FROM "PushSubscription" s JOIN moved m ON s."orderId" = m.id
+  ON CONFLICT DO NOTHING`;
+
+/**
+ * A ready order called again: its readyAt is now `at` (the board shows it again), and each
+ * subscription gets one more push, in the same statement. Null when it is not ready (or cleared).
+ */
+export async function readyAgain(on: pg.Pool | Pick<Tx, "$queryRawUnsafe">, tenantId: string, id: string, at: Date): Promise<Order | null> {
+  const text = `WITH moved AS (
+  UPDATE "Order" SET "readyAt" = $3::timestamptz
+  WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = 'READY' AND "clearedAt" IS NULL RETURNING ${COLUMNS}
+), push AS (${PUSH_DELIVERIES("again", "$3::timestamptz")})
+SELECT * FROM moved`;
+  const values = [id, tenantId, at];
+  const rows =
+    "query" in on ? (await on.query<OrderRow>({ name: "nextup-order-ready-again", text, values })).rows : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
 const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLECTED: `"collectedAt"`, CANCELLED: `"cancelledAt"` };
 
 /**
@@ -164,7 +189,7 @@ export async function updateOrderStatus(
   WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL RETURNING ${COLUMNS}
 ), event AS (
   INSERT INTO "OrderEvent" (id, "tenantId", "orderId", status, at, by) SELECT $7::uuid, "tenantId", id, status, $5::timestamptz, $6::text FROM moved
-)
+)${from === "PLACED" && to === "READY" ? `, push AS (${PUSH_DELIVERIES("ready", "$5::timestamptz")})` : ""}
 SELECT * FROM moved`;
   const values = [id, tenantId, from, to, at, by, randomUUID()];
   const rows =

@@ -23,4 +23,5 @@ export * from "./replication";
 export * from "./printing";
 export * from "./backups";
 export * from "./staff";
+export * from "./push";
 export * from "./waits";

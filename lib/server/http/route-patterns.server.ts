@@ -179,11 +179,13 @@ export function routeOf(req: IncomingMessage, match: (path: string) => RouteMatc
 /** Served by the API (JSON, its error contract and policy): decided by the route matched, however the path was spelled. */
 export const isApiRoute = (m: RouteMatch): boolean => m.route === "/api" || m.route.startsWith("/api/");
 
-/** What anyone may ask without signing in: the board (page, API and voice clips) and a customer's order page. */
+/** What anyone may ask without signing in: the board (page, API and voice clips), a customer's order page and its push subscription. */
 const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "/api/v1/orgs/[slug]/board",
   "/api/v1/orgs/[slug]/voice/[locale]/[clip]",
   "/api/v1/voice/[locale]/[clip]",
+  "/api/v1/push/key",
+  "/api/v1/orgs/[slug]/orders/[id]/subscriptions",
   "/[tenant]/board",
   "/[tenant]/o/[orderId]",
 ]);

@@ -5,11 +5,12 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { CHANNELS, ORDER_STATUSES, type OrderStatus } from "@/lib/core/orders";
-import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome, BackupMetrics } from "@/lib/core/ports";
+import type { Metrics, DeliveryOutcome, WebhookMetrics, PrintMetrics, PrintOutcome, BackupMetrics, PushMetrics } from "@/lib/core/ports";
 import type { Tenant } from "@/lib/core/tenants";
 import { REPLICATIONS, type Replication } from "@/lib/core/replication";
 import type { VoiceMetrics } from "@/lib/adapters/voice/voice.server";
 import { GUARD_REFUSALS, type GuardRefusal } from "@/lib/core/replication-watch";
+import type { PushOutcome } from "@/lib/core/push/push-retry";
 
 type CounterSource = "redis" | "database";
 
@@ -184,6 +185,26 @@ export function registerWebhookMetrics(registry: Registry, pending: () => Promis
     },
   });
   return { delivery: (outcome: DeliveryOutcome) => deliveries.inc({ outcome }) };
+}
+
+/** Web Push (decision 0053): sends by outcome, and whether push is on. */
+export function registerPushMetrics(registry: Registry, enabled: () => boolean): PushMetrics {
+  const sends = new Counter({
+    name: "nextup_push_sends_total",
+    help: "Web Push sends by outcome: delivered (2xx), gone (404/410: subscription deleted), retrying (429/5xx/no answer, another try within the window), gave_up (refused: 400/401/403/413, or an endpoint no longer allowed), expired (the 30-minute window closed first), skipped (the order was no longer ready), deferred (its restaurant had its share of the node's workers).",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  for (const outcome of ["delivered", "gone", "retrying", "gave_up", "expired", "skipped"]) sends.inc({ outcome }, 0);
+  new Gauge({
+    name: "nextup_push_enabled",
+    help: "1 when Web Push is on (PUSH_CONTACT valid and the VAPID key readable), else 0.",
+    registers: [registry],
+    collect() {
+      this.set(enabled() ? 1 : 0);
+    },
+  });
+  return { send: (outcome: PushOutcome) => sends.inc({ outcome }) };
 }
 
 /** Scheduled backups (decision 0049): runs by outcome, and when the last good one finished. */

@@ -9,6 +9,7 @@ import { ERROR_RESPONSES } from "./errors";
 import { operation, SECURITY_SCHEMES, type Method } from "./operation";
 import { orderPaths } from "./paths/orders";
 import { publicPaths } from "./paths/public";
+import { pushPaths } from "./paths/push";
 import { consolePaths } from "./paths/console";
 import { menuPaths } from "./paths/menu";
 import { setupPaths } from "./paths/setup";
@@ -60,7 +61,7 @@ function build() {
       { name: "Access" },
       { name: "Operations" },
     ],
-    paths: { ...orderPaths, ...publicPaths, ...consolePaths, ...menuPaths, ...setupPaths, ...catchAll },
+    paths: { ...orderPaths, ...publicPaths, ...pushPaths, ...consolePaths, ...menuPaths, ...setupPaths, ...catchAll },
     webhooks: webhookEvents,
     components: {
       securitySchemes: SECURITY_SCHEMES,
