@@ -50,7 +50,7 @@ export default async function ManagerPage({ params }: { params: Promise<{ tenant
         </ul>
       </section>
       <BackupNote timeZone={tenant.timeZone} />
-      <PushNote />
+      <PushNote tenantId={tenant.id} />
     </ConsoleShell>
   );
 }
