@@ -279,6 +279,43 @@ describe("queued work", () => {
       { body: '{"n":2}', delivered: false, gaveUp: true, next: null, job: null, lastError: "not sent: restored from a backup" },
     ]);
   });
+
+  it("a customer's push pending at the backup is not sent after the restore: closed with why; a delivered one unchanged", { timeout: 180_000 }, async () => {
+    const db = await database("restore_pushes");
+    const slug = uniqueSlug("pushes");
+    const tenant = (await provisionTenants(db.url, [stableDaySpec(slug)]))[slug]!;
+    const [order] = await query<{ id: string }>(
+      db.url,
+      `INSERT INTO "Order" (id, "tenantId", "businessDay", shift, number, status, items, channel, "readyAt")
+         VALUES (gen_random_uuid(), $1, current_date, 1, 7, 'READY', '[]', 'kiosk', now()) RETURNING id`,
+      [tenant.id],
+    );
+    const [sub] = await query<{ id: string }>(
+      db.url,
+      `INSERT INTO "PushSubscription" (id, "tenantId", "orderId", endpoint, p256dh, auth, lang)
+         VALUES (gen_random_uuid(), $1, $2, 'https://fcm.googleapis.com/fcm/send/x', 'k', 'a', 'en') RETURNING id`,
+      [tenant.id, order!.id],
+    );
+    await query(
+      db.url,
+      `INSERT INTO "PushDelivery" (id, "tenantId", "subscriptionId", "orderId", kind, since, outcome, "finishedAt", "jobId") VALUES
+         (gen_random_uuid(), $1, $2, $3, 'ready', now() - interval '1 minute', 'delivered', now(), NULL),
+         (gen_random_uuid(), $1, $2, $3, 'again', now(), NULL, NULL, gen_random_uuid())`,
+      [tenant.id, sub!.id, order!.id],
+    );
+    const file = tmp.file("pushes.nxb");
+    await backupTo(db.url, file);
+    const target = await database("restore_pushes_new", false);
+    await restoreFrom(target.url, file);
+    const rows = await query<{ kind: string; outcome: string | null; job: string | null; lastError: string | null }>(
+      target.url,
+      `SELECT kind, outcome, "jobId" AS job, "lastError" FROM "PushDelivery" ORDER BY kind`,
+    );
+    expect(rows).toEqual([
+      { kind: "again", outcome: "skipped", job: null, lastError: "not sent: restored from a backup" },
+      { kind: "ready", outcome: "delivered", job: null, lastError: null },
+    ]);
+  });
 });
 
 describe("a backup of the previous release", () => {
