@@ -168,7 +168,8 @@ const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLEC
  * Prisma transaction that writes the move's webhook events (decision 0034). The same
  * statement stores the move in the order's history (`OrderEvent`, with `at` and `by`) from
  * the row it updated: a move refused by its condition updates no row and so stores nothing,
- * and no move is stored without its event.
+ * and no move is stored without its event. PLACED → READY also writes the order's pushes
+ * (decision 0053), one per subscription, in the same statement.
  * Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
  */
 export async function updateOrderStatus(
