@@ -57,9 +57,11 @@ const org = (slug: string, rest: string) => `/api/v1/orgs/${slug}/${rest}`;
  */
 const keyBy = (key: string) => `API key ${key.split("_")[2]}`;
 /** An order event's `data`: the order as REST answers it (without GET's history), and who made the change. */
-const eventData = (o: OrderJson & { history?: unknown }, by: string | null) => {
+/** A webhook's `data`: the order as GET answers it, without what only GET adds (its history, the wait estimate). */
+const eventData = (o: OrderJson & { history?: unknown; estimate?: unknown }, by: string | null) => {
   const order: Partial<typeof o> = { ...o };
   delete order.history;
+  delete order.estimate;
   return { ...order, by };
 };
 const ALL_EVENTS = ["order.created", "order.ready", "order.collected", "order.cancelled", "order.cleared", "shift.started"];
