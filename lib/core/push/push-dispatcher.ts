@@ -7,6 +7,7 @@ import type { Clock, Logger, PushLedger, PushMetrics, PushSender } from "../port
 import { endpointProblem } from "./push-services";
 import { pushPayload, pushTopic } from "./push-payload";
 import { pushOutcomeOf, ttlSeconds } from "./push-retry";
+import { TenantSlots } from "../fair-share";
 
 /** How long a push beyond its restaurant's share waits before its job comes back (as webhooks, decision 0044). */
 export const PUSH_DEFER_MS = 1_000;
@@ -25,29 +26,21 @@ export interface PushDispatcherDeps {
 }
 
 export class PushDispatcher {
-  private readonly running = new Map<string, number>();
+  /** This node's sends in flight, per restaurant. */
+  private readonly slots: TenantSlots;
 
-  constructor(private readonly deps: PushDispatcherDeps) {}
+  constructor(private readonly deps: PushDispatcherDeps) {
+    this.slots = new TenantSlots(deps.perTenant);
+  }
 
   /** Rejects only when the ledger fails (the queue runs the job again). */
   async attempt(deliveryId: string, jobId: string): Promise<void> {
     const { ledger, metrics, clock } = this.deps;
     const due = await ledger.due(deliveryId, jobId);
     if (!due) return;
-    const running = this.running.get(due.tenantId) ?? 0;
-    if (running >= (this.deps.perTenant ?? Infinity)) {
-      await ledger.defer(deliveryId, jobId, new Date(clock.now().getTime() + PUSH_DEFER_MS));
-      metrics.send("deferred");
-      return;
-    }
-    this.running.set(due.tenantId, running + 1);
-    try {
-      await this.make(deliveryId, jobId, due);
-    } finally {
-      const left = (this.running.get(due.tenantId) ?? 1) - 1;
-      if (left > 0) this.running.set(due.tenantId, left);
-      else this.running.delete(due.tenantId);
-    }
+    if (await this.slots.run(due.tenantId, () => this.make(deliveryId, jobId, due))) return;
+    await ledger.defer(deliveryId, jobId, new Date(clock.now().getTime() + PUSH_DEFER_MS));
+    metrics.send("deferred");
   }
 
   private async make(deliveryId: string, jobId: string, due: NonNullable<Awaited<ReturnType<PushLedger["due"]>>>): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { Logger, Clock, DeliveryLedger, DueDelivery, WebhookMetrics, WebhookSender } from "../ports";
 import { outcomeOf } from "./retry";
+import { TenantSlots } from "../fair-share";
 
 /** How long an attempt beyond its restaurant's share waits before its job comes back (decision 0044). */
 export const WEBHOOK_DEFER_MS = 2_000;
@@ -22,9 +23,11 @@ export interface WebhookDispatcherDeps {
 
 export class WebhookDispatcher {
   /** This node's attempts in flight, per restaurant. */
-  private readonly running = new Map<string, number>();
+  private readonly slots: TenantSlots;
 
-  constructor(private readonly deps: WebhookDispatcherDeps) {}
+  constructor(private readonly deps: WebhookDispatcherDeps) {
+    this.slots = new TenantSlots(deps.perTenant);
+  }
 
   /** Makes the attempt `jobId` owns; a stale job does nothing. Rejects only when the ledger fails (the queue retries the job). */
   async attempt(deliveryId: string, jobId: string): Promise<void> {
@@ -33,20 +36,9 @@ export class WebhookDispatcher {
       const due = await ledger.due(deliveryId, jobId);
       if (!due) return;
       // Checked before the POST: a restaurant whose endpoints never answer holds at most its share of the workers.
-      const running = this.running.get(due.tenantId) ?? 0;
-      if (running >= (this.deps.perTenant ?? Infinity)) {
-        await ledger.defer(deliveryId, jobId, new Date(clock.now().getTime() + WEBHOOK_DEFER_MS));
-        metrics.delivery("deferred");
-        return;
-      }
-      this.running.set(due.tenantId, running + 1);
-      try {
-        await this.make(deliveryId, jobId, due);
-      } finally {
-        const left = (this.running.get(due.tenantId) ?? 1) - 1;
-        if (left > 0) this.running.set(due.tenantId, left);
-        else this.running.delete(due.tenantId);
-      }
+      if (await this.slots.run(due.tenantId, () => this.make(deliveryId, jobId, due))) return;
+      await ledger.defer(deliveryId, jobId, new Date(clock.now().getTime() + WEBHOOK_DEFER_MS));
+      metrics.delivery("deferred");
     } catch (e) {
       metrics.delivery("failed");
       throw e;

@@ -5,6 +5,7 @@
  */
 import { getTranslations } from "next-intl/server";
 import { getApp } from "@/lib/server/app-context";
+import { MANIFEST_ICONS, manifestResponse } from "@/app/_lib/manifest-response";
 
 const SCREENS = ["board", "kiosk", "kitchen"] as const;
 type Screen = (typeof SCREENS)[number];
@@ -29,15 +30,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ tenant:
     orientation: screen === "board" ? "landscape" : "any",
     theme_color: "#0f172a",
     background_color: screen === "board" ? "#020617" : "#f8fafc",
-    icons: [
-      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
+    icons: MANIFEST_ICONS,
   };
-  return new Response(JSON.stringify(manifest), {
-    // Its names follow the screen's language (the ?lang cookie, the browser's): never stored
-    // by a shared cache, revalidated by the browser, and varied on what chose the language.
-    headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "private, no-cache", vary: "Accept-Language, Cookie" },
-  });
+  return manifestResponse(manifest);
 }

@@ -5,6 +5,7 @@
  */
 import { getTranslations } from "next-intl/server";
 import { getApp } from "@/lib/server/app-context";
+import { MANIFEST_ICONS, manifestResponse } from "@/app/_lib/manifest-response";
 
 /** An order id as the ticket's link carries it; anything else is not looked up. */
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -26,14 +27,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ tenant:
     orientation: "portrait",
     theme_color: "#0f172a",
     background_color: "#f8fafc",
-    icons: [
-      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
+    icons: MANIFEST_ICONS,
   };
-  return new Response(JSON.stringify(manifest), {
-    // Its name follows the page's language (the ?lang cookie, the browser's), as the screens' manifests do.
-    headers: { "content-type": "application/manifest+json; charset=utf-8", "cache-control": "private, no-cache", vary: "Accept-Language, Cookie" },
-  });
+  return manifestResponse(manifest);
 }
