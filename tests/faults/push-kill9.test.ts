@@ -15,7 +15,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { apiClient, expectStatus, type OrderJson } from "../support/http";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { PushServiceStandIn } from "../support/push-service";
+import { PushServiceStandIn, pushJobsLeft } from "../support/push-service";
 import { eventually } from "../support/until";
 
 const CONTACT = "https://example.com/contact";
@@ -89,12 +89,7 @@ describe("fault: a node killed -9 with a push queued", () => {
     await push.until(() => push.to(s1.path).length >= 1, "the push whose node was killed", 60_000);
     await eventually(
       "every push job done",
-      async () =>
-        (
-          await prisma.$queryRaw<
-            { n: number }[]
-          >`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-send' AND state IN ('created', 'retry', 'active')`
-        )[0]!.n,
+      () => pushJobsLeft(prisma),
       (n) => n === 0,
       60_000,
     );

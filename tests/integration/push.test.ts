@@ -15,7 +15,7 @@ import { provisionTenants, type TestTenant } from "../support/tenants";
 import { stableDaySpec, uniqueSlug } from "../support/fixtures";
 import { type Api, apiClient, expectApiError, expectStatus, type OrderJson, UUID } from "../support/http";
 import { SHARED_SERVER_ENV, startAppServer, testKeyPrefix, type AppServer } from "../support/app-server";
-import { PushServiceStandIn, type Subscriber } from "../support/push-service";
+import { PushServiceStandIn, type Subscriber, pushJobsLeft } from "../support/push-service";
 import { eventually } from "../support/until";
 
 const CONTACT = "mailto:ops@example.com";
@@ -342,12 +342,7 @@ describe("delivery", () => {
     await push.until(() => subs.every((s) => push.to(s.path).length >= 1), "a push to each of 12");
     await eventually(
       "every push job done",
-      async () =>
-        (
-          await prisma.$queryRaw<
-            { n: number }[]
-          >`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-send' AND state IN ('created', 'retry', 'active')`
-        )[0]!.n,
+      () => pushJobsLeft(prisma),
       (n) => n === 0,
     );
     expect(subs.map((s) => push.to(s.path).length)).toEqual(subs.map(() => 1));

@@ -152,3 +152,11 @@ export class PushServiceStandIn {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
+
+/** Push jobs still to run in pg-boss (created, waiting for a retry, or running): 0 once every push is done. */
+export async function pushJobsLeft(prisma: { $queryRaw<T>(query: TemplateStringsArray, ...values: unknown[]): Promise<T> }): Promise<number> {
+  const rows = await prisma.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-send' AND state IN ('created', 'retry', 'active')`;
+  return rows[0]!.n;
+}
