@@ -254,11 +254,17 @@ test("subscribing: permission, the service worker, the subscription posted in th
   await page.keyboard.press("Enter");
   const res = await posted;
   expect(res.status()).toBe(201);
-  expect(await res.json()).toEqual({ id: expect.any(String) });
   const sent = res.request();
   expect(sent.headers()["accept-language"]).toBe("zh-CN");
-  expect(sent.postDataJSON()).toEqual({ endpoint: expect.stringMatching(new RegExp(`^${service}/push/`)), keys });
+  const body = sent.postDataJSON() as { endpoint: string; keys: unknown };
+  expect(body).toEqual({ endpoint: expect.stringMatching(new RegExp(`^${service}/push/`)), keys });
   await expect(page.getByTestId("notify-result")).toHaveText("出餐时会通知您");
+  // Stored: the same subscription posted again is the one the page made (200, not a new one).
+  // Read here, not from the page's response: its body never arrived through Playwright once
+  // the service worker controlled the page (the test timed out on response.json()).
+  const again = await request.post(`/api/v1/orgs/${t.slug}/orders/${order.id}/subscriptions`, { data: body });
+  expect(again.status()).toBe(200);
+  expect(await again.json()).toEqual({ id: expect.any(String) });
   await expect(button).toHaveCount(0);
   // Subscribed through the real service worker, with the server's 65-byte key.
   expect(await page.evaluate(() => (window as unknown as { subscribedWith: unknown }).subscribedWith)).toEqual({ userVisibleOnly: true, keyBytes: 65 });
