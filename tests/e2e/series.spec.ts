@@ -193,6 +193,9 @@ test("a full series refuses the kiosk's order in words, in both languages, and k
     ["zh-CN", "下单", "K1–K99 的号码都还在使用中", "订单仍在屏幕上，没有丢失。"],
   ] as const) {
     await page.goto(`/${t.slug}/kiosk?lang=${locale}`);
+    // The refused order is kept on the device (decision 0048): the second language's page
+    // restores it after hydrating, which would overwrite a line typed before it.
+    if (locale === "zh-CN") await expect(page.getByTestId("item-name-0")).toHaveValue("Dumplings");
     await page.getByTestId("item-name-0").fill(locale === "en" ? "Dumplings" : "饺子");
     await page.getByLabel(locale === "en" ? "Note" : "备注").fill(locale === "en" ? "no chili" : "不要辣");
     await page.getByRole("button", { name: take }).click();
