@@ -40,6 +40,17 @@ function duplicate(kind: "category" | "item", name: string): AppError {
   });
 }
 
+/**
+ * A stationId in a body: one of the restaurant's live stations, or null (none of its own).
+ * Unknown is 400 naming the field: a line must never be routed to a screen no one has.
+ */
+function stationField(tenant: Tenant, id: string | null | undefined): string | null {
+  if (id === undefined || id === null) return null;
+  if ((tenant.stations ?? []).some((s) => s.id === id)) return id;
+  const message = "No such station: choose one of the restaurant's stations, or null for none";
+  throw new AppError("BAD_INPUT", { message: `stationId: ${message}`, userMessage: `stationId: ${message}.`, reason: "unknownStation", details: { fields: [{ path: "stationId", message }] } });
+}
+
 export class MenuService {
   constructor(private readonly deps: { menu: MenuRepository; audit: AuditLog; log: Logger; events?: Pick<EventPublisher, "menuChanged"> }) {}
 
@@ -77,8 +88,9 @@ export class MenuService {
     const data = parseOrThrow(newCategorySchema, input ?? {}, "category");
     const siblings = await this.deps.menu.listCategories(tenant.id);
     if (siblings.some((c) => sameName(c.name, data.name))) throw duplicate("category", data.name);
+    const stationId = stationField(tenant, data.stationId);
     const created = await this.unique("category", data.name, () =>
-      this.deps.menu.createCategory(tenant.id, { name: data.name, position: data.position ?? nextPosition(siblings) }),
+      this.deps.menu.createCategory(tenant.id, { name: data.name, position: data.position ?? nextPosition(siblings), stationId }),
     );
     await this.audit(tenant, actor, { change: "category.create", categoryId: created.id, name: created.name });
     return created;
@@ -87,13 +99,14 @@ export class MenuService {
   async updateCategory(tenant: Tenant, id: string, input: unknown, actor: string): Promise<MenuCategory> {
     const before = await this.category(tenant, id);
     const patch = parseOrThrow(categoryPatchSchema, input ?? {}, "category");
+    if (patch.stationId !== undefined) stationField(tenant, patch.stationId);
     if (patch.name !== undefined) {
       const siblings = await this.deps.menu.listCategories(tenant.id);
       if (siblings.some((c) => c.id !== id && sameName(c.name, patch.name!))) throw duplicate("category", patch.name);
     }
     const after = await this.unique("category", patch.name ?? "", () => this.deps.menu.updateCategory(tenant.id, id, patch));
     if (!after) throw notFound("category", id, tenant);
-    const diff = changes(before, after, ["name", "position"]);
+    const diff = changes(before, after, ["name", "position", "stationId"]);
     if (diff.from) await this.audit(tenant, actor, { change: "category.update", categoryId: id, name: after.name, ...diff });
     return after;
   }
@@ -135,6 +148,7 @@ export class MenuService {
         priceCents: data.priceCents ?? null,
         available: data.available ?? true,
         position: data.position ?? nextPosition(siblings),
+        stationId: stationField(tenant, data.stationId),
       }),
     );
     await this.audit(tenant, actor, {
@@ -154,6 +168,7 @@ export class MenuService {
     const patch = parseOrThrow(itemPatchSchema, input ?? {}, "menu item");
     const categoryId = patch.categoryId ?? before.categoryId;
     if (patch.categoryId !== undefined) await this.categoryField(tenant, patch.categoryId);
+    if (patch.stationId !== undefined) stationField(tenant, patch.stationId);
     const name = patch.name ?? before.name;
     if (patch.name !== undefined || patch.categoryId !== undefined) {
       const siblings = await this.deps.menu.listItems(tenant.id, categoryId);
@@ -169,7 +184,7 @@ export class MenuService {
       this.deps.menu.updateItem(tenant.id, id, { ...patch, ...(position !== undefined ? { position } : {}) }),
     );
     if (!after) throw notFound("item", id, tenant);
-    const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId"]);
+    const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId", "stationId"]);
     // A Save that changed nothing leaves no audit line.
     if (diff.from) await this.audit(tenant, actor, { change: "item.update", itemId: id, name: after.name, ...diff });
     return after;

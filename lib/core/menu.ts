@@ -7,6 +7,7 @@ import { z } from "zod";
 import { lineText } from "./text";
 import { AppError } from "./errors";
 import type { OrderItem } from "./orders";
+import { stationRefSchema } from "./stations";
 
 export const MENU_LIMITS = { name: 80, position: 1_000_000, priceCents: 100_000_000 } as const;
 
@@ -14,6 +15,8 @@ export interface MenuCategory {
   id: string;
   name: string;
   position: number;
+  /** Where its items are made unless an item names its own station; null: the default station. */
+  stationId: string | null;
 }
 
 export interface MenuItem {
@@ -24,7 +27,12 @@ export interface MenuItem {
   priceCents: number | null;
   available: boolean;
   position: number;
+  /** Where it is made; null: its category's station, else the default station. */
+  stationId: string | null;
 }
+
+/** An item as an order line reads it: with its category's station, which routes it when it has none of its own. */
+export type OrderableItem = MenuItem & { categoryStationId: string | null };
 
 export interface MenuSection extends MenuCategory {
   items: MenuItem[];
@@ -48,9 +56,9 @@ const availableSchema = z.boolean({ error: "Available must be true or false" });
 const somethingToChange = (o: object) => Object.keys(o).length > 0;
 const nothingToChange = { error: "Nothing to change: send at least one field" };
 
-export const newCategorySchema = z.strictObject({ name: nameSchema, position: positionSchema.optional() });
+export const newCategorySchema = z.strictObject({ name: nameSchema, position: positionSchema.optional(), stationId: stationRefSchema.optional() });
 export const categoryPatchSchema = z
-  .strictObject({ name: nameSchema.optional(), position: positionSchema.optional() })
+  .strictObject({ name: nameSchema.optional(), position: positionSchema.optional(), stationId: stationRefSchema.optional() })
   .refine(somethingToChange, nothingToChange);
 
 export const newItemSchema = z.strictObject({
@@ -59,6 +67,7 @@ export const newItemSchema = z.strictObject({
   priceCents: priceSchema.optional(),
   available: availableSchema.optional(),
   position: positionSchema.optional(),
+  stationId: stationRefSchema.optional(),
 });
 export const itemPatchSchema = z
   .strictObject({
@@ -67,6 +76,7 @@ export const itemPatchSchema = z
     priceCents: priceSchema.optional(),
     available: availableSchema.optional(),
     position: positionSchema.optional(),
+    stationId: stationRefSchema.optional(),
   })
   .refine(somethingToChange, nothingToChange);
 

@@ -10,6 +10,7 @@ import { idempotencyKeySchema, newOrderSchema, parseOrThrow, toBoardOrder, type 
 import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, type PrintRequest } from "./ports";
 import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
+import { routeLines, type OrderPart } from "./stations";
 import { orderCreated } from "./webhooks/events";
 import { displayNumber, numberOfTicket, seriesFor, seriesOf, type Channel, type Series } from "./series";
 import { OpenNumberSkips } from "./open-number-skips";
@@ -130,7 +131,7 @@ export class OrderPlacing {
     const { issuer, orders, events, log, metrics } = this.deps;
     // Menu lines are checked (and their names copied) before a number is drawn: a refused
     // order spends no number.
-    const items = await this.resolveItems(tenant, data.items);
+    const { items, parts } = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
     const seriesId = series.isDefault ? null : series.id;
     const printTo = await this.printRequest(tenant, data, channel, seriesId, print);
@@ -163,6 +164,7 @@ export class OrderPlacing {
             idempotencyScope: key?.scope ?? null,
             requestHash,
             placedBy: by,
+            stations: parts,
           },
           orderCreated(tenant),
           printTo,
@@ -220,10 +222,12 @@ export class OrderPlacing {
     }
   }
 
-  private async resolveItems(tenant: Tenant, lines: NewOrder["items"]): Promise<OrderItem[]> {
+  /** The order's lines as stored, each with the station that makes it, and the parts that gives (none without stations). */
+  private async resolveItems(tenant: Tenant, lines: NewOrder["items"]): Promise<{ items: OrderItem[]; parts: OrderPart[] }> {
     const ids = [...new Set(lines.flatMap((l) => (l.menuItemId !== undefined ? [l.menuItemId] : [])))];
     const known = ids.length === 0 || !this.deps.menu ? [] : await this.deps.menu.findItems(tenant.id, ids);
-    return resolveOrderLines(lines, known);
+    const byId = new Map(known.map((i) => [i.id, { itemStationId: i.stationId, categoryStationId: i.categoryStationId }]));
+    return routeLines(resolveOrderLines(lines, known), tenant.stations ?? [], (id) => byId.get(id));
   }
 }
 

@@ -7,6 +7,7 @@ import { lineText, multilineText } from "./text";
 import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
 import { displayNumber } from "./display-number";
+import type { OrderPart } from "./stations";
 
 export const ORDER_STATUSES = ["PLACED", "READY", "COLLECTED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -110,6 +111,8 @@ export interface OrderItem {
   menuItemId?: string;
   /** The menu item's price when ordered, if it had one. */
   priceCents?: number;
+  /** The station that makes it (issue #40); absent while the restaurant has no stations. */
+  stationId?: string;
 }
 
 export interface Order {
@@ -144,6 +147,8 @@ export interface Order {
    * Null when no one was named (a node of the release before people, a tool).
    */
   placedBy: string | null;
+  /** Its parts, one per station with lines of it (issue #40); [] when the restaurant has no stations. */
+  stations: OrderPart[];
 }
 
 /**

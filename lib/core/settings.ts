@@ -12,6 +12,7 @@ import { LOCALES, type Locale } from "./locales";
 import type { Tenant } from "./tenants";
 import { scheduleSchema } from "./schedule";
 import { isCurrencyCode } from "./money";
+import { READY_WHEN, type ReadyWhen } from "./stations";
 
 /** The settings, with the API's field names. */
 export interface TenantSettings {
@@ -34,6 +35,8 @@ export interface TenantSettings {
   printGiveUpMinutes: number;
   /** The role codes shared by everyone of a role still sign in; false: only people with their own PIN (decision 0051). */
   sharedCodes: boolean;
+  /** With stations: "parts" (an order is ready when its last part is done) or "expo" (when the expo screen bumps it). */
+  readyWhen: ReadyWhen;
 }
 
 export const SETTINGS_FIELDS = [
@@ -49,6 +52,7 @@ export const SETTINGS_FIELDS = [
   "kioskNumberOnly",
   "printGiveUpMinutes",
   "sharedCodes",
+  "readyWhen",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -88,6 +92,7 @@ export const settingsUpdateSchema = z.strictObject({
   kioskNumberOnly: z.boolean({ error: "kioskNumberOnly must be true or false" }).optional(),
   printGiveUpMinutes: minutes(1, 120).optional(),
   sharedCodes: z.boolean({ error: "sharedCodes must be true or false" }).optional(),
+  readyWhen: z.enum(READY_WHEN, { error: `readyWhen must be one of ${READY_WHEN.join(", ")}` }).optional(),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -105,6 +110,7 @@ export function settingsOf(t: Tenant): TenantSettings {
     kioskNumberOnly: t.floor.kioskNumberOnly,
     printGiveUpMinutes: t.floor.printGiveUpMinutes,
     sharedCodes: t.sharedCodes !== false,
+    readyWhen: t.floor.readyWhen,
   };
 }
 

@@ -4,6 +4,7 @@ import { isValidTimeZone, parseDayStart, type DayRule } from "./business-day";
 import { LOCALES, type Locale } from "./locales";
 import { isCurrencyCode } from "./money";
 import type { Series } from "./series";
+import { READY_WHEN, type ReadyWhen, type Station } from "./stations";
 
 /** How the floor (board, kitchen, customer page) behaves for one restaurant. */
 export interface FloorSettings {
@@ -21,6 +22,8 @@ export interface FloorSettings {
   kioskNumberOnly: boolean;
   /** A ticket not printed this many minutes after its order is given up (decision 0029). */
   printGiveUpMinutes: number;
+  /** With stations: an order is ready when its last part is done ("parts") or when the expo bumps it ("expo"). */
+  readyWhen: ReadyWhen;
 }
 
 export const floorSettingsSchema = z.strictObject({
@@ -31,6 +34,7 @@ export const floorSettingsSchema = z.strictObject({
   currency: z.string().refine(isCurrencyCode, "Currency must be an ISO 4217 code such as EUR").nullable(),
   kioskNumberOnly: z.boolean(),
   printGiveUpMinutes: z.number().int().min(1).max(120),
+  readyWhen: z.enum(READY_WHEN),
 }) satisfies z.ZodType<FloorSettings>;
 
 export interface Tenant extends DayRule {
@@ -44,6 +48,8 @@ export interface Tenant extends DayRule {
   scheduleChangedAt?: Date | null;
   /** Its number series, the default first (decision 0027); absent: the default only. */
   series?: readonly Series[];
+  /** Its kitchen stations in screen order (issue #40); absent or empty: one kitchen, no parts. */
+  stations?: readonly Station[];
   /** Whether the role codes shared by a role still sign in (decision 0051); absent: they do. */
   sharedCodes?: boolean;
 }

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { AuditEntry } from "@/lib/core/audit";
-import type { MenuItem } from "@/lib/core/menu";
+import type { MenuItem, OrderableItem } from "@/lib/core/menu";
 import { LOW_WATER, NumberIssuer, REFILL_LEASE_MS, type IssuerHooks } from "@/lib/core/numbering";
 import { OrderService } from "@/lib/core/order-service";
 import { isOpen, lastMoveBy, type Order, type OrderMove, type OrderStatus } from "@/lib/core/orders";
@@ -56,7 +56,7 @@ export function memoryTenant(slug = "t1"): Tenant {
     name: slug.toUpperCase(),
     timeZone: "Europe/Berlin",
     dayStartMinutes: 240,
-    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10 },
+    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10, readyWhen: "parts" },
     schedule: [],
   };
 }
@@ -344,6 +344,7 @@ export class MemoryOrders implements OrderRepository {
       seriesName: record.seriesName,
       ticket: record.ticket,
       placedBy: record.placedBy,
+      stations: record.stations ?? [],
     };
     this.db.orders.push(order);
     if (emits) this.db.outbox.push(...emits(order));
@@ -529,9 +530,13 @@ export class MemoryClaims implements IdempotencyClaims {
 }
 
 export class MemoryMenu implements MenuCatalog {
-  constructor(readonly items: MenuItem[] = []) {}
-  async findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]> {
-    return this.items.filter((i) => ids.includes(i.id));
+  constructor(
+    readonly items: MenuItem[] = [],
+    /** Each category's station, by category id (none: no station). */
+    readonly categoryStations: ReadonlyMap<string, string> = new Map(),
+  ) {}
+  async findItems(tenantId: string, ids: readonly string[]): Promise<OrderableItem[]> {
+    return this.items.filter((i) => ids.includes(i.id)).map((i) => ({ ...i, categoryStationId: this.categoryStations.get(i.categoryId) ?? null }));
   }
 }
 

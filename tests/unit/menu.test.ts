@@ -18,6 +18,7 @@ import { newOrderSchema, parseOrThrow } from "@/lib/core/orders";
 
 const CAT = "00000000-0000-4000-8000-000000000001";
 const item = (over: Partial<MenuItem> & { id: string; name: string }): MenuItem => ({
+  stationId: null,
   categoryId: CAT,
   priceCents: null,
   available: true,
@@ -87,15 +88,15 @@ describe("menu order", () => {
     const other = "00000000-0000-4000-8000-000000000002";
     const menu = groupMenu(
       [
-        { id: other, name: "Drinks", position: 1 },
-        { id: CAT, name: "Noodles", position: 0 },
+        { id: other, name: "Drinks", position: 1, stationId: null },
+        { id: CAT, name: "Noodles", position: 0, stationId: null },
       ],
       [a, b, c, item({ id: "t", name: "Tea", categoryId: other, available: false })],
     );
     expect(menu.map((s) => s.name)).toEqual(["Noodles", "Drinks"]);
     expect(menu[0]!.items.map((i) => i.id)).toEqual(["b", "c", "a"]);
     expect(
-      groupMenu([{ id: other, name: "Drinks", position: 0 }], [item({ id: "t", name: "Tea", categoryId: other, available: false })], {
+      groupMenu([{ id: other, name: "Drinks", position: 0, stationId: null }], [item({ id: "t", name: "Tea", categoryId: other, available: false })], {
         availableOnly: true,
       })[0]!.items,
     ).toEqual([]);

@@ -139,7 +139,7 @@ const tenant = (language: Tenant["floor"]["language"]): Tenant => ({
   name: "Noodles",
   timeZone: "UTC",
   dayStartMinutes: 240,
-  floor: { language, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10 },
+  floor: { language, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10, readyWhen: "parts" },
   schedule: [],
   scheduleChangedAt: null,
   series: [DEFAULT_SERIES],

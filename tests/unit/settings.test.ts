@@ -10,6 +10,7 @@ const current: TenantSettings = {
   timezone: "Europe/Berlin",
   dayStartsAt: "04:00",
   language: null,
+  readyWhen: "parts",
   schedule: [],
   readyClearMinutes: 10,
   ageWarnMinutes: 10,

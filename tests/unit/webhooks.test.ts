@@ -163,6 +163,7 @@ const order: Order = {
   cancelledAt: null,
   clearedAt: null,
   placedBy: "Delivery app",
+  stations: [],
 };
 
 describe("events", () => {

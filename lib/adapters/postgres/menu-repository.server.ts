@@ -1,13 +1,13 @@
 /** The menu in PostgreSQL (tables MenuCategory, MenuItem); every query is scoped to one tenant. */
-import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem } from "@/lib/core/menu";
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem } from "@/lib/core/menu";
 import type { Db } from "./prisma.server";
 import { DuplicateMenuNameError, type MenuRepository } from "@/lib/core/ports";
 import { uniqueViolationOn } from "./rows.server";
 
-type CategoryRow = { id: string; name: string; position: number };
-type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number };
+type CategoryRow = { id: string; name: string; position: number; stationId: string | null };
+type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number; stationId: string | null };
 
-const toCategory = (r: CategoryRow): MenuCategory => ({ id: r.id, name: r.name, position: r.position });
+const toCategory = (r: CategoryRow): MenuCategory => ({ id: r.id, name: r.name, position: r.position, stationId: r.stationId });
 const toItem = (r: ItemRow): MenuItem => ({
   id: r.id,
   categoryId: r.categoryId,
@@ -15,6 +15,7 @@ const toItem = (r: ItemRow): MenuItem => ({
   priceCents: r.priceCents,
   available: r.available,
   position: r.position,
+  stationId: r.stationId,
 });
 
 /** A unique index refusing a name becomes DuplicateMenuNameError. */
@@ -42,9 +43,10 @@ export class PrismaMenuRepository implements MenuRepository {
     return rows.map(toItem);
   }
 
-  async findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]> {
+  async findItems(tenantId: string, ids: readonly string[]): Promise<OrderableItem[]> {
     if (ids.length === 0) return [];
-    return (await this.db.menuItem.findMany({ where: { tenantId, id: { in: [...ids] } } })).map(toItem);
+    const rows = await this.db.menuItem.findMany({ where: { tenantId, id: { in: [...ids] } }, include: { category: { select: { stationId: true } } } });
+    return rows.map((r) => ({ ...toItem(r), categoryStationId: r.category.stationId }));
   }
 
   async findCategory(tenantId: string, id: string): Promise<MenuCategory | null> {
@@ -52,8 +54,10 @@ export class PrismaMenuRepository implements MenuRepository {
     return row ? toCategory(row) : null;
   }
 
-  async createCategory(tenantId: string, c: { name: string; position: number }): Promise<MenuCategory> {
-    return toCategory(await named("category", c.name, () => this.db.menuCategory.create({ data: { tenantId, name: c.name, position: c.position } })));
+  async createCategory(tenantId: string, c: Omit<MenuCategory, "id">): Promise<MenuCategory> {
+    return toCategory(
+      await named("category", c.name, () => this.db.menuCategory.create({ data: { tenantId, name: c.name, position: c.position, stationId: c.stationId } })),
+    );
   }
 
   async updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null> {

@@ -97,6 +97,7 @@ export class PrismaOrderRepository implements OrderRepository {
               seriesName: r.seriesName,
               ticket: r.ticket,
               placedBy: r.placedBy,
+              stations: (r.stations ?? []) as unknown as Prisma.InputJsonValue,
             },
           }),
         );

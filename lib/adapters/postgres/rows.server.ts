@@ -3,12 +3,13 @@
  * `date` and handled as "YYYY-MM-DD" strings everywhere else; orders and tenants as the core
  * types them; which unique index a violation names.
  */
+import { asReadyWhen, toParts, type Station } from "@/lib/core/stations";
 import type { BusinessDay } from "@/lib/core/business-day";
 import { asLocale } from "@/lib/core/locales";
 import type { Order, OrderItem } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { Prisma } from "./prisma.server";
-import type { NumberSeries as SeriesRow, Order as OrderRow, Printer as PrinterRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type { NumberSeries as SeriesRow, Order as OrderRow, Printer as PrinterRow, Station as StationRow, Tenant as TenantRow } from "./generated/prisma/client";
 import type { Printer } from "@/lib/core/ports";
 import type { Charset, PaperWidth } from "@/lib/core/printing/printers";
 import { DEFAULT_SERIES, type Channel, type Series } from "@/lib/core/series";
@@ -41,6 +42,7 @@ export function toOrder(row: OrderRow): Order {
     seriesName: row.seriesName,
     ticket: row.ticket,
     placedBy: row.placedBy,
+    stations: toParts(row.stations),
   };
 }
 
@@ -48,11 +50,19 @@ export function toSeries(row: SeriesRow): Series {
   return { id: row.id, name: row.name, prefix: row.prefix, first: row.first, last: row.last, channels: row.channels as Channel[], isDefault: false };
 }
 
-/** A restaurant's series in use, oldest first (deleted ones stay for the orders that name them). */
-export const LIVE_SERIES = { series: { where: { deletedAt: null }, orderBy: { createdAt: "asc" } } } as const;
+/**
+ * What a cached tenant carries: its series in use, oldest first (deleted ones stay for the
+ * orders that name them), and its live stations in screen order.
+ */
+export const LIVE_SERIES_AND_STATIONS = {
+  series: { where: { deletedAt: null }, orderBy: { createdAt: "asc" } },
+  stations: { where: { deletedAt: null }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] },
+} satisfies Prisma.TenantInclude;
 
-/** A tenant; with `series` (its live NumberSeries rows), its series after the default. */
-export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant {
+export const toStation = (row: StationRow): Station => ({ id: row.id, name: row.name, isDefault: row.isDefault, printerId: row.printerId, position: row.position });
+
+/** A tenant; with `series` (its live NumberSeries rows), its series after the default; with `stations`, its stations. */
+export function toTenant(row: TenantRow, series?: readonly SeriesRow[], stations?: readonly StationRow[]): Tenant {
   return {
     id: row.id,
     slug: row.slug,
@@ -67,11 +77,13 @@ export function toTenant(row: TenantRow, series?: readonly SeriesRow[]): Tenant 
       currency: row.currency,
       kioskNumberOnly: row.kioskNumberOnly,
       printGiveUpMinutes: row.printGiveUpMinutes,
+      readyWhen: asReadyWhen(row.readyWhen),
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,
     sharedCodes: row.sharedCodes,
     ...(series ? { series: [DEFAULT_SERIES, ...series.map(toSeries)] } : {}),
+    ...(stations ? { stations: stations.map(toStation) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { Tenant } from "@/lib/core/tenants";
 import type { Db } from "./prisma.server";
 import type { SchedulerStore } from "@/lib/core/ports";
-import { LIVE_SERIES, toTenant } from "./rows.server";
+import { LIVE_SERIES_AND_STATIONS, toTenant } from "./rows.server";
 
 export class PrismaSchedulerStore implements SchedulerStore {
   constructor(private readonly db: Db) {}
@@ -16,7 +16,7 @@ export class PrismaSchedulerStore implements SchedulerStore {
 
   async scheduledTenants(): Promise<Tenant[]> {
     // With their series: a scheduled shift restarts each of them (decision 0027).
-    const rows = await this.db.tenant.findMany({ where: { schedule: { isEmpty: false } }, include: LIVE_SERIES });
-    return rows.map((r) => toTenant(r, r.series));
+    const rows = await this.db.tenant.findMany({ where: { schedule: { isEmpty: false } }, include: LIVE_SERIES_AND_STATIONS });
+    return rows.map((r) => toTenant(r, r.series, r.stations));
   }
 }

@@ -6,6 +6,7 @@ import type { TenantSettings } from "@/lib/core/settings";
 import { type Db, Prisma } from "./prisma.server";
 import type { Tenant as TenantRow } from "./generated/prisma/client";
 import type { SettingsStore } from "@/lib/core/ports";
+import { asReadyWhen } from "@/lib/core/stations";
 
 function toSettings(row: TenantRow): TenantSettings {
   return {
@@ -20,6 +21,7 @@ function toSettings(row: TenantRow): TenantSettings {
     currency: row.currency,
     kioskNumberOnly: row.kioskNumberOnly,
     printGiveUpMinutes: row.printGiveUpMinutes,
+    readyWhen: asReadyWhen(row.readyWhen),
     sharedCodes: row.sharedCodes,
   };
 }
@@ -62,6 +64,7 @@ export class PrismaSettingsStore implements SettingsStore {
           currency: next.currency,
           kioskNumberOnly: next.kioskNumberOnly,
           printGiveUpMinutes: next.printGiveUpMinutes,
+          readyWhen: next.readyWhen,
           sharedCodes: next.sharedCodes,
           ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },

@@ -1,5 +1,5 @@
 /** Where the menu is kept, and what the order service reads of it. */
-import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem } from "../menu";
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem } from "../menu";
 
 /** Raised by a MenuRepository when a unique index refuses a name. */
 export class DuplicateMenuNameError extends Error {
@@ -12,16 +12,16 @@ export class DuplicateMenuNameError extends Error {
   }
 }
 
-/** What the order service needs of the menu: the tenant's items among some ids. */
+/** What the order service needs of the menu: the tenant's items among some ids, each with its category's station. */
 export interface MenuCatalog {
-  findItems(tenantId: string, ids: readonly string[]): Promise<MenuItem[]>;
+  findItems(tenantId: string, ids: readonly string[]): Promise<OrderableItem[]>;
 }
 
 export interface MenuRepository extends MenuCatalog {
   listCategories(tenantId: string): Promise<MenuCategory[]>;
   listItems(tenantId: string, categoryId?: string): Promise<MenuItem[]>;
   findCategory(tenantId: string, id: string): Promise<MenuCategory | null>;
-  createCategory(tenantId: string, c: { name: string; position: number }): Promise<MenuCategory>;
+  createCategory(tenantId: string, c: Omit<MenuCategory, "id">): Promise<MenuCategory>;
   /** null when there is no such category of the tenant. */
   updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null>;
   /**

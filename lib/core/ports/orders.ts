@@ -3,6 +3,7 @@ import type { BusinessDay } from "../business-day";
 import type { NewOrder, Order, OrderItem, OrderMove, OrderStatus } from "../orders";
 import type { Emits } from "../webhooks/events";
 import type { PrintRequest } from "./printing";
+import type { OrderPart } from "../stations";
 
 /**
  * Raised by an OrderRepository when the unique (tenant, day, shift, number) index of the
@@ -62,6 +63,8 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "serie
   ticket: number | null;
   /** Who took it (Caller.by); null: no one named. */
   placedBy: string | null;
+  /** Its parts, one per station with lines of it (issue #40); absent or []: no stations. */
+  stations?: OrderPart[];
 }
 
 /** A collected order as the kitchen recalls it: who collected it (the latest move to COLLECTED; null: none stored or no one named). */
