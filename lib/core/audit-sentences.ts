@@ -109,6 +109,11 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return seriesMade(e.action === "series.create" ? "created" : "deleted", d);
     case "series.update":
       return seriesUpdate(d);
+    case "station.create":
+    case "station.delete":
+      return [sentence(e.action === "station.create" ? (d.default === true ? "stations.createdDefault" : "stations.created") : "stations.deleted", { name: text(d.name) })];
+    case "station.update":
+      return stationUpdate(d);
     case "orders.clearForgotten":
       return [sentence("orders.clearedForgotten", { count: num(d.count) ?? 0, hours: num(d.hours) ?? 12 })];
     case "printer.create":
@@ -189,6 +194,7 @@ const SETTINGS = SETTINGS_FIELDS;
 
 function settingValue(field: string, v: unknown): SentenceValue {
   if (field === "language") return v === null || v === undefined ? ref("languages.browser") : known(LANGUAGES, v) ? ref(`languages.${v}`) : text(v);
+  if (field === "readyWhen" && (v === "parts" || v === "expo")) return ref(`readyWhen.${v}`);
   if (typeof v === "boolean") return ref(v ? "yes" : "no");
   if (Array.isArray(v)) return v.length ? { list: v.map(text) } : ref("none");
   if (v === null || v === undefined || v === "") return ref("none");
@@ -207,6 +213,16 @@ function staffUpdate(d: Record<string, unknown>): Sentence[] {
     else if (field === "pin") out.push(sentence("staff.pinChanged", { name }));
   }
   return out;
+}
+
+function stationUpdate(d: Record<string, unknown>): Sentence[] {
+  const name = text(d.name);
+  return Object.entries(obj(d.changes)).map(([field, c]) => {
+    const to = obj(c).to;
+    if (field === "name") return sentence("stations.renamed", { from: name, to: text(to) });
+    if (field === "isDefault") return sentence("stations.madeDefault", { name });
+    return sentence(to ? "stations.printerSet" : "stations.printerRemoved", { name });
+  });
 }
 
 function settingChange(field: string, c: Record<string, unknown>): Sentence {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CHANNELS, ORDER_STATUSES, type Order, type OrderMove } from "./orders";
 import type { Tenant } from "./tenants";
 import { displayNumber, seriesNameOf } from "./series";
+import { partJson } from "./stations";
 
 /** Where the customer follows an order (the ticket's link and QR code), from the site's root. */
 export const trackPath = (tenant: Pick<Tenant, "slug">, orderId: string): string => `/${tenant.slug}/o/${orderId}`;
@@ -31,6 +32,7 @@ export const orderJsonSchema = z
           qty: z.int(),
           menuItemId: z.string().optional().meta({ description: "Set when the line came from the menu." }),
           priceCents: z.int().optional().meta({ description: "The menu item's price when ordered, if it had one." }),
+          stationId: z.string().optional().meta({ description: "The kitchen station that makes it; absent while the restaurant has no stations." }),
         })
         .meta({ id: "OrderItem" }),
     ),
@@ -43,6 +45,18 @@ export const orderJsonSchema = z
     cleared: z.boolean().meta({ description: "Taken off the floor while still open: it can no longer move." }),
     clearedAt: timestamp.nullable(),
     trackPath: z.string().meta({ description: "The customer's page, from the site's root (the ticket's QR code)." }),
+    stations: z
+      .array(
+        z
+          .strictObject({
+            id: z.string(),
+            name: z.string().meta({ description: "The station's name when the order was taken." }),
+            done: z.boolean(),
+            doneAt: timestamp.nullable(),
+          })
+          .meta({ id: "OrderPart" }),
+      )
+      .meta({ description: "One part per kitchen station with lines of the order, in station order; [] when the restaurant has no stations." }),
   })
   .meta({ id: "Order" });
 export type OrderJson = z.output<typeof orderJsonSchema>;
@@ -67,6 +81,7 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">): OrderJson
     cleared: order.clearedAt !== null,
     clearedAt: order.clearedAt?.toISOString() ?? null,
     trackPath: trackPath(tenant, order.id),
+    stations: order.stations.map(partJson),
   };
 }
 

@@ -24,7 +24,7 @@ const numberReissued = (order: Order) =>
   });
 
 /** An order cleared off the floor stays as it was: no screen shows it, so nothing may move or call it. */
-function clearedOrder(order: Order): AppError {
+export function clearedOrder(order: Order): AppError {
   return new AppError("CONFLICT", {
     message: `Order ${order.id} was cleared off the floor`,
     userMessage: `Number ${displayNumber(order.prefix, order.number)} was cleared off the floor and can no longer be changed.`,
@@ -41,6 +41,14 @@ const typedNumberSchema = z.strictObject({
     return typed ?? { prefix: null, number: 0 };
   }),
 });
+
+/** Three conditional writes lost in a row: someone else keeps changing the order. */
+export const keepsChanging = (id: string) =>
+  new AppError("CONFLICT", {
+    message: `Order ${id} keeps changing`,
+    userMessage: "This order was changed by someone else. Please retry.",
+    reason: "orderKeepsChanging",
+  });
 
 export class OrderMoves {
   constructor(
@@ -71,11 +79,7 @@ export class OrderMoves {
         return updated;
       }
     }
-    throw new AppError("CONFLICT", {
-      message: `Order ${id} keeps changing`,
-      userMessage: "This order was changed by someone else. Please retry.",
-      reason: "orderKeepsChanging",
-    });
+    throw keepsChanging(id);
   }
 
   /**

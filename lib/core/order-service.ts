@@ -1,7 +1,8 @@
 /**
- * Orders as the edges use them, one object over the three jobs: taking an order and issuing
- * its number (order-placing.ts), moving and calling it (order-moves.ts), and the floor of
- * open orders, forgotten ones cleared as they are met (order-floor.ts).
+ * Orders as the edges use them, one object over the jobs: taking an order and issuing its
+ * number (order-placing.ts), moving and calling it (order-moves.ts), a station's part of it
+ * (order-parts.ts), and the floor of open orders, forgotten ones cleared as they are met
+ * (order-floor.ts).
  */
 import type { BoardView } from "./board";
 import { orderHistory, type Order, type OrderMove, type OrderStatus } from "./orders";
@@ -10,6 +11,7 @@ import type { Tenant } from "./tenants";
 import { getOrder, type OrderServiceDeps } from "./order-common";
 import { OrderFloor } from "./order-floor";
 import { OrderMoves } from "./order-moves";
+import { OrderParts } from "./order-parts";
 import { OrderPlacing, type PlaceOrderOptions, type Placed } from "./order-placing";
 
 export type { OrderServiceDeps } from "./order-common";
@@ -20,11 +22,13 @@ export class OrderService {
   private readonly placing: OrderPlacing;
   private readonly open: OrderFloor;
   private readonly moves: OrderMoves;
+  private readonly parts: OrderParts;
 
   constructor(private readonly deps: OrderServiceDeps) {
     this.placing = new OrderPlacing(deps);
     this.open = new OrderFloor(deps);
     this.moves = new OrderMoves(deps, this.open);
+    this.parts = new OrderParts(deps);
   }
 
   /** Takes an order; `printer` is the printer its ticket was queued on (null: none, or a replay). */
@@ -50,6 +54,16 @@ export class OrderService {
   /** The cook typed a number (`K12`, `k12`, `12`): that open order moves one step forward, by `by`. */
   advanceByNumber(tenant: Tenant, input: unknown, by: string | null): Promise<Order> {
     return this.moves.advanceByNumber(tenant, input, by);
+  }
+
+  /** Station `stationId` is done with its part of order `id` (issue #40); the last part done makes it ready. */
+  partDone(tenant: Tenant, id: string, stationId: string, by: string | null): Promise<Order> {
+    return this.parts.done(tenant, id, stationId, by);
+  }
+
+  /** Undo of a station's Done. */
+  partUndo(tenant: Tenant, id: string, stationId: string, by: string | null): Promise<Order> {
+    return this.parts.undo(tenant, id, stationId, by);
   }
 
   /** "Call again": every board calls this ready number once more. */

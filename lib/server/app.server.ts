@@ -47,6 +47,8 @@ import { createMetrics, registerVoiceMetrics, registerWebhookMetrics, type AppMe
 import { WebhookService } from "@/lib/core/webhooks/webhook-service";
 import { SeriesService } from "@/lib/core/series-service";
 import { PrismaSeriesStore } from "@/lib/adapters/postgres/series-store.server";
+import { StationService } from "@/lib/core/station-service";
+import { PrismaStationStore } from "@/lib/adapters/postgres/station-store.server";
 import { WebhookDispatcher } from "@/lib/core/webhooks/dispatcher";
 import { tenantShare } from "@/lib/core/fair-share";
 import { WebhookQueue } from "@/lib/adapters/postgres/webhook-queue.server";
@@ -94,6 +96,8 @@ export interface App {
   settings: SettingsService;
   /** Number series: prefixes, ranges that wrap, the channels each serves (decision 0027). */
   series: SeriesService;
+  /** Kitchen stations: where each line is made, and their screens (issue #40). */
+  stations: StationService;
   keys: ApiKeyService;
   staffCodes: StaffCodeService;
   /** A restaurant's people and their PIN sign-in (decision 0051). */
@@ -305,6 +309,7 @@ export function createApp(opts: {
     waits: new WaitEstimates({ history: waitHistory, clock }),
     settings: new SettingsService({ store: new PrismaSettingsStore(db), invalidate, events }),
     series: new SeriesService({ store: new PrismaSeriesStore(db), invalidate, events }),
+    stations: new StationService({ store: new PrismaStationStore(db), printers: printerStore, invalidate, events }),
     keys: new ApiKeyService({ store: new PrismaApiKeyStore(db), generate: generateApiKey, invalidate }),
     staffCodes: new StaffCodeService({ store: staffCodeStore, generate: generateStaffSecret, hash: hashSecret, invalidate }),
     staff: new StaffService({ store: staffMembers, hash: hashSecret, verify: verifySecret, invalidate, clock }),

@@ -10,6 +10,7 @@
  * breaker opens), `forgetful` (every block it is given is lost at once, as an evicting Redis
  * would), `forget()` (a restart that lost the key).
  */
+import type { OrderPart } from "@/lib/core/stations";
 import { randomUUID } from "node:crypto";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { AuditEntry } from "@/lib/core/audit";
@@ -448,6 +449,24 @@ export class MemoryOrders implements OrderRepository {
     this.db.moves.push({ orderId: id, status: to, at, by });
     if (emits) this.db.outbox.push(...emits({ ...o }));
     return { ...o };
+  }
+
+  async updateParts(
+    tenantId: string,
+    id: string,
+    status: { from: OrderStatus; to: OrderStatus },
+    parts: { from: readonly OrderPart[]; to: readonly OrderPart[] },
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null> {
+    const o = this.of(tenantId).find((x) => x.id === id && x.status === status.from && !x.clearedAt);
+    // The parts as expected, as the SQL compares them (jsonb equality).
+    if (!o || JSON.stringify(o.stations) !== JSON.stringify(parts.from)) return null;
+    o.stations = parts.to.map((p) => ({ ...p }));
+    if (status.from === status.to) return { ...o };
+    if (status.to === "PLACED") o.readyAt = null;
+    return this.updateStatus(tenantId, id, status.from, status.to, at, by, emits);
   }
 }
 

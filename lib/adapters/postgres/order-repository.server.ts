@@ -2,6 +2,7 @@
  * The core's OrderRepository on PostgreSQL: Prisma, and prepared SQL for the order's hot
  * paths (order-sql.server.ts) when no webhook event is written with the change.
  */
+import type { OrderPart } from "@/lib/core/stations";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderMove, OrderStatus } from "@/lib/core/orders";
 import { NumberOpenError, type CollectedOrder, type OrderRecord, type OrderRepository } from "@/lib/core/ports";
@@ -17,6 +18,7 @@ import {
   insertOrder,
   orderMoves,
   readyAgain as readyAgainSql,
+  updateOrderParts,
   updateOrderStatus,
   violatedConstraint,
 } from "./order-sql.server";
@@ -239,6 +241,20 @@ export class PrismaOrderRepository implements OrderRepository {
     }
   }
 
+  async updateParts(
+    tenantId: string,
+    id: string,
+    status: { from: OrderStatus; to: OrderStatus },
+    parts: { from: readonly OrderPart[]; to: readonly OrderPart[] },
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null> {
+    // Parts alone: one conditional UPDATE, no history entry and no event (the order did not move).
+    if (status.from === status.to) return updateOrderParts(this.sql ?? this.db, tenantId, id, status.from, parts.from, parts.to);
+    return this.writeStatus(tenantId, id, status.from, status.to, at, by, emits, parts);
+  }
+
   /**
    * One statement either way (order-sql.server.ts), the move and its entry in the order's
    * history together: on the pool, or in the transaction that writes the move's webhook events.
@@ -251,8 +267,9 @@ export class PrismaOrderRepository implements OrderRepository {
     at: Date,
     by: string | null,
     emits?: Emits<Order>,
+    parts?: { from: readonly OrderPart[]; to: readonly OrderPart[] },
   ): Promise<Order | null> {
-    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at, by);
-    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at, by));
+    if (this.sql && !(await this.writesEvents(tenantId, emits))) return updateOrderStatus(this.sql, tenantId, id, from, to, at, by, parts);
+    return this.withEvents(tenantId, emits, (db) => updateOrderStatus(db, tenantId, id, from, to, at, by, parts));
   }
 }

@@ -13,7 +13,7 @@ import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
 import type { Order, OrderItem, OrderMove, OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
-import { toParts } from "@/lib/core/stations";
+import { toParts, type OrderPart } from "@/lib/core/stations";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
 
@@ -174,6 +174,8 @@ const STAMP: Partial<Record<OrderStatus, string>> = { READY: `"readyAt"`, COLLEC
  * and no move is stored without its event. PLACED → READY also writes the order's pushes
  * (decision 0053), one per subscription, in the same statement.
  * Undo clears the stamp of the step taken back: READY → PLACED drops readyAt, COLLECTED → READY drops collectedAt.
+ * With `parts` (a station's Done or Undo that moves the order, issue #40) the order's parts
+ * become `parts.to` only if they are still `parts.from`: the same single write decides both.
  */
 export async function updateOrderStatus(
   on: pg.Pool | Pick<Tx, "$queryRawUnsafe">,
@@ -183,23 +185,45 @@ export async function updateOrderStatus(
   to: OrderStatus,
   at: Date,
   by: string | null,
+  parts?: { from: readonly OrderPart[]; to: readonly OrderPart[] },
 ): Promise<Order | null> {
   const set = [`status = $4::"OrderStatus"`];
   if (STAMP[to]) set.push(`${STAMP[to]} = $5::timestamptz`);
   if (to === "PLACED") set.push(`"readyAt" = NULL`);
   if (from === "COLLECTED") set.push(`"collectedAt" = NULL`);
+  if (parts) set.push(`stations = $8::jsonb`);
   const text = `WITH moved AS (
   UPDATE "Order" SET ${set.join(", ")}
-  WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL RETURNING ${COLUMNS}
+  WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL${parts ? ` AND stations = $9::jsonb` : ""} RETURNING ${COLUMNS}
 ), event AS (
   INSERT INTO "OrderEvent" (id, "tenantId", "orderId", status, at, by) SELECT $7::uuid, "tenantId", id, status, $5::timestamptz, $6::text FROM moved
 )${from === "PLACED" && to === "READY" ? `, push AS (${PUSH_DELIVERIES("ready", "$5::timestamptz")})` : ""}
 SELECT * FROM moved`;
-  const values = [id, tenantId, from, to, at, by, randomUUID()];
+  const values: unknown[] = [id, tenantId, from, to, at, by, randomUUID()];
+  if (parts) values.push(JSON.stringify(parts.to), JSON.stringify(parts.from));
+  const name = `nextup-order-move-${from}-${to}${parts ? "-parts" : ""}`;
+  const rows = "query" in on ? (await on.query<OrderRow>({ name, text, values })).rows : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * A station's Done or Undo that leaves the order's status as it is: its parts become `to`
+ * only if they are still `from` and the order is still `status` and on the floor. Two
+ * stations finishing at once on two nodes: one write wins, the other re-reads and sees it.
+ */
+export async function updateOrderParts(
+  on: pg.Pool | Pick<Tx, "$queryRawUnsafe">,
+  tenantId: string,
+  id: string,
+  status: OrderStatus,
+  from: readonly OrderPart[],
+  to: readonly OrderPart[],
+): Promise<Order | null> {
+  const text = `UPDATE "Order" SET stations = $4::jsonb
+WHERE id = $1::uuid AND "tenantId" = $2::uuid AND status = $3::"OrderStatus" AND "clearedAt" IS NULL AND stations = $5::jsonb RETURNING ${COLUMNS}`;
+  const values = [id, tenantId, status, JSON.stringify(to), JSON.stringify(from)];
   const rows =
-    "query" in on
-      ? (await on.query<OrderRow>({ name: `nextup-order-move-${from}-${to}`, text, values })).rows
-      : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
+    "query" in on ? (await on.query<OrderRow>({ name: "nextup-order-parts", text, values })).rows : await on.$queryRawUnsafe<OrderRow[]>(text, ...values);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 

@@ -25,3 +25,4 @@ export * from "./backups";
 export * from "./staff";
 export * from "./push";
 export * from "./waits";
+export * from "./stations";

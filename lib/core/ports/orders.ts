@@ -119,6 +119,21 @@ export interface OrderRepository {
    * its entry in the order's history, no entry without its move.
    */
   updateStatus(tenantId: string, id: string, from: OrderStatus, to: OrderStatus, at: Date, by: string | null, emits?: Emits<Order>): Promise<Order | null>;
+  /**
+   * A station's Done or Undo (issue #40): the order's parts become `parts.to` only if they are
+   * still `parts.from` and its status is still `status.from`, decided by one write (two stations
+   * of two nodes at once: one wins, the other gets null and re-reads). When `status.to` differs
+   * it is a move like updateStatus (its history entry, pushes and `emits` written with it).
+   */
+  updateParts(
+    tenantId: string,
+    id: string,
+    status: { from: OrderStatus; to: OrderStatus },
+    parts: { from: readonly OrderPart[]; to: readonly OrderPart[] },
+    at: Date,
+    by: string | null,
+    emits?: Emits<Order>,
+  ): Promise<Order | null>;
 }
 
 /**

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { MenuCategory, MenuItem, MenuSection } from "@/lib/core/menu";
 import { parseOrThrow } from "@/lib/core/orders";
 
-export const categoryJsonSchema = z.object({ id: z.string(), name: z.string(), position: z.int().min(0) }).meta({ id: "MenuCategory" });
+const stationIdJson = z.string().nullable().meta({ description: "The kitchen station that makes it (an item's own wins over its category's); null: none of its own." });
+
+export const categoryJsonSchema = z.object({ id: z.string(), name: z.string(), position: z.int().min(0), stationId: stationIdJson }).meta({ id: "MenuCategory" });
 
 export const itemJsonSchema = z
   .object({
@@ -13,12 +15,13 @@ export const itemJsonSchema = z
     priceCents: z.int().min(0).nullable().meta({ description: "In the smallest unit of the currency; null: no price shown." }),
     available: z.boolean().meta({ description: "false: sold out." }),
     position: z.int().min(0),
+    stationId: stationIdJson,
   })
   .meta({ id: "MenuItem" });
 
 export const sectionJsonSchema = categoryJsonSchema.extend({ items: z.array(itemJsonSchema) }).meta({ id: "MenuSection" });
 
-export const categoryJson = (c: MenuCategory): z.output<typeof categoryJsonSchema> => ({ id: c.id, name: c.name, position: c.position });
+export const categoryJson = (c: MenuCategory): z.output<typeof categoryJsonSchema> => ({ id: c.id, name: c.name, position: c.position, stationId: c.stationId });
 
 export const itemJson = (i: MenuItem): z.output<typeof itemJsonSchema> => ({
   id: i.id,
@@ -27,6 +30,7 @@ export const itemJson = (i: MenuItem): z.output<typeof itemJsonSchema> => ({
   priceCents: i.priceCents,
   available: i.available,
   position: i.position,
+  stationId: i.stationId,
 });
 
 export const sectionJson = (s: MenuSection): z.output<typeof sectionJsonSchema> => ({ ...categoryJson(s), items: s.items.map(itemJson) });

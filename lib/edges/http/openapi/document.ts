@@ -13,6 +13,7 @@ import { pushPaths } from "./paths/push";
 import { consolePaths } from "./paths/console";
 import { menuPaths } from "./paths/menu";
 import { setupPaths } from "./paths/setup";
+import { stationPaths } from "./paths/stations";
 import { webhookEvents } from "./webhooks";
 
 /** `app/api/[[...path]]/route.ts`: any /api path no other route serves is a 404 in the error contract. */
@@ -54,6 +55,7 @@ function build() {
       { name: "Board" },
       { name: "Menu" },
       { name: "Series" },
+      { name: "Stations" },
       { name: "Printers" },
       { name: "Webhooks" },
       { name: "Reports" },
@@ -61,7 +63,7 @@ function build() {
       { name: "Access" },
       { name: "Operations" },
     ],
-    paths: { ...orderPaths, ...publicPaths, ...pushPaths, ...consolePaths, ...menuPaths, ...setupPaths, ...catchAll },
+    paths: { ...orderPaths, ...publicPaths, ...pushPaths, ...consolePaths, ...menuPaths, ...setupPaths, ...stationPaths, ...catchAll },
     webhooks: webhookEvents,
     components: {
       securitySchemes: SECURITY_SCHEMES,

@@ -1,4 +1,5 @@
 /** The manager's console answers that no *Json builder makes: settings, audit, keys made, staff codes, pings. */
+import { READY_WHEN } from "@/lib/core/stations";
 import { z } from "zod";
 import { LOCALES } from "@/lib/core/locales";
 import { STAFF_ROLES } from "@/lib/core/tenants";
@@ -17,6 +18,9 @@ export const settingsSchema = z
     kioskNumberOnly: z.boolean(),
     sharedCodes: z.boolean().meta({ description: "Whether the role codes shared by a role sign in; false: people's own PINs only." }),
     printGiveUpMinutes: z.int(),
+    readyWhen: z.enum(READY_WHEN).meta({
+      description: "With kitchen stations: `parts` — an order is ready when its last station is done; `expo` — when the expo (the main kitchen screen) bumps it.",
+    }),
   })
   .meta({ id: "Settings" });
 
