@@ -117,6 +117,7 @@ describe("the contract checker", () => {
     cleared: false,
     clearedAt: null,
     trackPath: "/my-diner/o/7d4c0000-0000-4000-8000-000000000000",
+    stations: [],
   };
   const json = new Headers({ "content-type": "application/json" });
   const answer = (method: string, url: string, status: number, body: unknown, headers = json) => ({ method, url, status, headers, body, parsedJson: true });
