@@ -334,3 +334,36 @@ describe("inserts batched per turn of the event loop", () => {
     expect(errors.filter((e) => e instanceof DuplicateIdempotencyKeyError)).toHaveLength(1);
   });
 });
+
+describe("a station's part of an order (issue #40)", () => {
+  const GRILL = "00000000-0000-4000-8000-0000000000a1";
+  const BAR = "00000000-0000-4000-8000-0000000000b1";
+  const open = [
+    { id: GRILL, name: "Grill", doneAt: null, doneBy: null },
+    { id: BAR, name: "Bar", doneAt: null, doneBy: null },
+  ];
+  const at = new Date("2026-12-02T12:00:00.000Z");
+  const doneBy = (id: string, by: string) => open.map((p) => (p.id === id ? { ...p, doneAt: at.toISOString(), doneBy: by } : p));
+
+  it.each([
+    ["SQL", viaSql],
+    ["Prisma", viaPrisma],
+  ])("stores the parts with the order and changes them only from the parts as read (%s)", async (_, repo) => {
+    const order = await repo.insert(record({ number: 900 + (repo === viaSql ? 1 : 2), items: [{ name: "Burger", qty: 1, stationId: GRILL }], stations: open }));
+    expect(order.stations).toEqual(open);
+    expect(order.items).toEqual([{ name: "Burger", qty: 1, stationId: GRILL }]);
+    // Two stations read the same parts; the first write wins, the second (still expecting none done) changes nothing.
+    const grill = await repo.updateParts(tenantId, order.id, { from: "PLACED", to: "PLACED" }, { from: open, to: doneBy(GRILL, "Ana") }, at, "Ana");
+    expect(grill?.stations).toEqual(doneBy(GRILL, "Ana"));
+    const stale = await repo.updateParts(tenantId, order.id, { from: "PLACED", to: "READY" }, { from: open, to: doneBy(BAR, "Ben") }, at, "Ben");
+    expect(stale).toBeNull();
+    const read = await repo.findById(tenantId, order.id);
+    expect(read).toMatchObject({ status: "PLACED", stations: doneBy(GRILL, "Ana") });
+    expect(await repo.moves(tenantId, order.id)).toEqual([]);
+    // From the parts as they are now, the last Done moves it, with its entry in the history.
+    const both = doneBy(GRILL, "Ana").map((p) => (p.id === BAR ? { ...p, doneAt: at.toISOString(), doneBy: "Ben" } : p));
+    const ready = await repo.updateParts(tenantId, order.id, { from: "PLACED", to: "READY" }, { from: doneBy(GRILL, "Ana"), to: both }, at, "Ben");
+    expect(ready).toMatchObject({ status: "READY", readyAt: at, stations: both });
+    expect(await repo.moves(tenantId, order.id)).toEqual([{ status: "READY", at, by: "Ben" }]);
+  });
+});

@@ -16,7 +16,7 @@ export interface OrderJson {
   businessDay: string;
   shift: number;
   status: "PLACED" | "READY" | "COLLECTED" | "CANCELLED";
-  items: { name: string; qty: number }[];
+  items: { name: string; qty: number; menuItemId?: string; priceCents?: number; stationId?: string }[];
   note: string | null;
   channel: string;
   createdAt: string;
@@ -26,6 +26,8 @@ export interface OrderJson {
   cleared: boolean;
   clearedAt: string | null;
   trackPath: string;
+  /** One part per kitchen station with lines of it (issue #40); [] without stations. */
+  stations: { id: string; name: string; done: boolean; doneAt: string | null }[];
 }
 
 export interface OrderListJson {
