@@ -159,6 +159,8 @@ describe("orders", () => {
       cleared: false,
       clearedAt: null,
       trackPath: `/${main.slug}/o/${order.id}`,
+      // No stations: no parts, and no stationId on the lines above.
+      stations: [],
     });
     expect(order.number).toBeGreaterThanOrEqual(1);
     expect(order.shift).toBeGreaterThanOrEqual(1);

@@ -44,6 +44,7 @@ interface Settings {
   kioskNumberOnly: boolean;
   printGiveUpMinutes: number;
   sharedCodes: boolean;
+  readyWhen: string;
 }
 interface AuditJson {
   entries: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -119,6 +120,7 @@ describe("settings", () => {
       kioskNumberOnly: false,
       printGiveUpMinutes: 10,
       sharedCodes: true,
+      readyWhen: "parts",
     });
   });
 
@@ -145,6 +147,7 @@ describe("settings", () => {
       [{ kioskNumberOnly: "yes" }, "kioskNumberOnly"],
       [{ printGiveUpMinutes: 0 }, "printGiveUpMinutes"],
       [{ printGiveUpMinutes: 121 }, "printGiveUpMinutes"],
+      [{ readyWhen: "later" }, "readyWhen"],
       [{ name: "Half Changed", kioskNumberOnly: true, currency: "Euro" }, "currency"],
     ];
     for (const [json, field] of bad) {
