@@ -85,6 +85,17 @@ describe("stations on two nodes", () => {
     expect(drinksOnly.stations.map((p) => p.name)).toEqual(["Bar"]);
   });
 
+  it("refuses a menu entry naming a station the restaurant does not have, naming the field", async () => {
+    const other = "00000000-0000-4000-8000-00000000abcd";
+    const refused = expectApiError(await a("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: drinks.id, name: "Tea", stationId: other } }), 400, "BAD_INPUT");
+    expect(refused.message).toMatch(/^stationId: /);
+    expectApiError(await b("PATCH", path(t.slug, `menu/categories/${drinks.id}`), { key: t.apiKeys.manager, json: { stationId: "grill" } }), 400, "BAD_INPUT");
+    // Another restaurant's station is not one of this one's.
+    const theirs = expectStatus(await a<{ id: string }>("POST", path(plain.slug, "stations"), { key: plain.apiKeys.manager, json: { name: "Theirs" } }), 201);
+    expectApiError(await a("PATCH", path(t.slug, `menu/items/${cola.id}`), { key: t.apiKeys.manager, json: { stationId: theirs.id } }), 400, "BAD_INPUT");
+    expectStatus(await a("DELETE", path(plain.slug, `stations/${theirs.id}`), { key: plain.apiKeys.manager }), 200);
+  });
+
   it("makes each order ready exactly once when its two stations finish at the same moment on different nodes", async () => {
     const board = await BoardSocket.connect(nodes[0]!.url, t.slug);
     try {
