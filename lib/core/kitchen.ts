@@ -24,11 +24,13 @@ export type NumberMatch =
   | { kind: "several"; orders: Order[] };
 
 /**
- * The order a cook means by typing `K12`, `k12` or `12` (parseTypedNumber): the open
- * orders that show it (matchTyped — a prefix names one series, no prefix means any).
- * Two that show different numbers (`12` for 12 and K12, or K12 and D12) are ambiguous:
- * the screen asks, never picks. Two that show the same number can only be twins from
- * before decision 0027: the one of today's current shift wins, as it always did.
+ * The order a cook means by typing `K12`, `k12` or `12` (parseTypedNumber). Letters name
+ * that series' order. Digits alone name the order without letters (12, not K12 or D12);
+ * only when no such order is open do they mean a lettered one, if exactly one shows them.
+ * A choice is left only when several lettered orders show the digits and none without
+ * letters does (K12 and D12): the screen asks, never picks. Orders showing the same
+ * number can only be twins from before decision 0027: the one of today's current shift
+ * wins, else they are asked too.
  * `prefixes`: the letters the restaurant's series use, to tell a typo from a done order.
  */
 export function matchTypedNumber(
@@ -37,16 +39,18 @@ export function matchTypedNumber(
   current: { businessDay: BusinessDay; shift: number },
   prefixes: readonly string[] = [],
 ): NumberMatch {
-  const same = matchTyped(typed, open);
-  if (same.length === 0) {
+  const showing = matchTyped(typed, open);
+  if (showing.length === 0) {
     const known = typed.prefix === null || prefixes.includes(typed.prefix) || open.some((o) => o.prefix === typed.prefix);
     return { kind: "none", unknownPrefix: !known };
   }
+  const plain = typed.prefix === null ? showing.filter((o) => o.prefix === "") : [];
+  const same = plain.length > 0 ? plain : showing;
   if (same.length === 1) return { kind: "one", order: same[0]! };
   const oneDisplay = same.every((o) => o.prefix === same[0]!.prefix);
   const now = oneDisplay ? same.find((o) => o.businessDay === current.businessDay && o.shift === current.shift) : undefined;
   if (now) return { kind: "one", order: now };
-  // No prefix first, then by letters; a display's twins newest first.
+  // By letters, then a display's twins newest first.
   const orders = [...same].sort((a, b) => a.prefix.localeCompare(b.prefix, "en") || b.businessDay.localeCompare(a.businessDay) || b.shift - a.shift);
   return { kind: "several", orders };
 }

@@ -84,8 +84,9 @@ export class OrderMoves {
 
   /**
    * The cook typed a number (`K12`, `k12`, `12`): that open order moves one step forward
-   * (PLACED → READY → COLLECTED). `12` that two open orders show (12 and K12, K12 and D12)
-   * moves neither: the 409 lists them, and the screen asks which.
+   * (PLACED → READY → COLLECTED). `12` means the 12 without letters, else the only lettered
+   * one open; when several lettered ones show it (K12 and D12, no 12) or twins from before
+   * decision 0027 do, nothing moves: the 409 lists them, and the screen asks which.
    */
   async advanceByNumber(tenant: Tenant, input: unknown, by: string | null): Promise<Order> {
     const { number: typed } = parseOrThrow(typedNumberSchema, input, "order number");

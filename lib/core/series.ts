@@ -217,8 +217,8 @@ export function parseTypedNumber(text: string): { prefix: string | null; number:
 }
 
 /**
- * The open orders a typed number means: with a prefix, that displayed number only; without
- * one, every open order with that number — more than one is ambiguous, and the screen asks.
+ * The open orders that show a typed number: with a prefix, that displayed number only;
+ * without one, every open order with that number (kitchen.ts `matchTypedNumber` says which is meant).
  */
 export function matchTyped<T extends { prefix: string; number: number }>(typed: { prefix: string | null; number: number }, open: readonly T[]): T[] {
   return open.filter((o) => o.number === typed.number && (typed.prefix === null || o.prefix === typed.prefix));

@@ -23,6 +23,17 @@ export function itemLines(capacity: number, { badges, noteLines }: { badges: boo
   return Math.max(1, capacity - (badges ? 1 : 0) - noteLines);
 }
 
+/** A note longer than this (in Latin-letter widths) is about eight lines on a one-column ticket: its ticket takes two columns. */
+export const WIDE_NOTE = 120;
+
+/** True when a note is long enough that its ticket is set two columns wide, so it stays within a screen's height. */
+export function wideNote(note: string | null): boolean {
+  let width = 0;
+  // CJK and other wide scripts: a character takes about two Latin letters' room.
+  for (const c of note ?? "") width += c.codePointAt(0)! >= 0x2e80 ? 2 : 1;
+  return width > WIDE_NOTE;
+}
+
 /** Tickets in the grid (to prepare), then those in the pickup column (one per row). */
 export type TicketArea = "grid" | "side";
 export interface TicketSpot {

@@ -1,7 +1,7 @@
 /**
  * Number series on the staff's screens (issue #21, decision 0027): the kitchen shows K12 and
- * D12 as such, a typed `k12` moves the kiosk's 12, a bare `12` that two series show is
- * asked and the cook picks; the kiosk's ticket prints K12 big; the manager finds K12, k12
+ * D12 as such, a typed `k12` moves the kiosk's 12, a bare `12` that two series show (and no
+ * order without letters) is asked and the cook picks; the kiosk's ticket prints K12 big; the manager finds K12, k12
  * and 12. Series are rows written before the app first reads the restaurant. Screenshots in
  * English and Chinese go to test-results/screenshots/kitchen-series-*.png.
  */
@@ -66,14 +66,16 @@ test.describe("the kitchen at 1280×800", () => {
     // 12 alone: K12 and D12 both show it. Nothing moves; the screen asks.
     await typeNumber(page, "12");
     const choice = page.getByTestId("typed-choice");
-    await expect(choice.getByRole("alert")).toHaveText("Which 12? Tap one, or type it with its letter (D12).");
-    await expect(choice.getByRole("button", { name: /^[KD]12 / })).toHaveText(["D12 To prepare · Dumplings", "K12 Ready · Beef noodles"]);
+    await expect(choice.getByRole("alert")).toHaveText("Which 12? Pick one, or type it with its letter (D12).");
+    await expect(choice.getByRole("button", { name: /^[KD]12 / })).toHaveText(["1D12 To prepare · Dumplings", "2K12 Ready · Beef noodles"]);
+    await expect(choice).toBeFocused();
+    // An Enter out of habit (nothing highlighted) picks nothing: the question closes, the field has focus.
+    await page.keyboard.press("Enter");
+    await expect(choice).toHaveCount(0);
     await expect(typed(page)).toBeFocused();
-    // An Enter out of habit (empty field) picks nothing, and the question stays.
-    await typed(page).press("Enter");
-    await expect(choice).toBeVisible();
     await expect(pile(page, "to-prepare").getByRole("article", { name: "Order D12", exact: true })).toBeVisible();
     await expect(pile(page, "waiting-pickup").getByRole("article", { name: "Order K12", exact: true })).toBeVisible();
+    await typeNumber(page, "12");
     await expectNoSeriousAxe(page, "kitchen asking which 12 (en)");
     await page.screenshot({ path: `${SHOTS}/kitchen-series-choice-en.png` });
 
@@ -98,8 +100,8 @@ test.describe("the kitchen at 1280×800", () => {
     await page.goto(`/${t.slug}/kitchen?lang=zh-CN`);
     await expect(page.locator("[data-connection=live]")).toBeVisible();
     await typeNumber(page, "12", "取餐号");
-    await expect(choice.getByRole("alert")).toHaveText("是哪一张 12？请点选，或连字母一起输入（如 D12）。");
-    await expect(choice.getByRole("button", { name: /^[KD]12 / })).toHaveText(["D12 待取餐 · Dumplings", "K12 待取餐 · Beef noodles"]);
+    await expect(choice.getByRole("alert")).toHaveText("是哪一张 12？请选择，或连字母一起输入（如 D12）。");
+    await expect(choice.getByRole("button", { name: /^[KD]12 / })).toHaveText(["1D12 待取餐 · Dumplings", "2K12 待取餐 · Beef noodles"]);
     await expectNoSeriousAxe(page, "kitchen asking which 12 (zh-CN)");
     await page.screenshot({ path: `${SHOTS}/kitchen-series-choice-zh-CN.png` });
     await choice.getByRole("button", { name: /^K12 / }).click();

@@ -190,9 +190,10 @@ test("a typed number moves its order one step; unknown, ambiguous and bad number
   // Now 1 is open in shifts 1 and 2, neither current: the kitchen asks which, and nothing moves until asked.
   await typeNumber(page, "1");
   const choice = page.getByTestId("typed-choice");
-  await expect(choice.getByRole("alert")).toHaveText("Which 1? 2 open orders show it: tap one.");
-  await expect(choice.getByRole("button", { name: /^1 / })).toHaveText(["1 To prepare · Shift 2 · Old twin", "1 To prepare · Shift 1 · Tea"]);
-  await expect(typed(page)).toBeFocused();
+  await expect(choice.getByRole("alert")).toHaveText("Which 1? 2 open orders show it: pick one.");
+  // Each button: its key (1, 2), then the order.
+  await expect(choice.getByRole("button", { name: /^1 / })).toHaveText(["11 To prepare · Shift 2 · Old twin", "21 To prepare · Shift 1 · Tea"]);
+  await expect(choice).toBeFocused();
   await choice.getByRole("button", { name: "Close" }).click();
   await expect(choice).toHaveCount(0);
   for (const bad of ["abc", "0", "", "4e1"]) {

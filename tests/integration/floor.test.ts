@@ -126,7 +126,7 @@ describe("the floor", () => {
     }
   });
 
-  it("a typed number with series: K12 and k12 name the kiosk's, 12 that two series show is a 409 listing both, unknown letters are a typo", async () => {
+  it("a typed number with series: K12 and k12 name the kiosk's, 12 the one without letters, 12 that only lettered ones show is a 409 listing them, unknown letters are a typo", async () => {
     let t = tenants["floor-series"]!;
     // Kiosk K1–K99 and delivery D1–D99 beside the default numbers (decision 0027).
     await h.series.create(t, { name: "Kiosk", prefix: "K", first: 1, last: 99, channels: ["kiosk"] }, "Manager (test)");
@@ -144,18 +144,21 @@ describe("the floor", () => {
     expect(await h.orders.advanceByNumber(t, { number: "k2" }, null)).toMatchObject({ id: kiosk2.id, status: "COLLECTED" });
     expect(await h.orders.advanceByNumber(t, { number: " d1 " }, null)).toMatchObject({ id: delivery1.id, status: "READY" });
 
-    // 1 is shown by three open orders: nothing moves, the 409 lists each as the screens show it.
+    // 1 is shown by three open orders: digits alone mean the one without letters.
+    expect(await h.orders.advanceByNumber(t, { number: "1" }, null)).toMatchObject({ id: counter1.id, status: "READY" });
+    expect(await h.orders.advanceByNumber(t, { number: 1 }, null)).toMatchObject({ id: counter1.id, status: "COLLECTED" });
+
+    // Now only K1 and D1 show 1: nothing moves, the 409 lists each as the screens show it.
     const several = await appError(h.orders.advanceByNumber(t, { number: "1" }, null));
     expect(several.code).toBe("CONFLICT");
-    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 1, prefix: null, display: "1", shifts: [1, 1, 1] } });
+    expect(several).toMatchObject({ reason: "severalOpen", details: { number: 1, prefix: null, display: "1", shifts: [1, 1] } });
     const candidates = (several.details as { candidates: { id: string; display: string; series: string; status: string }[] }).candidates;
     expect(candidates.map((c) => [c.display, c.series, c.status, c.id])).toEqual([
-      ["1", "Default", "PLACED", counter1.id],
       ["D1", "Delivery", "READY", delivery1.id],
       ["K1", "Kiosk", "PLACED", kiosk1.id],
     ]);
-    const untouched = await Promise.all([counter1, kiosk1, delivery1].map((o) => h.orders.get(t, o.id)));
-    expect(untouched.map((o) => o.status)).toEqual(["PLACED", "PLACED", "READY"]);
+    const untouched = await Promise.all([kiosk1, delivery1].map((o) => h.orders.get(t, o.id)));
+    expect(untouched.map((o) => o.status)).toEqual(["PLACED", "READY"]);
     // 1 sent as a JSON number is the same question.
     expect(await appError(h.orders.advanceByNumber(t, { number: 1 }, null))).toMatchObject({ reason: "severalOpen" });
 
@@ -180,9 +183,7 @@ describe("the floor", () => {
       expect((await appError(h.orders.advanceByNumber(t, { number: bad }, null))).code, `number ${bad}`).toBe("BAD_INPUT");
     }
 
-    // Once 1 and D1 are collected, 1 means the kiosk's alone.
-    await h.orders.changeStatus(t, counter1.id, { status: "READY" }, null);
-    await h.orders.changeStatus(t, counter1.id, { status: "COLLECTED" }, null);
+    // Once D1 is collected too, 1 means the kiosk's alone.
     await h.orders.advanceByNumber(t, { number: "D1" }, null);
     expect(await h.orders.advanceByNumber(t, { number: "1" }, null)).toMatchObject({ id: kiosk1.id, status: "READY" });
   });

@@ -54,20 +54,33 @@ describe("kitchen rules", () => {
       expect(matchTypedNumber(open, typed("K7"), now, prefixes)).toEqual({ kind: "one", order: o("K", 7) });
     });
 
-    it("12 that two series show is asked, never picked — even when one of them is the current shift's", () => {
+    it("digits alone mean the order without letters: 20 is 20, d20 is D20", () => {
+      const both = [o("", 20), o("D", 20), o("K", 20)];
+      expect(matchTypedNumber(both, typed("20"), now, prefixes)).toEqual({ kind: "one", order: o("", 20) });
+      expect(matchTypedNumber(both, typed("d20"), now, prefixes)).toEqual({ kind: "one", order: o("D", 20) });
+      expect(matchTypedNumber(both, typed("K20"), now, prefixes)).toEqual({ kind: "one", order: o("K", 20) });
+      // 7 without a letter is open beside K7: 7 is that one.
+      expect(matchTypedNumber(open, typed("7"), now, prefixes)).toEqual({ kind: "one", order: o("", 7) });
+    });
+
+    it("digits that only one lettered order shows, and no order without letters, mean that one", () => {
+      expect(matchTypedNumber([o("D", 20), o("", 21)], typed("20"), now, prefixes)).toEqual({ kind: "one", order: o("D", 20) });
+      expect(matchTypedNumber(open, typed("3"), now, prefixes)).toEqual({ kind: "one", order: o("K", 3) });
+    });
+
+    it("12 that several lettered orders show, and no order without letters, is asked, never picked — even when one is the current shift's", () => {
       expect(matchTypedNumber(open, typed("12"), now, prefixes)).toEqual({ kind: "several", orders: [o("D", 12), o("K", 12)] });
-      // 7 and K7: the order without a letter is listed first.
-      expect(matchTypedNumber(open, typed("7"), now, prefixes)).toEqual({ kind: "several", orders: [o("", 7), o("K", 7)] });
-      // A twin from before the upgrade beside another series' number: all of them are offered.
+      const otherShift = [o("K", 12), o("D", 12, 2)];
+      expect(matchTypedNumber(otherShift, typed("12"), now, prefixes)).toEqual({ kind: "several", orders: [o("D", 12, 2), o("K", 12)] });
+    });
+
+    it("twins from before the upgrade: the current shift's wins; else both are asked, newest shift first, lettered ones left out", () => {
       const twins = [o("", 7, 2), ...open];
-      expect(matchTypedNumber(twins, typed("7"), { ...now, shift: 2 }, prefixes)).toMatchObject({
-        kind: "several",
-        orders: [o("", 7, 2), o("", 7), o("K", 7)],
-      });
+      expect(matchTypedNumber(twins, typed("7"), { ...now, shift: 2 }, prefixes)).toEqual({ kind: "one", order: o("", 7, 2) });
+      expect(matchTypedNumber(twins, typed("7"), { ...now, shift: 3 }, prefixes)).toEqual({ kind: "several", orders: [o("", 7, 2), o("", 7)] });
     });
 
     it("a number that only one series shows needs no letter", () => {
-      expect(matchTypedNumber(open, typed("3"), now, prefixes)).toEqual({ kind: "one", order: o("K", 3) });
       expect(matchTypedNumber(open, typed("5"), now, prefixes)).toEqual({ kind: "one", order: o("", 5) });
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampItems, hasMarks, itemLines, keepSpot, moveSpot, ticketChannel, ticketMarks, type TicketSpot } from "@/lib/core/ticket";
+import { clampItems, hasMarks, itemLines, keepSpot, moveSpot, ticketChannel, ticketMarks, wideNote, WIDE_NOTE, type TicketSpot } from "@/lib/core/ticket";
 
 const grid = (index: number): TicketSpot => ({ area: "grid", index });
 const side = (index: number): TicketSpot => ({ area: "side", index });
@@ -18,6 +18,15 @@ describe("a ticket of fixed height", () => {
     expect(itemLines(3, { badges: true, noteLines: 1 })).toBe(1);
     expect(itemLines(5, { badges: true, noteLines: 1 })).toBe(3);
     expect(itemLines(1, { badges: true, noteLines: 1 })).toBe(1);
+  });
+
+  it("sets a ticket with a long note two columns wide; a Chinese character counts as two letters", () => {
+    expect(wideNote(null)).toBe(false);
+    expect(wideNote("No peanuts, allergy")).toBe(false);
+    expect(wideNote("x".repeat(WIDE_NOTE))).toBe(false);
+    expect(wideNote("x".repeat(WIDE_NOTE + 1))).toBe(true);
+    expect(wideNote("花".repeat(WIDE_NOTE / 2))).toBe(false);
+    expect(wideNote("花".repeat(WIDE_NOTE / 2 + 1))).toBe(true);
   });
 
   it("names the channel unless it is the kiosk; an unknown one by its own word", () => {

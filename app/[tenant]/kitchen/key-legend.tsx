@@ -1,9 +1,19 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 
 const KEY =
   "inline-flex h-6 min-w-6 items-center justify-center rounded border border-b-2 border-slate-500 bg-white px-1 font-mono text-sm font-bold text-slate-900";
+
+/** A key as printed on a keycap; `hidden` when a control's own name or aria-keyshortcuts says it. */
+export function Kbd({ children, hidden = false }: { children: ReactNode; hidden?: boolean }) {
+  return (
+    <kbd aria-hidden={hidden || undefined} className={KEY}>
+      {children}
+    </kbd>
+  );
+}
 
 /** The keyboard as a bump bar, said on screen: a cook learns it by looking, not from a manual. */
 export function KeyLegend() {
@@ -21,9 +31,7 @@ export function KeyLegend() {
           <li key={what} className="flex items-center gap-1.5">
             <span className="flex gap-0.5">
               {keys.map((k) => (
-                <kbd key={k} className={KEY}>
-                  {k}
-                </kbd>
+                <Kbd key={k}>{k}</Kbd>
               ))}
             </span>
             <span>{what}</span>

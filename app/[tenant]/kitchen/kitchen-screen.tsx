@@ -144,7 +144,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             inputRef={typedInput}
             describedBy="kitchen-feedback"
             letters={prefixes.length > 0}
-            asking={feedback?.tone === "choice"}
+            leaveChoice={feedback?.tone === "choice" ? () => setFeedback(null) : undefined}
             onOutcome={onOutcome}
           />
           <div id="kitchen-feedback" className="min-w-48 flex-1">
@@ -166,7 +166,15 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
           </button>
           {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}
           {feedback?.tone === "choice" ? (
-            <TypedChoice choice={feedback} open={open} marks={marks} pending={bump.pending} onPick={onPick} onClose={() => setFeedback(null)} />
+            <TypedChoice
+              choice={feedback}
+              open={open}
+              marks={marks}
+              pending={bump.pending}
+              typedInput={typedInput}
+              onPick={onPick}
+              onClose={() => setFeedback(null)}
+            />
           ) : null}
           <p aria-live="polite" className="sr-only">
             {selectedOrder ? t("keys.selected", { number: selectedOrder.display }) : ""}

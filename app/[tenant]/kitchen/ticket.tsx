@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { clampItems, hasMarks, itemLines, type TicketMarks } from "@/lib/core/ticket";
+import { clampItems, hasMarks, itemLines, wideNote, type TicketMarks } from "@/lib/core/ticket";
 import { numberWidth } from "@/app/_lib/number-width";
 import { FormError } from "@/app/_components/form-error";
 import { Icon } from "@/app/_components/icon";
@@ -14,7 +14,7 @@ import { orderArticleProps, orderHeadingId, orderName } from "./order-label";
 import { TicketDetails } from "./ticket-details";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
-import { useOverflow } from "./use-overflow";
+import { useLineCount } from "./use-line-count";
 
 /**
  * Beside the age ("New", "12 min") a ticket's band at 1280 px leaves about 2.45 em of the
@@ -27,14 +27,20 @@ const headingScale = (display: string) => Math.min(1, HEADING_ROOM_EM / numberWi
 
 /** One line of text on a ticket (20 px): the heights below count in these (see ticket-lines.ts). */
 const LINE = "h-5 leading-5";
-/** Border 4 + band 36 + lines + buttons 46 px: 3 lines (148 px, four rows at 800 px high), or 6 on a tall screen. */
-const TICKET_HEIGHT = "h-[9.25rem] tall:h-[13rem]";
+const LINE_PX = 20;
+/**
+ * Border 4 + band 36 + lines + buttons 46 px: 3 lines (148 px, four rows at 800 px high), or
+ * 6 on a tall screen. Items are clamped to fit; only a note longer than that grows the ticket.
+ */
+const TICKET_HEIGHT = "min-h-[9.25rem] tall:min-h-[13rem]";
 const MORE =
   "flex items-center rounded-md bg-slate-800 px-1.5 text-sm font-bold text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500";
 
 /**
  * An order to prepare, as a KDS ticket: a fixed height whatever its size, so a long order
- * never pushes its neighbours; what does not fit opens in place ("+3 more").
+ * never pushes its neighbours; items that do not fit open in place ("+3 more"). The note
+ * (allergies) is never cut: it wraps whole, items give it their lines, a long note's ticket
+ * is two columns wide (wideNote), and a note longer than the ticket makes that ticket taller.
  */
 export function Ticket({
   slug,
@@ -51,10 +57,10 @@ export function Ticket({
   const [open, setOpen] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
   const noteRef = useRef<HTMLParagraphElement>(null);
-  const noteCut = useOverflow(noteRef);
+  const noteLines = useLineCount(noteRef, LINE_PX);
   const headingId = orderHeadingId(order);
   const detailsId = `order-details-${order.id}`;
-  const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? 1 : 0 });
+  const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? noteLines : 0 });
   const { shown, more, moreInline } = clampItems(order.items, room);
   const numberScale = headingScale(order.display);
 
@@ -80,7 +86,7 @@ export function Ticket({
   return (
     <article
       {...orderArticleProps(order, marks, { selected, pending })}
-      className={`relative flex flex-col rounded-xl border-2 shadow-sm ${TICKET_HEIGHT} ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-[6px] outline-offset-1 outline-blue-600" : "bg-white"}`}
+      className={`relative flex flex-col self-start rounded-xl ${wideNote(order.note) ? "col-span-2" : ""} border-2 shadow-sm ${TICKET_HEIGHT} ${ageBorder(order, now, floor)} ${selected ? "bg-blue-50 outline-[6px] outline-offset-1 outline-blue-600" : "bg-white"}`}
     >
       <div className={`flex h-9 shrink-0 items-center justify-between gap-1 rounded-t-[0.625rem] px-1.5 ${AGE_BAND[ageLevelOf(order, now, floor)]}`}>
         <h3
@@ -95,7 +101,7 @@ export function Ticket({
       </div>
       <p className="sr-only">{t("ordered", { time: order.orderedAt })}</p>
 
-      <div className="min-h-0 flex-1 overflow-hidden px-1.5 pt-0.5">
+      <div className="min-h-0 grow overflow-hidden px-1.5 pt-0.5">
         <OrderBadges order={order} marks={marks} className={`${LINE} overflow-hidden`} />
         {order.items.length === 0 ? (
           <p className={`${LINE} text-base text-slate-600`}>{t("noItems")}</p>
@@ -112,27 +118,15 @@ export function Ticket({
         )}
         {more > 0 && !moreInline ? moreChip : null}
         {order.note ? (
-          <div className={`${LINE} flex items-center gap-1 rounded-sm border-l-4 border-amber-600 bg-amber-100 pl-1 text-base font-bold text-amber-950`}>
-            <Icon name="note" className="size-4" />
-            <p ref={noteRef} className="min-w-0 flex-1 truncate">
+          <div
+            data-testid="ticket-note"
+            className="flex items-start gap-1 rounded-sm border-l-4 border-amber-600 bg-amber-100 pl-1 text-base leading-5 font-bold text-amber-950"
+          >
+            <Icon name="note" className="mt-0.5 size-4 shrink-0" />
+            <p ref={noteRef} className="min-w-0 flex-1 break-words whitespace-pre-line">
               <span className="sr-only">{t("ticket.note")} </span>
               {order.note}
             </p>
-            {noteCut && more === 0 ? (
-              // The note is cut and no "+N more" opens the whole ticket: this does.
-              <button
-                ref={moreButton}
-                type="button"
-                aria-expanded={open}
-                aria-controls={detailsId}
-                onClick={() => setOpen(true)}
-                aria-label={t("ticket.fullNote")}
-                title={t("ticket.fullNote")}
-                className={`h-5 shrink-0 ${MORE}`}
-              >
-                <Icon name="more" className="size-4" />
-              </button>
-            ) : null}
           </div>
         ) : null}
       </div>

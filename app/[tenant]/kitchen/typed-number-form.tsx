@@ -17,7 +17,7 @@ export function TypedNumberForm({
   inputRef,
   describedBy,
   letters,
-  asking,
+  leaveChoice,
   onOutcome,
 }: {
   slug: string;
@@ -25,8 +25,8 @@ export function TypedNumberForm({
   describedBy: string;
   /** The restaurant's numbers have letters (K12): a touch keyboard must offer them, not digits alone. */
   letters: boolean;
-  /** The screen asks which order a number meant: an empty Enter (out of habit) leaves the question as it is. */
-  asking: boolean;
+  /** Set while the screen asks which order a number meant: an empty Enter here leaves the question, nothing moved. */
+  leaveChoice?: () => void;
   onOutcome: (outcome: TypedOutcome) => void;
 }) {
   const t = useTranslations("kitchen.typed");
@@ -38,7 +38,7 @@ export function TypedNumberForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (asking && value.trim() === "") return;
+        if (leaveChoice && value.trim() === "") return leaveChoice();
         run(advanceTypedNumber, { number: value }, onOutcome);
         setValue("");
       }}

@@ -16,7 +16,7 @@ function columnsOf(grid: HTMLElement | null): number {
 /**
  * The keyboard as a bump bar: arrows select a ticket, Enter (with the number field empty)
  * moves it one step, Esc lets go. Typed numbers keep working: Enter after digits is theirs.
- * Keys typed into any other field are left alone.
+ * Keys typed into any other field, or taken by the "which 12?" question (typed-choice.tsx), are left alone.
  */
 export function useBumpKeys({
   ids,
