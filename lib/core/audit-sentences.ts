@@ -95,6 +95,8 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return [sentence(e.action === "key.create" ? "keys.created" : "keys.revoked", { name: text(d.name), role: role(d.role), prefix: text(d.prefix) })];
     case "menu.update":
       return menuChange(d);
+    case "menu.available":
+      return [sentence(d.available === false ? "menu.itemSoldOut" : "menu.itemAvailable", { name: text(d.name) })];
     case "webhook.create":
     case "webhook.delete":
       return [sentence(e.action === "webhook.create" ? "webhooks.created" : "webhooks.deleted", { url: text(d.url), events: events(d.events) })];

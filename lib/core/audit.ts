@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "key.create",
   "key.revoke",
   "menu.update",
+  "menu.available",
   "webhook.create",
   "webhook.delete",
   "webhook.update",

@@ -1,14 +1,16 @@
 /**
  * Editing the menu (manager) and reading it (kiosk, POS): every id is looked up within the
  * caller's tenant (404 otherwise), names are unique per category (409), and every change
- * writes a `menu.update` audit entry.
+ * writes a `menu.update` audit entry (`menu.available` for a dish sold out or back).
  */
 import { isUuid } from "./ids";
 import { AppError } from "./errors";
 import { parseOrThrow } from "./orders";
+import type { AuditAction } from "./audit";
 import { type EventPublisher, type Logger, type AuditLog, DuplicateMenuNameError, type MenuRepository } from "./ports";
 import type { Tenant } from "./tenants";
 import {
+  availabilitySchema,
   categoryPatchSchema,
   groupMenu,
   itemPatchSchema,
@@ -190,6 +192,19 @@ export class MenuService {
     return after;
   }
 
+  /**
+   * Sold out or back (the kitchen's tap, or an integration): `available` alone is written,
+   * so a manager's edit of the same dish meanwhile is kept. Setting what it already is
+   * changes nothing and leaves no audit line.
+   */
+  async setAvailable(tenant: Tenant, id: string, input: unknown, actor: string): Promise<MenuItem> {
+    const { available } = parseOrThrow(availabilitySchema, input ?? {}, "menu item");
+    const done = isUuid(id) ? await this.deps.menu.setAvailable(tenant.id, id, available) : null;
+    if (!done) throw notFound("item", id, tenant);
+    if (done.changed) await this.audit(tenant, actor, { itemId: id, name: done.item.name, available }, "menu.available");
+    return done.item;
+  }
+
   async deleteItem(tenant: Tenant, id: string, actor: string): Promise<void> {
     const item = await this.item(tenant, id);
     if (!(await this.deps.menu.deleteItem(tenant.id, id))) throw notFound("item", id, tenant);
@@ -231,11 +246,11 @@ export class MenuService {
   }
 
   /** Every change of the menu ends here: audited, and announced to the open kiosks. */
-  private async audit(tenant: Tenant, actor: string, details: Record<string, unknown>): Promise<void> {
+  private async audit(tenant: Tenant, actor: string, details: Record<string, unknown>, action: AuditAction = "menu.update"): Promise<void> {
     this.deps.events?.menuChanged(tenant);
     // The change is made; a lost audit line is logged rather than failing the manager's edit.
     await this.deps.audit
-      .record(tenant.id, { actor, action: "menu.update", details })
+      .record(tenant.id, { actor, action, details })
       .catch((e: unknown) =>
         this.deps.log.error({ tenant: tenant.slug, err: e instanceof Error ? e.message : String(e) }, "could not write the audit entry of a menu change"),
       );

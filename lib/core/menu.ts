@@ -80,6 +80,9 @@ export const itemPatchSchema = z
   })
   .refine(somethingToChange, nothingToChange);
 
+/** A dish sold out or back (the kitchen's one tap): that one field, nothing else. */
+export const availabilitySchema = z.strictObject({ available: availableSchema });
+
 export type NewCategory = z.output<typeof newCategorySchema>;
 export type CategoryPatch = z.output<typeof categoryPatchSchema>;
 export type NewItem = z.output<typeof newItemSchema>;

@@ -222,6 +222,7 @@ test("the whole flow with the keyboard only", async ({ page, browser, baseURL, r
   await expect(typed(page)).toBeFocused();
   await key("Tab"); // Next step
   await key("Tab"); // All day
+  await key("Tab"); // Sold out
   await key("Tab"); // the oldest card's Ready
   await expectVisibleFocus(card(page, first).getByRole("button", { name: "Ready", exact: true }));
   await key("Enter");
@@ -238,13 +239,14 @@ test("the whole flow with the keyboard only", async ({ page, browser, baseURL, r
 
   await key("Tab"); // Next step
   await key("Tab"); // All day
+  await key("Tab"); // Sold out
   await key("Tab"); // first ready card (ready longest): Collected
   await expectVisibleFocus(card(page, first).getByRole("button", { name: "Collected", exact: true }));
   await key(" ");
   await expect(onBoard(board, "ready", first)).toHaveCount(0);
   await expect(typed(page)).toBeFocused();
 
-  for (let i = 0; i < 6; i++) await key("Tab"); // Next step, All day, then the remaining card: Collected, Call again, Undo, Cancel
+  for (let i = 0; i < 7; i++) await key("Tab"); // Next step, All day, Sold out, then the remaining card: Collected, Call again, Undo, Cancel
   await expectVisibleFocus(card(page, second).getByRole("button", { name: "Cancel", exact: true }));
   await key("Enter");
   // The confirmation takes focus on the safe choice; Shift+Tab reaches the other one.
@@ -258,6 +260,7 @@ test("the whole flow with the keyboard only", async ({ page, browser, baseURL, r
 
   await key("Tab"); // Next step
   await key("Tab"); // All day
+  await key("Tab"); // Sold out
   await key("Tab"); // no cards left: the recently collected order's Undo
   const recall = page.getByRole("region", { name: /Recently collected/ }).getByRole("button", { name: "Undo", exact: true });
   await expectVisibleFocus(recall);

@@ -51,7 +51,7 @@ function operations(): Operation[] {
         method: method.toUpperCase(),
         template,
         roles: keyed ? [...keyed.apiKey!].sort() : null,
-        session: security.some((s) => "managerSession" in s),
+        session: security.some((s) => "managerSession" in s || "staffSession" in s),
         open: security.length === 0,
       });
     }

@@ -183,6 +183,19 @@ describe("audit entries in sentences", () => {
     }
   });
 
+  it("a dish sold out or back (menu.available, the kitchen's tap): its name and which way, with the console's label in both languages", () => {
+    const out = entry("menu.available", { itemId: "5f0c…", name: "Dumplings", available: false });
+    const back = entry("menu.available", { itemId: "5f0c…", name: "Dumplings", available: true });
+    expect(lines(en, out)).toEqual(["Dumplings marked sold out"]);
+    expect(lines(en, back)).toEqual(["Dumplings available again"]);
+    expect(lines(zh, out)).toEqual(["Dumplings 已标为售罄"]);
+    expect(lines(zh, back)).toEqual(["Dumplings 已恢复供应"]);
+    for (const locale of LOCALES) {
+      const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "managerAudit" }) as unknown as { has(k: string): boolean };
+      expect(t.has("actions.menu_available"), locale).toBe(true);
+    }
+  });
+
   it("an unknown detail still shows as field: value", () => {
     expect(lines(en, entry("menu.update", { change: "menu.future", count: 2 }))).toEqual(["change: menu.future", "count: 2"]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import {
+  availabilitySchema,
   categoryPatchSchema,
   formatCents,
   groupMenu,
@@ -177,5 +178,23 @@ describe("turning a kiosk selection into order items", () => {
     expect(both.message).toContain("items.0.menuItemId");
     const badId = fails(() => parseOrThrow(newOrderSchema, { items: [{ menuItemId: "42", qty: 1 }] }, "order"));
     expect(badId.message).toContain("items.0.menuItemId");
+  });
+});
+
+describe("availabilitySchema (sold out or back)", () => {
+  it("takes a boolean `available` and nothing else", () => {
+    expect(parseOrThrow(availabilitySchema, { available: false }, "menu item")).toEqual({ available: false });
+    expect(parseOrThrow(availabilitySchema, { available: true }, "menu item")).toEqual({ available: true });
+  });
+
+  it.each([
+    ["no field", {}, "available: Available must be true or false"],
+    ["a string", { available: "false" }, "available: Available must be true or false"],
+    ["null", { available: null }, "available: Available must be true or false"],
+    ["another field too", { available: false, name: "Soup" }, "name"],
+  ])("refuses %s, naming the field", (_what, body, said) => {
+    const err = fails(() => parseOrThrow(availabilitySchema, body, "menu item"));
+    expect(err.code).toBe("BAD_INPUT");
+    expect(err.userMessage).toContain(said);
   });
 });

@@ -17,6 +17,7 @@ import { KeyLegend } from "./key-legend";
 
 import { OrderSection } from "./order-section";
 import { PickupRow } from "./pickup-row";
+import { SoldOut } from "./sold-out";
 import { Ticket } from "./ticket";
 import { useTicketLines } from "./ticket-lines";
 import { TypedChoice, type TypedChoiceState } from "./typed-choice";
@@ -164,6 +165,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             <Icon name="allDay" />
             {t("allDay.toggle")}
           </button>
+          <SoldOut slug={slug} />
           {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}
           {feedback?.tone === "choice" ? (
             <TypedChoice

@@ -96,6 +96,17 @@ export class PrismaMenuRepository implements MenuRepository {
     return (await this.db.menuItem.deleteMany({ where: { tenantId, id } })).count > 0;
   }
 
+  async setAvailable(tenantId: string, id: string, available: boolean): Promise<{ item: MenuItem; changed: boolean } | null> {
+    // Fenced by its own WHERE: of two cooks tapping at once, one changes the row (and is audited), the other finds it done.
+    const [row] = await this.db.$queryRaw<ItemRow[]>`
+      UPDATE "MenuItem" SET available = ${available}
+      WHERE id = ${id}::uuid AND "tenantId" = ${tenantId}::uuid AND available <> ${available}
+      RETURNING id, "categoryId", name, "priceCents", available, position`;
+    if (row) return { item: toItem(row), changed: true };
+    const [item] = await this.findItems(tenantId, [id]);
+    return item ? { item, changed: false } : null;
+  }
+
   async setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void> {
     await this.db.$transaction(
       positions.map(({ id, position }) =>

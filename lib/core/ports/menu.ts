@@ -32,6 +32,12 @@ export interface MenuRepository extends MenuCatalog {
   createItem(tenantId: string, i: Omit<MenuItem, "id">): Promise<MenuItem>;
   updateItem(tenantId: string, id: string, patch: ItemPatch): Promise<MenuItem | null>;
   deleteItem(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Sets `available` alone, in one UPDATE that changes the row only when it differs (the
+   * other columns are left as they are: a concurrent rename is kept). `changed`: this call
+   * made the change; null when there is no such item of the tenant.
+   */
+  setAvailable(tenantId: string, id: string, available: boolean): Promise<{ item: MenuItem; changed: boolean } | null>;
   /** Sets several positions in one transaction (a move up/down). */
   setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void>;
   /** Creates a whole menu in one transaction, only if the tenant has no category yet; false when it had one. */

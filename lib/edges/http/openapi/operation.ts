@@ -12,7 +12,8 @@ import { rateLimitHeaders } from "./headers";
 
 /** Who may call: API keys of these roles (a manager's key may do everything), the public, or operators. */
 /** "public": the board's routes (the public limit, a restaurant that may be unknown); "anyone": no key, no limit. */
-export type Access = { roles: readonly StaffRole[]; session?: boolean } | "public" | "anyone" | "operators" | "metrics";
+/** `session`: also a signed-in screen's cookie — the manager's console's, or a staff screen's of the same roles. */
+export type Access = { roles: readonly StaffRole[]; session?: "manager" | "staff" } | "public" | "anyone" | "operators" | "metrics";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -43,6 +44,12 @@ export const SECURITY_SCHEMES = {
       "A restaurant's API key, of one role: MANAGER, CASHIER or KITCHEN. A manager's key may do everything; an operation's security requirement lists the roles whose keys it takes.",
   },
   managerSession: { type: "apiKey", in: "cookie", name: "nextup_session", description: "The manager's console session (the CSV download link)." },
+  staffSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "nextup_session",
+    description: "A staff screen's session (the kitchen screen's sold-out toggle); the requirement lists the roles whose sessions it takes.",
+  },
   metricsToken: { type: "http", scheme: "bearer", description: "The operator's `METRICS_TOKEN`." },
 } as const;
 
@@ -52,7 +59,8 @@ function securityOf(access: Access): ZodOpenApiOperationObject["security"] {
   if (access === "public" || access === "anyone" || access === "operators") return [];
   if (access === "metrics") return [{ metricsToken: [] }];
   const keyed = [{ apiKey: rolesOf(access.roles) }];
-  return access.session ? [...keyed, { managerSession: [] }] : keyed;
+  if (access.session === "manager") return [...keyed, { managerSession: [] }];
+  return access.session === "staff" ? [...keyed, { staffSession: rolesOf(access.roles) }] : keyed;
 }
 
 /** The errors any operation of this kind can answer, whatever its route does. */
@@ -71,7 +79,9 @@ function accessText(access: Access): string {
   if (access === "operators") return "For operators and load balancers: no key.";
   if (access === "metrics") return "`Authorization: Bearer $METRICS_TOKEN`.";
   const roles = rolesOf(access.roles).join(", ");
-  return `API key of role ${roles}${access.session ? ", or the manager's console session" : ""}.`;
+  const session =
+    access.session === "manager" ? ", or the manager's console session" : access.session === "staff" ? `, or a staff session of role ${roles}` : "";
+  return `API key of role ${roles}${session}.`;
 }
 
 export function operation(method: Method, spec: OperationSpec): ZodOpenApiOperationObject {

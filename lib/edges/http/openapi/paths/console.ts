@@ -147,7 +147,7 @@ export const consolePaths: ZodOpenApiPathsObject = {
       tag: "Reports",
       summary: "Export a date range's orders as CSV",
       description: "Both dates required, `from ≤ to`, at most 93 days. UTF-8 with a byte-order mark, RFC 4180, streamed.",
-      access: { roles: ["MANAGER"], session: true },
+      access: { roles: ["MANAGER"], session: "manager" },
       path: inTenant,
       query: rangeQuerySchema,
       ok: {

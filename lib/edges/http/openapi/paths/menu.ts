@@ -1,7 +1,7 @@
 /** The menu: categories and items. */
 import { z } from "zod";
 import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
-import { categoryPatchSchema, itemPatchSchema, newCategorySchema, newItemSchema } from "@/lib/core/menu";
+import { availabilitySchema, categoryPatchSchema, itemPatchSchema, newCategorySchema, newItemSchema } from "@/lib/core/menu";
 import { cascadeQuerySchema, categoryJsonSchema, itemJsonSchema, sectionJsonSchema } from "../../menu-json";
 import { jsonResponse, operation } from "../operation";
 import { byId, inTenant } from "./params";
@@ -106,6 +106,19 @@ export const menuPaths: ZodOpenApiPathsObject = {
       access: manager,
       path: byId,
       ok: { 204: deleted },
+    }),
+  },
+  "/api/v1/orgs/{slug}/menu/items/{id}/available": {
+    put: operation("put", {
+      operationId: "setMenuItemAvailable",
+      tag: TAG,
+      summary: "Mark an item sold out, or back",
+      description:
+        "Writes `available` alone: a change of the item's other fields meanwhile is kept. Open kiosks show it at once; a change is audited (`menu.available`), setting what it already is is not.",
+      access: { roles: ["KITCHEN"], session: "staff" },
+      path: byId,
+      body: availabilitySchema,
+      ok: { 200: jsonResponse("The item.", itemJsonSchema) },
     }),
   },
 };
