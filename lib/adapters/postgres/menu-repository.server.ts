@@ -101,7 +101,7 @@ export class PrismaMenuRepository implements MenuRepository {
     const [row] = await this.db.$queryRaw<ItemRow[]>`
       UPDATE "MenuItem" SET available = ${available}
       WHERE id = ${id}::uuid AND "tenantId" = ${tenantId}::uuid AND available <> ${available}
-      RETURNING id, "categoryId", name, "priceCents", available, position`;
+      RETURNING id, "categoryId", name, "priceCents", available, position, "stationId"`;
     if (row) return { item: toItem(row), changed: true };
     const [item] = await this.findItems(tenantId, [id]);
     return item ? { item, changed: false } : null;
