@@ -60,13 +60,11 @@ describe("kitchen chits", () => {
   const order = (tenant: TestTenant, json: Record<string, unknown>) => post<OrderJson>(tenant, "orders", json, 201, "cashier");
   const jobsOf = async (orderId: string) =>
     (
-      await sql.query<{ kind: string; stationId: string | null; printerId: string; createdAt: Date }>(
-        `SELECT "kind", "stationId"::text AS "stationId", "printerId"::text AS "printerId", "createdAt" FROM "PrintJob" WHERE "orderId" = $1 ORDER BY "seq"`,
+      await sql.query<{ kind: string; stationId: string | null; printerId: string }>(
+        `SELECT "kind", "stationId"::text AS "stationId", "printerId"::text AS "printerId" FROM "PrintJob" WHERE "orderId" = $1 ORDER BY "seq"`,
         [orderId],
       )
     ).rows;
-  const createdAtOf = async (orderId: string) =>
-    (await sql.query<{ createdAt: Date }>(`SELECT "createdAt" FROM "Order" WHERE "id" = $1`, [orderId])).rows[0]!.createdAt;
 
   beforeAll(async () => {
     db = await createTestDatabase("chits");
