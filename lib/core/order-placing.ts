@@ -11,6 +11,7 @@ import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, ty
 import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
 import { routeLines, type OrderPart } from "./stations";
+import { chitsFor } from "./printing/chit";
 import { orderCreated } from "./webhooks/events";
 import { displayNumber, numberOfTicket, seriesFor, seriesOf, type Channel, type Series } from "./series";
 import { OpenNumberSkips } from "./open-number-skips";
@@ -105,17 +106,24 @@ export class OrderPlacing {
     return this.insertWithNumber(tenant, data, channel, series, null, null, replay, opts);
   }
 
-  /** Where this order's ticket prints, decided before a number is drawn; null: nowhere. */
+  /**
+   * Where this order's ticket and its stations' chits print, decided before a number is
+   * drawn; null: nowhere. A chit is kitchen work: it prints whatever `"print"` says (that
+   * flag is about the customer's ticket).
+   */
   private async printRequest(
     tenant: Tenant,
     data: NewOrder,
     channel: string,
     seriesId: string | null,
     print: PlaceOrderOptions["print"],
+    parts: readonly OrderPart[],
   ): Promise<PrintRequest | null> {
-    if (!print || data.print === false || !this.deps.printing) return null;
-    const chosen = await this.deps.printing.printerFor(tenant, { channel, seriesId }, print.device);
-    return chosen && { printerId: chosen.printerId, urlOf: (orderId) => `${print.origin}${trackPath(tenant, orderId)}` };
+    if (!this.deps.printing) return null;
+    const chits = chitsFor(tenant.stations ?? [], parts);
+    const chosen = !print || data.print === false ? null : await this.deps.printing.printerFor(tenant, { channel, seriesId }, print.device);
+    const ticket = chosen && { printerId: chosen.printerId, urlOf: (orderId: string) => `${print!.origin}${trackPath(tenant, orderId)}` };
+    return ticket || chits.length > 0 ? { ticket, chits } : null;
   }
 
   private async insertWithNumber(
@@ -134,7 +142,7 @@ export class OrderPlacing {
     const { items, parts } = await this.resolveItems(tenant, data.items);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
     const seriesId = series.isDefault ? null : series.id;
-    const printTo = await this.printRequest(tenant, data, channel, seriesId, print);
+    const printTo = await this.printRequest(tenant, data, channel, seriesId, print, parts);
     const open = new OpenNumberSkips(series, () => orders.openNumbers(tenant.id, series.prefix), tenant.slug);
     for (let attempt = 1; ;) {
       const started = monotonic();
@@ -183,9 +191,9 @@ export class OrderPlacing {
           "order placed",
         );
         events.orderCreated(tenant, toBoardOrder(order));
-        // A ticket more waits for its printer: kiosks and the console show the count.
+        // A ticket or chit more waits for its printer: kiosks and the console show the count.
         if (printTo) events.printersChanged(tenant);
-        return { order, created: true, printer: printTo?.printerId ?? null };
+        return { order, created: true, printer: printTo?.ticket?.printerId ?? null };
       } catch (e) {
         if (e instanceof DuplicateIdempotencyKeyError && key) {
           // A concurrent retry with the same key won the race; its order is the answer.

@@ -70,11 +70,12 @@ class Ledger implements PrintLedger {
     return {
       id: r.id,
       kind: "ticket",
+      stationId: null,
       state: r.sending ? "sending" : "claimed",
       attempts: r.attempts,
       createdAt: r.createdAt,
       url: `https://x.test/o/${r.id}`,
-      order: { number: this.rows.indexOf(r) + 1, prefix: "", items: [], note: null, createdAt: r.createdAt },
+      order: { number: this.rows.indexOf(r) + 1, prefix: "", items: [], note: null, createdAt: r.createdAt, channel: "api", stations: [] },
     };
   };
   sending = async (id: string, holder: string) => {

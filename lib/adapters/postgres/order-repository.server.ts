@@ -104,9 +104,14 @@ export class PrismaOrderRepository implements OrderRepository {
           }),
         );
       if (prints && print) {
-        // The ticket's job is stored exactly when its order is: the print outbox.
+        // The order's jobs are stored exactly when it is: the print outbox.
         const order = await this.withEvents(r.tenantId, emits, write, async (tx, order) => {
-          await prints.write(tx, r.tenantId, { printerId: print.printerId, orderId: order.id, kind: "ticket", url: print.urlOf(order.id) });
+          if (print.ticket) {
+            await prints.write(tx, r.tenantId, { printerId: print.ticket.printerId, orderId: order.id, kind: "ticket", url: print.ticket.urlOf(order.id) });
+          }
+          for (const chit of print.chits) {
+            await prints.write(tx, r.tenantId, { printerId: chit.printerId, orderId: order.id, kind: "chit", url: null, stationId: chit.stationId });
+          }
         });
         prints.committed();
         return order!;

@@ -3,6 +3,7 @@
  * jobs in order, their outcomes, each write conditional on the drain that holds the job.
  */
 import type { OrderItem } from "@/lib/core/orders";
+import { toParts } from "@/lib/core/stations";
 import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/core/ports";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
 import type { Db } from "./prisma.server";
@@ -52,20 +53,33 @@ export class PrismaPrintLedger implements PrintLedger {
    */
   async claim(printerId: string, holder: string): Promise<WaitingJob | null> {
     const [job] = await this.db.$queryRaw<
-      { id: string; kind: string; attempts: number; createdAt: Date; url: string | null; orderId: string | null; sendingAt: Date | null }[]
+      {
+        id: string;
+        kind: string;
+        stationId: string | null;
+        attempts: number;
+        createdAt: Date;
+        url: string | null;
+        orderId: string | null;
+        sendingAt: Date | null;
+      }[]
     >`
       UPDATE "PrintJob" j SET "state" = 'printing', "holder" = ${holder}::uuid
       FROM (SELECT "id" FROM "PrintJob" WHERE "printerId" = ${printerId}::uuid AND "state" IN ('queued', 'printing') ORDER BY "seq" LIMIT 1 FOR UPDATE) w
       WHERE j."id" = w."id"
         AND EXISTS (SELECT 1 FROM "Printer" p WHERE p."id" = ${printerId}::uuid AND p."drainOwner" = ${holder}::uuid AND p."drainingUntil" > now())
-      RETURNING j."id"::text AS "id", j."kind", j."attempts", j."createdAt", j."url", j."orderId"::text AS "orderId", j."sendingAt"`;
+      RETURNING j."id"::text AS "id", j."kind", j."stationId"::text AS "stationId", j."attempts", j."createdAt", j."url", j."orderId"::text AS "orderId", j."sendingAt"`;
     if (!job) return null;
     const order = job.orderId
-      ? await this.db.order.findUnique({ where: { id: job.orderId }, select: { number: true, prefix: true, items: true, note: true, createdAt: true } })
+      ? await this.db.order.findUnique({
+          where: { id: job.orderId },
+          select: { number: true, prefix: true, items: true, note: true, createdAt: true, channel: true, stations: true },
+        })
       : null;
     return {
       id: job.id,
       kind: job.kind as PrintJobKind,
+      stationId: job.stationId,
       state: job.sendingAt ? "sending" : "claimed",
       attempts: job.attempts,
       createdAt: job.createdAt,
@@ -76,6 +90,8 @@ export class PrismaPrintLedger implements PrintLedger {
         items: order.items as unknown as OrderItem[],
         note: order.note,
         createdAt: order.createdAt,
+        channel: order.channel,
+        stations: toParts(order.stations),
       },
     };
   }

@@ -41,6 +41,7 @@ const toJob = (row: JobRow, orders: ReadonlyMap<string, { number: number; prefix
     orderId: row.orderId,
     display: order ? displayNumber(order.prefix, order.number) : null,
     kind: row.kind as PrintJobKind,
+    stationId: row.stationId,
     state: row.state as PrintJobState,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -197,8 +198,8 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
     const full = (counted?.waiting ?? 0) >= max;
     if (full && whenFull === "refuse") throw tooManyWaiting(max);
     const [row] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "url", "state", "gaveUpAt", "lastError")
-      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.url},
+      INSERT INTO "PrintJob" ("id", "tenantId", "printerId", "orderId", "kind", "stationId", "url", "state", "gaveUpAt", "lastError")
+      SELECT ${randomUUID()}::uuid, "tenantId", "id", ${job.orderId}::uuid, ${job.kind}, ${job.stationId ?? null}::uuid, ${job.url},
         ${full ? "gaveUp" : "queued"}, CASE WHEN ${full}::boolean THEN now() END, ${full ? waitingFullReason(max) : null}
       FROM "Printer" WHERE "id" = ${job.printerId}::uuid AND "tenantId" = ${tenantId}::uuid FOR KEY SHARE
       RETURNING "id"::text AS "id"`;
@@ -214,7 +215,12 @@ export class PrismaPrinterStore implements PrinterStore, PrinterRoutes {
 
   jobs(tenantId: string, filter: Parameters<PrinterStore["jobs"]>[1]): Promise<PrintJobView[]> {
     return this.jobsWhere(
-      { tenantId, ...(filter.printerId ? { printerId: filter.printerId } : {}), ...(filter.orderIds ? { orderId: { in: [...filter.orderIds] } } : {}) },
+      {
+        tenantId,
+        ...(filter.printerId ? { printerId: filter.printerId } : {}),
+        ...(filter.orderIds ? { orderId: { in: [...filter.orderIds] } } : {}),
+        ...(filter.kind ? { kind: filter.kind } : {}),
+      },
       filter.limit,
     );
   }

@@ -5,6 +5,8 @@
 import type { BusinessDay } from "@/lib/core/business-day";
 import { readiedBy, type OrderStatus } from "@/lib/core/orders";
 import type { OrderDuration } from "@/lib/core/reports/series-figures";
+import type { OrderParts } from "@/lib/core/reports/station-figures";
+import { toParts } from "@/lib/core/stations";
 import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
 import type { Db } from "./prisma.server";
 import type { Order as OrderRow } from "./generated/prisma/client";
@@ -74,6 +76,14 @@ export class PrismaReportStore implements ReportStore {
       FROM "Order"
       WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date
         AND ("readyAt" IS NOT NULL OR "collectedAt" IS NOT NULL)`;
+  }
+
+  async stationParts(tenantId: string, day: BusinessDay): Promise<OrderParts[]> {
+    // Only orders with parts: a restaurant without stations reads no rows.
+    const rows = await this.db.$queryRaw<{ createdAt: Date; stations: unknown }[]>`
+      SELECT "createdAt", "stations" FROM "Order"
+      WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "status" <> 'CANCELLED' AND "stations" <> '[]'::jsonb`;
+    return rows.map((r) => ({ createdAt: r.createdAt, parts: toParts(r.stations) }));
   }
 
   async ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]> {

@@ -1,5 +1,5 @@
 /**
- * A ticket and a test page as ESC/POS bytes, laid out in ReceiptLine markup and rendered by
+ * A ticket, a station's chit and a test page as ESC/POS bytes, laid out in ReceiptLine markup and rendered by
  * receiptline. Every text people typed is escaped first (a dish named "=====" or "{image:…}"
  * must print as itself, not cut the paper). The QR code is the printer's own (GS ( k), not
  * a raster image: sharper, and a fraction of the bytes.
@@ -7,6 +7,7 @@
 import * as receiptline from "receiptline";
 import type { Charset, PaperWidth } from "@/lib/core/printing/printers";
 import { charsPerLine, dotsPerLine, numberScale, type TestPageContent, type TicketContent } from "@/lib/core/printing/ticket";
+import { wrapWords, type ChitContent } from "@/lib/core/printing/chit";
 
 /** receiptline's encoding for each of our character sets. */
 const ENCODING: Record<Charset, "multilingual" | "gb18030"> = { latin: "multilingual", gb18030: "gb18030" };
@@ -91,6 +92,33 @@ export function ticketBytes(t: TicketContent, p: { paper: PaperWidth; charset: C
   doc.push(e(t.takenAt));
   if (t.total !== null) doc.push(`"${e(t.labels.total)}" | "${e(t.total)}"`);
   doc.push("", rawCommand(qrCommand(t.url, p.paper)), e(t.labels.scan));
+  return render(doc, p);
+}
+
+/**
+ * A station's kitchen chit: the station, the number as large as it fits, the channel and
+ * time, the station's lines in double height, the whole note (wrapped), cut. No QR code.
+ */
+export function chitBytes(c: ChitContent, p: { paper: PaperWidth; charset: Charset }): Buffer {
+  const e = escapeReceiptText;
+  const qtyWidth = Math.max(0, ...c.items.map((i) => String(i.quantity).length + 3));
+  const doc = [
+    "{width:auto; border:space; text:wrap; align:center}",
+    `^^^${e(c.station)}`,
+    `${scaleMarks(numberScale(c.number, p.paper))}${e(c.number)}`,
+    `${e(c.channel)} ${e(c.takenAt)}`,
+    "---",
+  ];
+  if (c.items.length > 0) {
+    doc.push(`{width:${qtyWidth},*}`, ...c.items.map((item) => `^^${item.quantity} ×|^^${e(item.name)}`), "{width:auto}", "---");
+  }
+  if (c.note !== null && c.note.trim()) {
+    // Wrapped between words here (receiptline breaks inside them), every word printed: a cut note could drop an allergy.
+    const label = `${c.labels.note}:`;
+    const [first = "", ...rest] = wrapWords(`${label} ${c.note}`, charsPerLine(p.paper));
+    const head = first.startsWith(label) ? `"${e(label)}" ${e(first.slice(label.length))}` : e(first);
+    doc.push(`${head} |`, ...rest.map((l) => `${e(l)} |`), "---");
+  }
   return render(doc, p);
 }
 

@@ -5,11 +5,12 @@
  * and for a job. Every way a printer fails to answer reads the same to the restaurant; the
  * detail goes to the operator's log (or to the restaurant too with PRINTER_ERRORS=detailed).
  */
-import type { Logger, PrinterLink, PrintTarget, ReachedPrinter } from "@/lib/core/ports";
+import type { Logger, PrinterLink, PrintTarget, ReachedPrinter, WaitingJob } from "@/lib/core/ports";
 import { PRINTER_REFUSALS, type PrinterNetworkPolicy } from "@/lib/core/printing/printer-network";
 import { PRINTER_DID_NOT_ANSWER, statusFromReplies } from "@/lib/core/printing/printer-status";
 import { testPageContent, ticketContent } from "@/lib/core/printing/print-content";
-import { testPageBytes, ticketBytes } from "./escpos.server";
+import { chitContent } from "@/lib/core/printing/chit";
+import { chitBytes, testPageBytes, ticketBytes } from "./escpos.server";
 import { PrinterError, queryStatus, resolvePrinter, sendToPrinter } from "./tcp-printer.server";
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -66,14 +67,8 @@ function reached(target: PrintTarget, address: string, say: Say): ReachedPrinter
       }
     },
     async print(job) {
-      const bytes =
-        job.kind === "test"
-          ? testPageBytes(testPageContent(target, new Date()), target)
-          : (() => {
-              const ticket = ticketContent(target, job);
-              return ticket && ticketBytes(ticket, target);
-            })();
-      // An order that is gone (its restaurant deleted it) has nothing to print: done.
+      const bytes = jobBytes(target, job);
+      // An order that is gone (its restaurant deleted it), or a kind this release does not know, has nothing to print: done.
       if (!bytes) return { ok: true };
       try {
         await sendToPrinter(address, target.port, bytes);
@@ -83,4 +78,22 @@ function reached(target: PrintTarget, address: string, say: Say): ReachedPrinter
       }
     },
   };
+}
+
+/** A job's bytes by its kind; null: nothing to print. */
+function jobBytes(target: PrintTarget, job: WaitingJob): Buffer | null {
+  switch (job.kind) {
+    case "test":
+      return testPageBytes(testPageContent(target, new Date()), target);
+    case "chit": {
+      const chit = chitContent(target, job);
+      return chit && chitBytes(chit, target);
+    }
+    case "ticket": {
+      const ticket = ticketContent(target, job);
+      return ticket && ticketBytes(ticket, target);
+    }
+    default:
+      return null;
+  }
 }

@@ -1,6 +1,7 @@
 /** Where printers and their print jobs are kept, and how a printer is reached (decision 0029). */
 import type { AuditEntry } from "../audit";
 import type { OrderItem } from "../orders";
+import type { OrderPart } from "../stations";
 import type { PrinterFields, PrinterStatus } from "../printing/printers";
 
 export interface Printer extends PrinterFields {
@@ -19,7 +20,9 @@ export interface PrinterView extends Printer {
 
 export const PRINT_JOB_STATES = ["queued", "printing", "printed", "gaveUp"] as const;
 export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
-export type PrintJobKind = "ticket" | "test";
+/** "ticket": the customer's; "chit": a station's kitchen chit of its lines; "test": a test page. */
+export const PRINT_JOB_KINDS = ["ticket", "chit", "test"] as const;
+export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 
 export interface PrintJobView {
   id: string;
@@ -29,6 +32,8 @@ export interface PrintJobView {
   /** The number as the ticket shows it ("K12"); null for a test page. */
   display: string | null;
   kind: PrintJobKind;
+  /** The station whose chit this is; null for a ticket or a test page. */
+  stationId: string | null;
   state: PrintJobState;
   attempts: number;
   lastError: string | null;
@@ -42,15 +47,22 @@ export interface NewPrintJob {
   printerId: string;
   orderId: string | null;
   kind: PrintJobKind;
-  /** The customer's page (the ticket's QR code); null for a test page. */
+  /** The customer's page (the ticket's QR code); null for a test page and a chit. */
   url: string | null;
+  /** The station whose chit this is (kind "chit"). */
+  stationId?: string | null;
 }
 
-/** An order's ticket goes to this printer: decided before the order is stored, written with it. */
+/** An order's print jobs: decided before the order is stored, written with it. */
 export interface PrintRequest {
-  printerId: string;
-  /** The customer's page of the stored order (its id is known only then): the ticket's QR code. */
-  urlOf(orderId: string): string;
+  /** The customer's ticket; null: none (the order said `"print": false`, or no printer takes it). */
+  ticket: {
+    printerId: string;
+    /** The customer's page of the stored order (its id is known only then): the ticket's QR code. */
+    urlOf(orderId: string): string;
+  } | null;
+  /** A kitchen chit for each of the order's parts whose station has a printer. */
+  chits: readonly { printerId: string; stationId: string }[];
 }
 
 type AuditDraft = Omit<AuditEntry, "at">;
@@ -79,7 +91,7 @@ export interface PrinterStore {
   /** Writes a job (a reprint, a test page) and wakes the printer's queue. */
   enqueue(tenantId: string, job: NewPrintJob, audit: AuditDraft | null): Promise<PrintJobView>;
   /** The latest jobs, newest first. */
-  jobs(tenantId: string, filter: { printerId?: string; orderIds?: readonly string[]; limit: number }): Promise<PrintJobView[]>;
+  jobs(tenantId: string, filter: { printerId?: string; orderIds?: readonly string[]; kind?: PrintJobKind; limit: number }): Promise<PrintJobView[]>;
 }
 
 /** Which printers an order may go to: cached per node, forgotten when printers change. */
@@ -101,6 +113,8 @@ export interface PrintTarget extends Printer {
 export interface WaitingJob {
   id: string;
   kind: PrintJobKind;
+  /** The station whose chit this is; null for a ticket or a test page. */
+  stationId: string | null;
   /**
    * `claimed`: nothing of it was sent yet. `sending`: a drain that lost it had begun sending
    * its bytes (they may have printed), so it must not be sent again (decision 0033).
@@ -109,7 +123,16 @@ export interface WaitingJob {
   attempts: number;
   createdAt: Date;
   url: string | null;
-  order: { number: number; prefix: string; items: OrderItem[]; note: string | null; createdAt: Date } | null;
+  order: {
+    number: number;
+    prefix: string;
+    items: OrderItem[];
+    note: string | null;
+    createdAt: Date;
+    channel: string;
+    /** The order's parts (a chit names its station as the part does). */
+    stations: OrderPart[];
+  } | null;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { BusinessDay } from "../business-day";
 import type { Order, OrderMove } from "../orders";
 import type { OrderDuration } from "../reports/series-figures";
+import type { OrderParts } from "../reports/station-figures";
 import type { RecordedShift, SeriesCount } from "../reports/shift-history";
 
 /** An order with its stored moves, oldest first (who made each: the order's history but for being taken). */
@@ -20,6 +21,8 @@ export interface ReportStore {
   ordersPerHourIndex(tenantId: string, day: BusinessDay, dayStart: Date): Promise<{ index: number; orders: number }[]>;
   /** Durations in ms from createdAt to readyAt (ready or collected orders) and to collectedAt (collected orders). */
   durations(tenantId: string, day: BusinessDay): Promise<OrderDuration[]>;
+  /** The parts of `day`'s orders that have parts (kitchen stations), cancelled orders left out. */
+  stationParts(tenantId: string, day: BusinessDay): Promise<OrderParts[]>;
   /** Orders of `day` with that number: of the series with that prefix, or of every series when `prefix` is null; each with its moves. */
   ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]>;
   /** Orders from `from` to `to` by day, shift, number and prefix, read a page at a time, each with who marked it ready. */

@@ -1,4 +1,4 @@
-/** What a waiting print job says on paper, in the restaurant's language: an order's ticket or a test page. Pure. */
+/** What a waiting print job says on paper, in the restaurant's language: an order's ticket or a test page (a chit: chit.ts). Pure. */
 import { asLocale, DEFAULT_LOCALE, type Locale } from "../locales";
 import { formatMoney, orderTotal } from "../money";
 import { displayNumber } from "../display-number";
@@ -15,7 +15,7 @@ export function printLocale(target: Pick<PrintTarget, "language" | "charset">): 
 }
 
 /** "26/11 19:42" in the restaurant's time zone (24-hour in every language). */
-function stamp(at: Date, timeZone: string, locale: Locale): string {
+export function stamp(at: Date, timeZone: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
     timeZone,
     month: "2-digit",

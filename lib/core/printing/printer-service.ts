@@ -168,10 +168,10 @@ export class PrinterService {
     return this.deps.store.jobs(tenant.id, { ...(q.printerId ? { printerId: q.printerId.toLowerCase() } : {}), limit: q.limit });
   }
 
-  /** The jobs of `orderIds` (a kiosk's recent tickets), newest first: the first of each order is its latest. */
+  /** The ticket jobs of `orderIds` (a kiosk's recent tickets; their stations' chits are not the customer's), newest first: the first of each order is its latest. */
   jobsOf(tenant: Tenant, orderIds: readonly string[]): Promise<PrintJobView[]> {
     const ids = orderIds.filter(isUuid);
-    return ids.length === 0 ? Promise.resolve([]) : this.deps.store.jobs(tenant.id, { orderIds: ids, limit: 200 });
+    return ids.length === 0 ? Promise.resolve([]) : this.deps.store.jobs(tenant.id, { orderIds: ids, kind: "ticket", limit: 200 });
   }
 
   /**

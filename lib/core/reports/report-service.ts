@@ -9,6 +9,7 @@ import { orderCsvHeader, orderCsvLine } from "./orders-csv";
 import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
 import { seriesFigures, type SeriesFigures } from "./series-figures";
+import { stationFigures, type StationFigures } from "./station-figures";
 import { assembleShiftHistory, type SeriesCount, type ShiftHistoryEntry } from "./shift-history";
 import type { Clock, OrderWithMoves, ReportStore, WaitHistory } from "../ports";
 import { addDays } from "../business-day";
@@ -30,6 +31,8 @@ export interface DayFigures {
   series: SeriesFigures[];
   /** How good the customers' wait estimates were, replayed (decision 0052). */
   estimates: EstimateAccuracy;
+  /** Per kitchen station that had parts this day (issue #40); empty without stations. */
+  stations: StationFigures[];
 }
 
 export type Query = Record<string, string | undefined>;
@@ -73,12 +76,13 @@ export class ReportService {
     const day = parseDayQuery(query).day ?? this.today(tenant);
     const hours = dayHours(day, tenant);
     const { store } = this.deps;
-    const [[shifts, counts], perHour, durations, replayed] = await Promise.all([
+    const [[shifts, counts], perHour, durations, replayed, parts] = await Promise.all([
       this.shiftsAndCounts(tenant, day),
       store.ordersPerHourIndex(tenant.id, day, hours[0]!.start),
       store.durations(tenant.id, day),
       // The day before too: the history and the orders ahead of the day's first orders.
       this.deps.waits.replayOrders(tenant.id, [addDays(day, -1), day]),
+      store.stationParts(tenant.id, day),
     ]);
     const hourly = hourlyCounts(hours, perHour);
     return {
@@ -97,6 +101,7 @@ export class ReportService {
       }),
       series: seriesFigures(counts, durations),
       estimates: replayAccuracy(replayed, day),
+      stations: stationFigures(parts, tenant.stations ?? []),
     };
   }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHARSETS, PAPERS, PRINTER_STATUSES } from "@/lib/core/printing/printers";
-import { PRINT_JOB_STATES, type PrinterView, type PrintJobView } from "@/lib/core/ports";
+import { PRINT_JOB_KINDS, PRINT_JOB_STATES, type PrinterView, type PrintJobView } from "@/lib/core/ports";
 
 const timestamp = z.iso.datetime();
 
@@ -31,7 +31,8 @@ export const printJobJsonSchema = z
     id: z.string(),
     printerId: z.string(),
     printer: z.string().meta({ description: "The printer's name." }),
-    kind: z.enum(["ticket", "test"]),
+    kind: z.enum(PRINT_JOB_KINDS).meta({ description: "`ticket`: the customer's; `chit`: a kitchen station's chit of its lines; `test`: a test page." }),
+    stationId: z.string().nullable().meta({ description: "The station whose chit this is; null for a ticket or a test page." }),
     orderId: z.string().nullable(),
     display: z.string().nullable().meta({ description: 'The number as the ticket shows it ("K12"); null for a test page.' }),
     state: z.enum(PRINT_JOB_STATES),
@@ -70,6 +71,7 @@ export function printJobJson(j: PrintJobView, full = true): z.output<typeof prin
     printerId: j.printerId,
     printer: j.printerName,
     kind: j.kind,
+    stationId: j.stationId,
     orderId: j.orderId,
     display: j.display,
     state: j.state,

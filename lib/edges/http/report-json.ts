@@ -64,6 +64,24 @@ export const dayFiguresSchema = z
         description:
           "How good the customers' wait estimates were: the rule replayed for each order at the moment it was placed, against its actual time to ready.",
       }),
+    stations: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            name: z.string().meta({ description: "Its name now; a station removed since: its name on the day's latest order." }),
+            parts: z.int().min(0).meta({ description: "Parts of the day's orders at this station, done or not (cancelled orders left out)." }),
+            // From the order taken to this station's part done (done parts).
+            timeToDone: spreadSchema,
+            shared: z.int().min(0).meta({ description: "Orders with parts at several stations, all done, that had a part here." }),
+            last: z
+              .int()
+              .min(0)
+              .meta({ description: "Of those, the ones where this station finished last: the station that holds orders up (a tie counts for each)." }),
+          })
+          .meta({ id: "StationFigures" }),
+      )
+      .meta({ description: "Per kitchen station that had parts this day, in screen order; empty for a restaurant without stations." }),
   })
   .meta({ id: "DayFigures" });
 
@@ -94,5 +112,6 @@ export function figuresJson(f: DayFigures): z.output<typeof dayFiguresSchema> {
     shifts: f.shifts,
     series: f.series,
     estimates: f.estimates,
+    stations: f.stations,
   };
 }

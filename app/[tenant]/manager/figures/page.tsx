@@ -12,6 +12,7 @@ import { DayPicker, requestedDay } from "../_components/day-picker";
 import { HourChart } from "./hour-chart";
 import { formatDuration } from "./duration";
 import { EstimateFigures } from "./estimate-figures";
+import { StationFigures } from "./station-figures";
 
 export const dynamic = "force-dynamic";
 
@@ -103,6 +104,9 @@ export default async function FiguresPage({
             </div>
           </section>
         ) : null}
+
+        {/* Only where the kitchen works in stations (issue #40). */}
+        {f.stations.length > 0 ? <StationFigures stations={f.stations} /> : null}
 
         <EstimateFigures a={f.estimates} />
       </div>

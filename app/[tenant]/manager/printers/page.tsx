@@ -42,6 +42,7 @@ export default async function PrintersPage({ params }: { params: Promise<{ tenan
     orderId: j.orderId,
     display: j.display,
     kind: j.kind,
+    station: (j.stationId && tenant.stations?.find((s) => s.id === j.stationId)?.name) || null,
     state: j.state,
     attempts: j.attempts,
     at: when(j.printedAt ?? j.gaveUpAt ?? j.createdAt),

@@ -39,7 +39,14 @@ export function PrintJobs({ slug, jobs }: { slug: string; jobs: readonly JobRow[
             <tbody>
               {jobs.map((j) => (
                 <tr key={j.id} data-testid={`job-${j.state}`} className="border-b border-slate-200 align-top">
-                  <td className="whitespace-nowrap px-2 py-2 text-lg font-bold tabular-nums">{j.kind === "test" ? t("testPage") : (j.display ?? "—")}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-lg font-bold tabular-nums">
+                    {j.kind === "test" ? t("testPage") : (j.display ?? "—")}
+                    {j.kind === "chit" ? (
+                      <span className="block text-sm font-normal text-slate-600" data-testid="job-chit">
+                        {j.station ? t("chitOf", { station: j.station }) : t("chit")}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="px-2 py-2">{j.printer}</td>
                   <td className={`px-2 py-2 ${STATE_STYLE[j.state]}`}>
                     {t(`jobState.${j.state}`)}

@@ -18,6 +18,8 @@ export interface JobRow {
   orderId: string | null;
   display: string | null;
   kind: PrintJobKind;
+  /** A chit's station by its name now; null: not a chit, or its station was removed since. */
+  station: string | null;
   state: PrintJobState;
   attempts: number;
   /** When it was printed or given up, else when it was queued. */

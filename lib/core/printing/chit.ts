@@ -1,0 +1,91 @@
+/**
+ * A station's kitchen chit (issue #40): which chits an order prints, and what one says — the
+ * station, the number, only that station's lines, the whole note, the channel and the time
+ * taken. No prices and no QR code: it is for the cooks, not the customer. Pure.
+ */
+import type { Locale } from "../locales";
+import { displayNumber } from "../display-number";
+import type { PrintTarget, WaitingJob } from "../ports";
+import type { OrderPart, Station } from "../stations";
+import { printLocale, stamp } from "./print-content";
+import { textColumns } from "./ticket";
+
+/** One chit per part of the order whose station has a printer, in the parts' order. */
+export function chitsFor(stations: readonly Pick<Station, "id" | "printerId">[], parts: readonly Pick<OrderPart, "id">[]) {
+  const printerOf = new Map(stations.map((s) => [s.id, s.printerId]));
+  return parts.flatMap((p) => {
+    const printerId = printerOf.get(p.id);
+    return printerId ? [{ printerId, stationId: p.id }] : [];
+  });
+}
+
+export interface ChitContent {
+  /** The station's name as the order's part has it. */
+  station: string;
+  /** The displayed number, e.g. "K12". */
+  number: string;
+  items: { name: string; quantity: number }[];
+  /** The whole note (it may be an allergy): the layout wraps it, never cuts it. */
+  note: string | null;
+  /** The channel in the restaurant's language ("Delivery"). */
+  channel: string;
+  /** Already formatted local time. */
+  takenAt: string;
+  labels: { note: string };
+}
+
+const CHANNEL_WORDS: Record<Locale, Record<string, string>> = {
+  en: { kiosk: "Kiosk", counter: "Counter", api: "API", pos: "POS", delivery: "Delivery", phone: "Phone", web: "Web" },
+  "zh-CN": { kiosk: "点餐台", counter: "柜台", api: "接口", pos: "收银", delivery: "外卖", phone: "电话", web: "网上" },
+};
+const NOTE: Record<Locale, string> = { en: "Note", "zh-CN": "备注" };
+
+/** A channel in `locale`; one without a word prints as it is stored. */
+export const channelWord = (channel: string, locale: Locale): string => CHANNEL_WORDS[locale][channel] ?? channel;
+
+/** The chit of a chit job; null when there is nothing to print (its order is gone, or has no such part). */
+export function chitContent(target: PrintTarget, job: WaitingJob): ChitContent | null {
+  const order = job.order;
+  const part = order?.stations.find((p) => p.id === job.stationId);
+  if (!order || !part) return null;
+  const locale = printLocale(target);
+  return {
+    station: part.name,
+    number: displayNumber(order.prefix, order.number),
+    items: order.items.filter((i) => i.stationId === part.id).map((i) => ({ name: i.name, quantity: i.qty })),
+    note: order.note,
+    channel: channelWord(order.channel, locale),
+    takenAt: stamp(order.createdAt, target.timeZone, locale),
+    labels: { note: NOTE[locale] },
+  };
+}
+
+/**
+ * `text` in lines of at most `width` columns (textColumns), broken between words; a word
+ * longer than a line is broken inside. Nothing is dropped but the spaces at the breaks.
+ */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  const push = (word: string) => {
+    const joined = line ? `${line} ${word}` : word;
+    if (textColumns(joined) <= width) {
+      line = joined;
+      return;
+    }
+    if (line) lines.push(line);
+    line = "";
+    let rest = "";
+    for (const c of word) {
+      if (textColumns(rest + c) > width) {
+        lines.push(rest);
+        rest = "";
+      }
+      rest += c;
+    }
+    line = rest;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) push(word);
+  if (line) lines.push(line);
+  return lines;
+}
