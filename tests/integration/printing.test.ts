@@ -200,9 +200,11 @@ describe("network printers", () => {
     );
     // A closed port is offline (its tickets wait), in the one sentence of decision 0040.
     expect(waiting).toMatchObject({ status: "offline", lastError: "the printer did not answer" });
-    // All wait; the oldest, the one the printer was tried for, says why.
+    // All wait; the oldest, the one the printer was tried for, says why. A drain retrying the
+    // printer may hold the oldest at this moment ("printing", nothing sent): still waiting.
     const queuedJobs = await jobs(t.other, printer.id);
-    expect(queuedJobs.map((j) => j.state)).toEqual(["queued", "queued", "queued", "queued"]);
+    expect(queuedJobs.map((j) => (j.state === "printing" ? "queued" : j.state))).toEqual(["queued", "queued", "queued", "queued"]);
+    expect(queuedJobs.filter((j) => j.state === "printing").length).toBeLessThanOrEqual(1);
     expect(queuedJobs.at(-1)!.lastError).toBe("the printer did not answer");
     expect(p.jobs()).toHaveLength(0);
 
