@@ -16,6 +16,8 @@ import { CollectedList } from "./collected-list";
 import { KeyLegend } from "./key-legend";
 
 import { OrderSection } from "./order-section";
+import { PartChips } from "./part-chips";
+import { StationSwitcher } from "./station-switcher";
 import { PickupRow } from "./pickup-row";
 import { Ticket } from "./ticket";
 import { useTicketLines } from "./ticket-lines";
@@ -164,6 +166,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             <Icon name="allDay" />
             {t("allDay.toggle")}
           </button>
+          <StationSwitcher slug={slug} stations={live.data.stations ?? []} current={null} />
           {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}
           {feedback?.tone === "choice" ? (
             <TypedChoice choice={feedback} open={open} marks={marks} pending={bump.pending} onPick={onPick} onClose={() => setFeedback(null)} />
@@ -185,7 +188,15 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
               action={<KeyLegend />}
             >
               {toPrepare.map((o) => (
-                <Ticket key={o.id} order={o} marks={marks(o)} lines={lines} selected={o.id === keys.selectedId} {...card} />
+                <Ticket
+                  key={o.id}
+                  order={o}
+                  marks={marks(o)}
+                  lines={lines}
+                  selected={o.id === keys.selectedId}
+                  extra={o.stations?.length ? <PartChips order={o} readyWhen={live.data.readyWhen ?? "parts"} className="h-5" /> : undefined}
+                  {...card}
+                />
               ))}
             </OrderSection>
           </div>
