@@ -65,7 +65,9 @@ function DoneRow({
   const t = useTranslations("kitchen");
   const { undo, pending, error } = useStationMoves(slug, station, onPartMoved);
   const waiting = (order.stations ?? []).filter((p) => p.doneAt === null).map((p) => p.name);
-  const state = order.status === "READY" ? t("status.READY") : waiting.length > 0 ? t("station.waitingFor", { stations: waiting.join(", ") }) : null;
+  // Ready; still waiting for another station; or, in expo mode, every part done and waiting for the pass's bump.
+  const state =
+    order.status === "READY" ? t("status.READY") : waiting.length > 0 ? t("station.waitingFor", { stations: waiting.join(", ") }) : t("station.waitingExpo");
   const items = order.items.map((i) => `${i.qty}× ${i.name}`).join(", ");
   return (
     <article
