@@ -34,7 +34,7 @@ export function clearedOrder(order: Order): AppError {
 }
 
 /** A typed number: `12` (a JSON number or text), `K12` or `k12`; 1–99999999 (MAX_SERIES_NUMBER). */
-const typedNumberSchema = z.strictObject({
+export const typedNumberSchema = z.strictObject({
   number: z.union([z.number(), z.string()], { error: "Type an order number" }).transform((v, ctx) => {
     const typed = parseTypedNumber(String(v));
     if (!typed) ctx.addIssue({ code: "custom", message: "Type an order number as shown, e.g. 12 or K12 (1 to 99999999)" });

@@ -13,6 +13,7 @@ import { OrderFloor } from "./order-floor";
 import { OrderMoves } from "./order-moves";
 import { OrderParts } from "./order-parts";
 import { OrderPlacing, type PlaceOrderOptions, type Placed } from "./order-placing";
+import { StationBumps } from "./station-bumps";
 
 export type { OrderServiceDeps } from "./order-common";
 export { FORGOTTEN_AFTER_HOURS, RECENTLY_COLLECTED } from "./order-floor";
@@ -23,12 +24,14 @@ export class OrderService {
   private readonly open: OrderFloor;
   private readonly moves: OrderMoves;
   private readonly parts: OrderParts;
+  private readonly bumps: StationBumps;
 
   constructor(private readonly deps: OrderServiceDeps) {
     this.placing = new OrderPlacing(deps);
     this.open = new OrderFloor(deps);
     this.moves = new OrderMoves(deps, this.open);
     this.parts = new OrderParts(deps);
+    this.bumps = new StationBumps(deps, this.open, this.parts);
   }
 
   /** Takes an order; `printer` is the printer its ticket was queued on (null: none, or a replay). */
@@ -64,6 +67,21 @@ export class OrderService {
   /** Undo of a station's Done. */
   partUndo(tenant: Tenant, id: string, stationId: string, by: string | null): Promise<Order> {
     return this.parts.undo(tenant, id, stationId, by);
+  }
+
+  /** A station's screen: its share of order `id` done (its own part, and on the default's a removed station's). */
+  stationDone(tenant: Tenant, id: string, stationId: string, by: string | null): Promise<Order> {
+    return this.bumps.done(tenant, id, stationId, by);
+  }
+
+  /** Undo of a station screen's Done. */
+  stationUndo(tenant: Tenant, id: string, stationId: string, by: string | null): Promise<Order> {
+    return this.bumps.undo(tenant, id, stationId, by);
+  }
+
+  /** A number typed on a station's screen: that order's share of the station is done. */
+  partDoneByNumber(tenant: Tenant, input: unknown, stationId: string, by: string | null): Promise<Order> {
+    return this.bumps.doneByNumber(tenant, input, stationId, by);
   }
 
   /** "Call again": every board calls this ready number once more. */

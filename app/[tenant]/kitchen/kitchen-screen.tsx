@@ -16,6 +16,8 @@ import { CollectedList } from "./collected-list";
 import { KeyLegend } from "./key-legend";
 
 import { OrderSection } from "./order-section";
+import { PartChips } from "./part-chips";
+import { StationSwitcher } from "./station-switcher";
 import { PickupRow } from "./pickup-row";
 import { SoldOut } from "./sold-out";
 import { Ticket } from "./ticket";
@@ -146,7 +148,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             describedBy="kitchen-feedback"
             letters={prefixes.length > 0}
             leaveChoice={feedback?.tone === "choice" ? () => setFeedback(null) : undefined}
-            onOutcome={onOutcome}
+            target={{ onOutcome }}
           />
           <div id="kitchen-feedback" className="min-w-48 flex-1">
             <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
@@ -166,6 +168,7 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             {t("allDay.toggle")}
           </button>
           <SoldOut slug={slug} />
+          <StationSwitcher slug={slug} stations={live.data.stations ?? []} current={null} />
           {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}
           {feedback?.tone === "choice" ? (
             <TypedChoice
@@ -195,7 +198,15 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
               action={<KeyLegend />}
             >
               {toPrepare.map((o) => (
-                <Ticket key={o.id} order={o} marks={marks(o)} lines={lines} selected={o.id === keys.selectedId} {...card} />
+                <Ticket
+                  key={o.id}
+                  order={o}
+                  marks={marks(o)}
+                  lines={lines}
+                  selected={o.id === keys.selectedId}
+                  extra={o.stations?.length ? <PartChips order={o} readyWhen={live.data.readyWhen ?? "parts"} className="h-5" /> : undefined}
+                  {...card}
+                />
               ))}
             </OrderSection>
           </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { clampItems, hasMarks, itemLines, wideNote, type TicketMarks } from "@/lib/core/ticket";
 import { numberWidth } from "@/app/_lib/number-width";
@@ -50,8 +50,22 @@ export function Ticket({
   floor,
   lines,
   selected,
+  extra,
+  actions,
   ...callbacks
-}: { slug: string; order: KitchenOrder; marks: TicketMarks; now: number; floor: KitchenFloor; lines: number; selected: boolean } & CardCallbacks) {
+}: {
+  slug: string;
+  order: KitchenOrder;
+  marks: TicketMarks;
+  now: number;
+  floor: KitchenFloor;
+  lines: number;
+  selected: boolean;
+  /** One more line under the badges (the order's parts); it takes an item line. */
+  extra?: ReactNode;
+  /** The buttons instead of Ready and Cancel (a station's Done). */
+  actions?: ReactNode;
+} & CardCallbacks) {
   const t = useTranslations("kitchen");
   const { pending, error, confirmCancel, cancelButton, move, askCancel, keepOrder } = useOrderMoves(slug, order.id, callbacks);
   const [open, setOpen] = useState(false);
@@ -60,7 +74,8 @@ export function Ticket({
   const noteLines = useLineCount(noteRef, LINE_PX);
   const headingId = orderHeadingId(order);
   const detailsId = `order-details-${order.id}`;
-  const room = itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? noteLines : 0 });
+  // The parts' row (the main kitchen with stations) takes a line from the dishes, never from the note.
+  const room = Math.max(1, itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? noteLines : 0 }) - (extra ? 1 : 0));
   const { shown, more, moreInline } = clampItems(order.items, room);
   const numberScale = headingScale(order.display);
 
@@ -103,6 +118,7 @@ export function Ticket({
 
       <div className="min-h-0 grow overflow-hidden px-1.5 pt-0.5">
         <OrderBadges order={order} marks={marks} className={`${LINE} overflow-hidden`} />
+        {extra}
         {order.items.length === 0 ? (
           <p className={`${LINE} text-base text-slate-600`}>{t("noItems")}</p>
         ) : (
@@ -133,23 +149,25 @@ export function Ticket({
 
       <FormError message={error} className="absolute inset-x-1 bottom-12 z-10 px-2 py-1 text-sm" />
 
-      <div className="grid shrink-0 grid-cols-[1fr_auto] gap-1.5 px-1.5 pt-1 pb-1.5">
-        <button type="button" disabled={pending} onClick={(e) => move("READY", e.currentTarget)} className={BUTTON.ready}>
-          <Icon name="check" />
-          {t("actions.ready")}
-        </button>
-        <button
-          ref={cancelButton}
-          type="button"
-          disabled={pending}
-          onClick={askCancel}
-          aria-label={t("actions.cancel")}
-          title={t("actions.cancelOrder", { number: order.display })}
-          className={`${BUTTON.cancel} w-9`}
-        >
-          <Icon name="cross" />
-        </button>
-      </div>
+      {actions ?? (
+        <div className="grid shrink-0 grid-cols-[1fr_auto] gap-1.5 px-1.5 pt-1 pb-1.5">
+          <button type="button" disabled={pending} onClick={(e) => move("READY", e.currentTarget)} className={BUTTON.ready}>
+            <Icon name="check" />
+            {t("actions.ready")}
+          </button>
+          <button
+            ref={cancelButton}
+            type="button"
+            disabled={pending}
+            onClick={askCancel}
+            aria-label={t("actions.cancel")}
+            title={t("actions.cancelOrder", { number: order.display })}
+            className={`${BUTTON.cancel} w-9`}
+          >
+            <Icon name="cross" />
+          </button>
+        </div>
+      )}
 
       {open ? <TicketDetails id={detailsId} order={order} marks={marks} onClose={close} /> : null}
       {confirmCancel ? (

@@ -1,5 +1,23 @@
 import type { OrderItem, OrderStatus } from "@/lib/core/orders";
+import type { ReadyWhen } from "@/lib/core/stations";
 import type { FloorSettings } from "@/lib/core/tenants";
+
+/** One station's part of an order, as the screens show it (issue #40). */
+export interface KitchenPart {
+  id: string;
+  name: string;
+  /** ISO time it was done; null: the station still works on it. */
+  doneAt: string | null;
+  /** "12:03" in the restaurant's time zone; null while not done. */
+  doneTime: string | null;
+}
+
+/** A station of the restaurant, for the switcher and a station's own screen. */
+export interface KitchenStation {
+  id: string;
+  name: string;
+  isDefault: boolean;
+}
 
 /** An open order as the kitchen screen receives it from the server (plain JSON). */
 export interface KitchenOrder {
@@ -19,6 +37,8 @@ export interface KitchenOrder {
   readyAt: string | null;
   /** "14:05" in the restaurant's time zone. */
   orderedAt: string;
+  /** Its parts, one per station with lines of it; absent or [] without stations. */
+  stations?: KitchenPart[];
 }
 
 /** A collected order the kitchen can still recall. */
@@ -45,4 +65,20 @@ export interface KitchenData {
   collected: CollectedOrder[];
   /** The letters the restaurant's series use (none: numbers only, the typed field asks for digits). */
   prefixes: string[];
+  /** The restaurant's stations in screen order; absent or []: one kitchen, no parts shown. */
+  stations?: KitchenStation[];
+  /** "parts" or "expo": whether an order with every part done waits for a bump (expo). */
+  readyWhen?: ReadyWhen;
+  /** The station this screen is for; null or absent: the main kitchen. */
+  station?: KitchenStation | null;
+  /** A station's screen whose station does not exist (any more): its id, to say so. */
+  missingStation?: string;
+  /** On a station's screen: the open orders whose share it has done, latest first, for Undo. */
+  doneHere?: StationDoneOrder[];
+}
+
+/** An open order whose share a station did: its lines there, and when. */
+export interface StationDoneOrder extends KitchenOrder {
+  partDoneAt: string;
+  partDoneTime: string;
 }
