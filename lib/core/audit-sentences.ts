@@ -113,7 +113,11 @@ export function auditSentences(e: Pick<AuditEntry, "action" | "details">): Sente
       return seriesUpdate(d);
     case "station.create":
     case "station.delete":
-      return [sentence(e.action === "station.create" ? (d.default === true ? "stations.createdDefault" : "stations.created") : "stations.deleted", { name: text(d.name) })];
+      return [
+        sentence(e.action === "station.create" ? (d.default === true ? "stations.createdDefault" : "stations.created") : "stations.deleted", {
+          name: text(d.name),
+        }),
+      ];
     case "station.update":
       return stationUpdate(d);
     case "orders.clearForgotten":

@@ -50,7 +50,12 @@ function stationField(tenant: Tenant, id: string | null | undefined): string | n
   if (id === undefined || id === null) return null;
   if ((tenant.stations ?? []).some((s) => s.id === id)) return id;
   const message = "No such station: choose one of the restaurant's stations, or null for none";
-  throw new AppError("BAD_INPUT", { message: `stationId: ${message}`, userMessage: `stationId: ${message}.`, reason: "unknownStation", details: { fields: [{ path: "stationId", message }] } });
+  throw new AppError("BAD_INPUT", {
+    message: `stationId: ${message}`,
+    userMessage: `stationId: ${message}.`,
+    reason: "unknownStation",
+    details: { fields: [{ path: "stationId", message }] },
+  });
 }
 
 export class MenuService {

@@ -56,7 +56,10 @@ export class OrderParts {
       if (!updated) continue;
       if (moves) {
         this.deps.metrics.orderStatusChanged(next.status);
-        this.deps.log.info({ tenant: tenant.slug, orderId: id, number: updated.number, from: current.status, to: next.status, stationId }, "order status changed");
+        this.deps.log.info(
+          { tenant: tenant.slug, orderId: id, number: updated.number, from: current.status, to: next.status, stationId },
+          "order status changed",
+        );
       }
       // Every screen re-reads: the stations' piles change, and the board calls a number its last part made ready.
       this.deps.events.orderUpdated(tenant, toBoardOrder(updated));

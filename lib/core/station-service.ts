@@ -57,7 +57,10 @@ export class StationService {
       const isDefault = current.length === 0 || data.default === true;
       const position = current.length === 0 ? 0 : Math.max(...current.map((s) => s.position)) + 1;
       const station: StationFields = { name: data.name, isDefault, printerId: data.printerId ?? null, position };
-      return { change: { kind: "create", station }, audit: { actor, action: "station.create", details: { name: data.name, default: isDefault, printerId: station.printerId } } };
+      return {
+        change: { kind: "create", station },
+        audit: { actor, action: "station.create", details: { name: data.name, default: isDefault, printerId: station.printerId } },
+      };
     });
     await this.changed(tenant);
     return made;
@@ -122,7 +125,12 @@ export class StationService {
   private async printerField(tenant: Tenant, printerId: string): Promise<void> {
     if (await this.deps.printers.get(tenant.id, printerId)) return;
     const message = "No such printer: choose one of the restaurant's printers, or null for none";
-    throw new AppError("BAD_INPUT", { message: `printerId: ${message}`, userMessage: `printerId: ${message}.`, reason: "unknownPrinter", details: { fields: [{ path: "printerId", message }] } });
+    throw new AppError("BAD_INPUT", {
+      message: `printerId: ${message}`,
+      userMessage: `printerId: ${message}.`,
+      reason: "unknownPrinter",
+      details: { fields: [{ path: "printerId", message }] },
+    });
   }
 
   private async changed(tenant: Tenant): Promise<void> {

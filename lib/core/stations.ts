@@ -36,9 +36,7 @@ export const asReadyWhen = (v: string | null | undefined): ReadyWhen => (v === "
 
 export const STATION_LIMITS = { name: 40, stations: 20 } as const;
 
-const nameSchema = lineText("Name")
-  .min(1, "Name is required")
-  .max(STATION_LIMITS.name, `Name is too long (${STATION_LIMITS.name} characters at most)`);
+const nameSchema = lineText("Name").min(1, "Name is required").max(STATION_LIMITS.name, `Name is too long (${STATION_LIMITS.name} characters at most)`);
 const printerIdSchema = z.uuid({ error: "printerId must be a printer id (UUID), or null for none" }).nullable();
 
 export const newStationSchema = z.strictObject({

@@ -160,7 +160,15 @@ describe("items", () => {
 
   it("are created, listed in order, changed, moved between categories and deleted", async () => {
     const beef = await createItem(main, { categoryId: cat.id, name: " Beef noodles ", priceCents: 1250 });
-    expect(beef).toEqual({ id: expect.stringMatching(UUID), categoryId: cat.id, name: "Beef noodles", priceCents: 1250, available: true, position: 0, stationId: null });
+    expect(beef).toEqual({
+      id: expect.stringMatching(UUID),
+      categoryId: cat.id,
+      name: "Beef noodles",
+      priceCents: 1250,
+      available: true,
+      position: 0,
+      stationId: null,
+    });
     const tofu = await createItem(main, { categoryId: cat.id, name: "Mapo tofu", available: false });
     expect(tofu).toMatchObject({ priceCents: null, available: false, position: 1 });
 

@@ -49,10 +49,19 @@ beforeAll(async () => {
 
   grill = expectStatus(await a<{ id: string; screenPath: string }>("POST", path(t.slug, "stations"), { key: t.apiKeys.manager, json: { name: "Grill" } }), 201);
   bar = expectStatus(await a<{ id: string }>("POST", path(t.slug, "stations"), { key: t.apiKeys.manager, json: { name: "Bar" } }), 201);
-  drinks = expectStatus(await a<{ id: string }>("POST", path(t.slug, "menu/categories"), { key: t.apiKeys.manager, json: { name: "Drinks", stationId: bar.id } }), 201);
+  drinks = expectStatus(
+    await a<{ id: string }>("POST", path(t.slug, "menu/categories"), { key: t.apiKeys.manager, json: { name: "Drinks", stationId: bar.id } }),
+    201,
+  );
   const food = expectStatus(await a<{ id: string }>("POST", path(t.slug, "menu/categories"), { key: t.apiKeys.manager, json: { name: "Food" } }), 201);
-  cola = expectStatus(await a<{ id: string }>("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: drinks.id, name: "Cola" } }), 201);
-  burger = expectStatus(await a<{ id: string }>("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: food.id, name: "Burger" } }), 201);
+  cola = expectStatus(
+    await a<{ id: string }>("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: drinks.id, name: "Cola" } }),
+    201,
+  );
+  burger = expectStatus(
+    await a<{ id: string }>("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: food.id, name: "Burger" } }),
+    201,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -68,7 +77,13 @@ describe("stations on two nodes", () => {
     const order = expectStatus(
       await b<OrderJson>("POST", path(t.slug, "orders"), {
         key: t.apiKeys.cashier,
-        json: { items: [{ menuItemId: burger.id, qty: 2 }, { menuItemId: cola.id, qty: 1 }, { name: "Extra napkins", qty: 1 }] },
+        json: {
+          items: [
+            { menuItemId: burger.id, qty: 2 },
+            { menuItemId: cola.id, qty: 1 },
+            { name: "Extra napkins", qty: 1 },
+          ],
+        },
       }),
       201,
     );
@@ -81,13 +96,20 @@ describe("stations on two nodes", () => {
       { id: grill.id, name: "Grill", done: false, doneAt: null },
       { id: bar.id, name: "Bar", done: false, doneAt: null },
     ]);
-    const drinksOnly = expectStatus(await a<OrderJson>("POST", path(t.slug, "orders"), { key: t.apiKeys.cashier, json: { items: [{ menuItemId: cola.id, qty: 3 }] } }), 201);
+    const drinksOnly = expectStatus(
+      await a<OrderJson>("POST", path(t.slug, "orders"), { key: t.apiKeys.cashier, json: { items: [{ menuItemId: cola.id, qty: 3 }] } }),
+      201,
+    );
     expect(drinksOnly.stations.map((p) => p.name)).toEqual(["Bar"]);
   });
 
   it("refuses a menu entry naming a station the restaurant does not have, naming the field", async () => {
     const other = "00000000-0000-4000-8000-00000000abcd";
-    const refused = expectApiError(await a("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: drinks.id, name: "Tea", stationId: other } }), 400, "BAD_INPUT");
+    const refused = expectApiError(
+      await a("POST", path(t.slug, "menu/items"), { key: t.apiKeys.manager, json: { categoryId: drinks.id, name: "Tea", stationId: other } }),
+      400,
+      "BAD_INPUT",
+    );
     expect(refused.message).toMatch(/^stationId: /);
     expectApiError(await b("PATCH", path(t.slug, `menu/categories/${drinks.id}`), { key: t.apiKeys.manager, json: { stationId: "grill" } }), 400, "BAD_INPUT");
     // Another restaurant's station is not one of this one's.
@@ -103,7 +125,12 @@ describe("stations on two nodes", () => {
         Array.from({ length: ORDERS }, (_, i) =>
           (i % 2 ? a : b)<OrderJson>("POST", path(t.slug, "orders"), {
             key: t.apiKeys.cashier,
-            json: { items: [{ menuItemId: burger.id, qty: 1 }, { menuItemId: cola.id, qty: 1 }] },
+            json: {
+              items: [
+                { menuItemId: burger.id, qty: 1 },
+                { menuItemId: cola.id, qty: 1 },
+              ],
+            },
           }).then((r) => expectStatus(r, 201)),
         ),
       );
@@ -116,11 +143,20 @@ describe("stations on two nodes", () => {
       );
       for (const r of results) expectStatus(r, 200);
       for (const o of orders) {
-        const now = expectStatus(await a<OrderJson & { history: { status: string }[] }>("GET", path(t.slug, `orders/${o.id}`), { key: t.apiKeys.kitchen }), 200);
+        const now = expectStatus(
+          await a<OrderJson & { history: { status: string }[] }>("GET", path(t.slug, `orders/${o.id}`), { key: t.apiKeys.kitchen }),
+          200,
+        );
         // Neither Done was lost, and the order moved once.
         expect(now.status, o.display).toBe("READY");
-        expect(now.stations.every((p) => p.done && p.doneAt !== null), o.display).toBe(true);
-        expect(now.history.filter((h) => h.status === "READY"), o.display).toHaveLength(1);
+        expect(
+          now.stations.every((p) => p.done && p.doneAt !== null),
+          o.display,
+        ).toBe(true);
+        expect(
+          now.history.filter((h) => h.status === "READY"),
+          o.display,
+        ).toHaveLength(1);
       }
       const ids = new Set(orders.map((o) => o.id));
       await receiver.until(() => receiver.accepted().filter((r) => ids.has(JSON.parse(r.body).data.id)).length >= ORDERS, "an order.ready per order", 20_000);
@@ -129,7 +165,9 @@ describe("stations on two nodes", () => {
       expect(new Set(readyHooks.map((r) => JSON.parse(r.body).data.id)).size).toBe(ORDERS);
       // The boards heard each number become ready once.
       await timeUntil(async () => board.received.filter((r) => r.event === "order:updated" && r.payload.status === "READY").length >= ORDERS, 10_000);
-      const readyEvents = board.received.filter((r) => r.event === "order:updated" && r.payload.status === "READY" && orders.some((o) => o.display === r.payload.display));
+      const readyEvents = board.received.filter(
+        (r) => r.event === "order:updated" && r.payload.status === "READY" && orders.some((o) => o.display === r.payload.display),
+      );
       expect(readyEvents).toHaveLength(ORDERS);
     } finally {
       board.close();
@@ -137,12 +175,27 @@ describe("stations on two nodes", () => {
   });
 
   it("keeps a repeated Done harmless, refuses an unknown station, and takes a Ready back on Undo", async () => {
-    const o = expectStatus(await a<OrderJson>("POST", path(t.slug, "orders"), { key: t.apiKeys.cashier, json: { items: [{ menuItemId: burger.id, qty: 1 }, { menuItemId: cola.id, qty: 1 }] } }), 201);
+    const o = expectStatus(
+      await a<OrderJson>("POST", path(t.slug, "orders"), {
+        key: t.apiKeys.cashier,
+        json: {
+          items: [
+            { menuItemId: burger.id, qty: 1 },
+            { menuItemId: cola.id, qty: 1 },
+          ],
+        },
+      }),
+      201,
+    );
     const once = expectStatus(await a<OrderJson>("POST", path(t.slug, `orders/${o.id}/stations/${grill.id}/done`), { key: t.apiKeys.kitchen }), 200);
     const twice = expectStatus(await b<OrderJson>("POST", path(t.slug, `orders/${o.id}/stations/${grill.id}/done`), { key: t.apiKeys.kitchen }), 200);
     expect(twice.stations).toEqual(once.stations);
     expect(twice.status).toBe("PLACED");
-    expectApiError(await a("POST", path(t.slug, `orders/${o.id}/stations/00000000-0000-4000-8000-000000000000/done`), { key: t.apiKeys.kitchen }), 404, "NOT_FOUND");
+    expectApiError(
+      await a("POST", path(t.slug, `orders/${o.id}/stations/00000000-0000-4000-8000-000000000000/done`), { key: t.apiKeys.kitchen }),
+      404,
+      "NOT_FOUND",
+    );
     expectApiError(await a("POST", path(t.slug, `orders/${o.id}/stations/not-a-station/done`), { key: t.apiKeys.kitchen }), 404, "NOT_FOUND");
     // A cashier does not bump the kitchen.
     expect((await a("POST", path(t.slug, `orders/${o.id}/stations/${bar.id}/done`), { key: t.apiKeys.cashier })).status).toBe(403);
@@ -157,11 +210,17 @@ describe("stations on two nodes", () => {
   it("leaves readiness to the expo when the restaurant chooses it", async () => {
     expectStatus(await a("PUT", path(t.slug, "settings"), { key: t.apiKeys.manager, json: { readyWhen: "expo" } }), 200);
     try {
-      const o = expectStatus(await b<OrderJson>("POST", path(t.slug, "orders"), { key: t.apiKeys.cashier, json: { items: [{ menuItemId: cola.id, qty: 1 }] } }), 201);
+      const o = expectStatus(
+        await b<OrderJson>("POST", path(t.slug, "orders"), { key: t.apiKeys.cashier, json: { items: [{ menuItemId: cola.id, qty: 1 }] } }),
+        201,
+      );
       const done = expectStatus(await b<OrderJson>("POST", path(t.slug, `orders/${o.id}/stations/${bar.id}/done`), { key: t.apiKeys.kitchen }), 200);
       expect(done.stations[0]!.done).toBe(true);
       expect(done.status).toBe("PLACED");
-      const bumped = expectStatus(await a<OrderJson>("POST", path(t.slug, `orders/${o.id}/status`), { key: t.apiKeys.kitchen, json: { status: "READY" } }), 200);
+      const bumped = expectStatus(
+        await a<OrderJson>("POST", path(t.slug, `orders/${o.id}/status`), { key: t.apiKeys.kitchen, json: { status: "READY" } }),
+        200,
+      );
       expect(bumped.status).toBe("READY");
     } finally {
       expectStatus(await a("PUT", path(t.slug, "settings"), { key: t.apiKeys.manager, json: { readyWhen: "parts" } }), 200);
@@ -172,13 +231,19 @@ describe("stations on two nodes", () => {
 describe("a restaurant without stations", () => {
   it("takes, shows and moves orders exactly as before: no stationId, no parts", async () => {
     const o = expectStatus(
-      await a<OrderJson>("POST", path(plain.slug, "orders"), { key: plain.apiKeys.cashier, json: { items: [{ name: "Beef noodles", qty: 2 }], note: "no coriander" } }),
+      await a<OrderJson>("POST", path(plain.slug, "orders"), {
+        key: plain.apiKeys.cashier,
+        json: { items: [{ name: "Beef noodles", qty: 2 }], note: "no coriander" },
+      }),
       201,
     );
     expect(o.items).toEqual([{ name: "Beef noodles", qty: 2 }]);
     expect(o.stations).toEqual([]);
     expectApiError(await a("POST", path(plain.slug, `orders/${o.id}/stations/${grill.id}/done`), { key: plain.apiKeys.kitchen }), 404, "NOT_FOUND");
-    const ready = expectStatus(await b<OrderJson>("POST", path(plain.slug, `orders/${o.id}/status`), { key: plain.apiKeys.kitchen, json: { status: "READY" } }), 200);
+    const ready = expectStatus(
+      await b<OrderJson>("POST", path(plain.slug, `orders/${o.id}/status`), { key: plain.apiKeys.kitchen, json: { status: "READY" } }),
+      200,
+    );
     expect(ready).toMatchObject({ status: "READY", stations: [] });
     const settings = expectStatus(await a<{ readyWhen: string }>("GET", path(plain.slug, "settings"), { key: plain.apiKeys.manager }), 200);
     expect(settings.readyWhen).toBe("parts");

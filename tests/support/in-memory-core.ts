@@ -57,7 +57,16 @@ export function memoryTenant(slug = "t1"): Tenant {
     name: slug.toUpperCase(),
     timeZone: "Europe/Berlin",
     dayStartMinutes: 240,
-    floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10, readyWhen: "parts" },
+    floor: {
+      language: null,
+      readyClearMinutes: 10,
+      ageWarnMinutes: 10,
+      ageLateMinutes: 20,
+      currency: null,
+      kioskNumberOnly: false,
+      printGiveUpMinutes: 10,
+      readyWhen: "parts",
+    },
     schedule: [],
   };
 }

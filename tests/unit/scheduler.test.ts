@@ -52,7 +52,16 @@ const tenant: Tenant = {
   name: "T",
   timeZone: "Europe/Berlin",
   dayStartMinutes: 240,
-  floor: { language: null, readyClearMinutes: 10, ageWarnMinutes: 10, ageLateMinutes: 20, currency: null, kioskNumberOnly: false, printGiveUpMinutes: 10, readyWhen: "parts" },
+  floor: {
+    language: null,
+    readyClearMinutes: 10,
+    ageWarnMinutes: 10,
+    ageLateMinutes: 20,
+    currency: null,
+    kioskNumberOnly: false,
+    printGiveUpMinutes: 10,
+    readyWhen: "parts",
+  },
   schedule: ["09:00", "11:00", "11:20"],
 };
 

@@ -9,7 +9,13 @@ import { asLocale } from "@/lib/core/locales";
 import type { Order, OrderItem } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { Prisma } from "./prisma.server";
-import type { NumberSeries as SeriesRow, Order as OrderRow, Printer as PrinterRow, Station as StationRow, Tenant as TenantRow } from "./generated/prisma/client";
+import type {
+  NumberSeries as SeriesRow,
+  Order as OrderRow,
+  Printer as PrinterRow,
+  Station as StationRow,
+  Tenant as TenantRow,
+} from "./generated/prisma/client";
 import type { Printer } from "@/lib/core/ports";
 import type { Charset, PaperWidth } from "@/lib/core/printing/printers";
 import { DEFAULT_SERIES, type Channel, type Series } from "@/lib/core/series";
@@ -59,7 +65,13 @@ export const LIVE_SERIES_AND_STATIONS = {
   stations: { where: { deletedAt: null }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] },
 } satisfies Prisma.TenantInclude;
 
-export const toStation = (row: StationRow): Station => ({ id: row.id, name: row.name, isDefault: row.isDefault, printerId: row.printerId, position: row.position });
+export const toStation = (row: StationRow): Station => ({
+  id: row.id,
+  name: row.name,
+  isDefault: row.isDefault,
+  printerId: row.printerId,
+  position: row.position,
+});
 
 /** A tenant; with `series` (its live NumberSeries rows), its series after the default; with `stations`, its stations. */
 export function toTenant(row: TenantRow, series?: readonly SeriesRow[], stations?: readonly StationRow[]): Tenant {

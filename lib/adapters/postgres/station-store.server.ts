@@ -40,7 +40,8 @@ export class PrismaStationStore implements StationStore {
         const now = new Date();
         let row;
         if (change.kind === "create") {
-          if (change.station.isDefault) await tx.station.updateMany({ where: { tenantId, isDefault: true, deletedAt: null }, data: { isDefault: false, updatedAt: now } });
+          if (change.station.isDefault)
+            await tx.station.updateMany({ where: { tenantId, isDefault: true, deletedAt: null }, data: { isDefault: false, updatedAt: now } });
           row = await tx.station.create({ data: { tenantId, ...change.station } });
         } else if (change.kind === "update") {
           // The old default steps down first: the index allows one live default.

@@ -3,9 +3,14 @@ import { z } from "zod";
 import type { MenuCategory, MenuItem, MenuSection } from "@/lib/core/menu";
 import { parseOrThrow } from "@/lib/core/orders";
 
-const stationIdJson = z.string().nullable().meta({ description: "The kitchen station that makes it (an item's own wins over its category's); null: none of its own." });
+const stationIdJson = z
+  .string()
+  .nullable()
+  .meta({ description: "The kitchen station that makes it (an item's own wins over its category's); null: none of its own." });
 
-export const categoryJsonSchema = z.object({ id: z.string(), name: z.string(), position: z.int().min(0), stationId: stationIdJson }).meta({ id: "MenuCategory" });
+export const categoryJsonSchema = z
+  .object({ id: z.string(), name: z.string(), position: z.int().min(0), stationId: stationIdJson })
+  .meta({ id: "MenuCategory" });
 
 export const itemJsonSchema = z
   .object({
@@ -21,7 +26,12 @@ export const itemJsonSchema = z
 
 export const sectionJsonSchema = categoryJsonSchema.extend({ items: z.array(itemJsonSchema) }).meta({ id: "MenuSection" });
 
-export const categoryJson = (c: MenuCategory): z.output<typeof categoryJsonSchema> => ({ id: c.id, name: c.name, position: c.position, stationId: c.stationId });
+export const categoryJson = (c: MenuCategory): z.output<typeof categoryJsonSchema> => ({
+  id: c.id,
+  name: c.name,
+  position: c.position,
+  stationId: c.stationId,
+});
 
 export const itemJson = (i: MenuItem): z.output<typeof itemJsonSchema> => ({
   id: i.id,

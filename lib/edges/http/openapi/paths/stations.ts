@@ -39,7 +39,8 @@ export const stationPaths: ZodOpenApiPathsObject = {
       operationId: "updateStation",
       tag: TAG,
       summary: "Rename a station, make it the default, or set its chit printer",
-      description: "`default: true` moves the default here (the old one stops being it); `printerId: null` stops its kitchen chits. Orders already taken keep their parts.",
+      description:
+        "`default: true` moves the default here (the old one stops being it); `printerId: null` stops its kitchen chits. Orders already taken keep their parts.",
       access: manager,
       path: byId,
       body: stationPatchSchema,

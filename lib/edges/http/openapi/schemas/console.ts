@@ -19,7 +19,8 @@ export const settingsSchema = z
     sharedCodes: z.boolean().meta({ description: "Whether the role codes shared by a role sign in; false: people's own PINs only." }),
     printGiveUpMinutes: z.int(),
     readyWhen: z.enum(READY_WHEN).meta({
-      description: "With kitchen stations: `parts` — an order is ready when its last station is done; `expo` — when the expo (the main kitchen screen) bumps it.",
+      description:
+        "With kitchen stations: `parts` — an order is ready when its last station is done; `expo` — when the expo (the main kitchen screen) bumps it.",
     }),
   })
   .meta({ id: "Settings" });
