@@ -119,6 +119,7 @@ describe("settings", () => {
       kioskNumberOnly: false,
       printGiveUpMinutes: 10,
       sharedCodes: true,
+      readyWhen: "parts",
     });
   });
 
