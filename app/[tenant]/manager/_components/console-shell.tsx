@@ -5,7 +5,7 @@ import { StaffHeader } from "@/app/_components/staff-header";
 import type { Caller } from "@/lib/auth/access.server";
 
 /** The console's pages, in the order of its navigation; "" is the overview at /{tenant}/manager. */
-export const CONSOLE_SECTIONS = ["", "history", "figures", "menu", "settings", "series", "printers", "access", "webhooks", "audit"] as const;
+export const CONSOLE_SECTIONS = ["", "history", "figures", "menu", "settings", "series", "stations", "printers", "access", "webhooks", "audit"] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 /** Every console page: the staff bar, the console's own navigation, then the page. */
