@@ -22,7 +22,7 @@ export async function ConsoleShell({ caller, section, children }: { caller: Call
               <Link
                 href={`/${slug}/manager${s ? `/${s}` : ""}`}
                 aria-current={s === section ? "page" : undefined}
-                className="block rounded-md px-3 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
+                className="block rounded-md px-2 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
               >
                 {t(s || "overview")}
               </Link>

@@ -2,18 +2,18 @@
 
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { BUTTON, INPUT } from "../_components/console-styles";
+import { BUTTON } from "../_components/console-styles";
 
 const OUTLINE = `${BUTTON} inline-flex min-h-12 items-center border-2 border-slate-500 bg-white text-slate-800 hover:bg-slate-100 focus-visible:ring-blue-300`;
 
 /** Puts `text` on the clipboard; false when the browser would not (the page then leaves it selected). */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+async function copyText(text: string, shown: HTMLElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    // No clipboard API on a plain-http LAN address: the old way, from the selected field.
-    field?.select();
+    // No clipboard API on a plain-http LAN address: the old way, from the selected text.
+    if (shown) window.getSelection()?.selectAllChildren(shown);
     try {
       return document.execCommand("copy");
     } catch {
@@ -22,32 +22,31 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
   }
 }
 
-/** A station screen's full address, to put on a tablet: shown in a field, with Copy and Open. */
+/** A station screen's full address, to put on a tablet: shown whole (it may be typed by hand), with Copy and Open. */
 export function ScreenLink({ id, name, url }: { id: string; name: string; url: string }) {
   const t = useTranslations("managerStations");
-  const field = useRef<HTMLInputElement>(null);
+  const shown = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<null | boolean>(null);
   return (
     <div>
-      <label htmlFor={`station-link-${id}`} className="mb-1 block text-lg font-semibold">
+      <p id={`station-link-${id}`} className="mb-1 text-lg font-semibold">
         {t("screen")}
-      </label>
+      </p>
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          ref={field}
-          id={`station-link-${id}`}
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
+        <code
+          ref={shown}
+          aria-labelledby={`station-link-${id}`}
           data-testid="station-link"
-          className={`${INPUT} min-w-0 flex-1 basis-96 bg-slate-50 font-mono text-base`}
-        />
+          className="min-w-0 flex-1 basis-96 rounded-lg border-2 border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-slate-900"
+        >
+          {url}
+        </code>
         <button
           type="button"
           aria-label={t("copyLabel", { name })}
           onClick={() => {
             setCopied(null);
-            void copyText(url, field.current).then(setCopied);
+            void copyText(url, shown.current).then(setCopied);
           }}
           className={OUTLINE}
         >
@@ -57,7 +56,8 @@ export function ScreenLink({ id, name, url }: { id: string; name: string; url: s
           {t("openScreen")}
         </a>
       </div>
-      <p role="status" className="mt-1 min-h-6 text-base text-slate-700">
+      {/* The live region stays in the page (so each copy is announced) and takes no room while empty. */}
+      <p role="status" className={copied === null ? "sr-only" : "mt-1 text-base text-slate-700"}>
         {copied === true ? t("copied", { name }) : copied === false ? t("copyByHand") : ""}
       </p>
     </div>

@@ -91,29 +91,63 @@ export function StationCard({
 
         <ScreenLink name={s.name} url={s.screenUrl} id={s.id} />
 
-        <form onSubmit={submitTo(save)} onInput={clearSaveError} className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="tenant" value={slug} />
-          <input type="hidden" name="id" value={s.id} />
-          <input type="hidden" name="op" value="printer" />
-          <div className="min-w-64">
-            <label htmlFor={`station-printer-${s.id}`} className="mb-1 block text-lg font-semibold">
-              {t("printer")}
-            </label>
-            <select id={`station-printer-${s.id}`} name="printerId" defaultValue={s.printerId ?? ""} key={s.printerId ?? ""} className={INPUT}>
-              <option value="">{t("noPrinter")}</option>
-              {knownPrinter ? null : <option value={s.printerId!}>{t("gonePrinter")}</option>}
-              {printers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" disabled={saving} aria-label={t("savePrinterLabel", { name: s.name })} className={PLAIN}>
-            {t("savePrinter")}
-          </button>
-        </form>
-        {printers.length === 0 ? <p className="text-base text-slate-600">{t("noPrinters")}</p> : null}
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {printers.length === 0 ? (
+            <p className="text-base text-slate-600">
+              <span className="font-semibold text-slate-800">{t("printer")}:</span> {t("noPrinters")}
+            </p>
+          ) : (
+            <form onSubmit={submitTo(save)} onInput={clearSaveError} className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="tenant" value={slug} />
+              <input type="hidden" name="id" value={s.id} />
+              <input type="hidden" name="op" value="printer" />
+              <div className="min-w-64">
+                <label htmlFor={`station-printer-${s.id}`} className="mb-1 block text-lg font-semibold">
+                  {t("printer")}
+                </label>
+                <select id={`station-printer-${s.id}`} name="printerId" defaultValue={s.printerId ?? ""} key={s.printerId ?? ""} className={INPUT}>
+                  <option value="">{t("noPrinter")}</option>
+                  {knownPrinter ? null : <option value={s.printerId!}>{t("gonePrinter")}</option>}
+                  {printers.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" disabled={saving} aria-label={t("savePrinterLabel", { name: s.name })} className={PLAIN}>
+                {t("savePrinter")}
+              </button>
+            </form>
+          )}
+          {renaming || confirming ? null : (
+            <div className="flex flex-wrap gap-2">
+              <button type="button" aria-label={t("renameLabel", { name: s.name })} onClick={() => setRenaming(true)} className={PLAIN}>
+                {t("rename")}
+              </button>
+              {s.isDefault ? null : (
+                <button
+                  type="button"
+                  disabled={saving}
+                  aria-label={t("makeDefaultLabel", { name: s.name })}
+                  onClick={() => act({ op: "default" })}
+                  className={PLAIN}
+                >
+                  {t("makeDefault")}
+                </button>
+              )}
+              <button
+                type="button"
+                disabled={removing}
+                aria-label={t("removeLabel", { name: s.name })}
+                onClick={askRemove}
+                className={`${OUTLINE} border-red-700 text-red-800 hover:bg-red-50 focus-visible:ring-red-300`}
+              >
+                {t("remove")}
+              </button>
+            </div>
+          )}
+        </div>
 
         {renaming ? (
           <form
@@ -146,33 +180,7 @@ export function StationCard({
               {t("cancel")}
             </button>
           </form>
-        ) : confirming ? null : (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" aria-label={t("renameLabel", { name: s.name })} onClick={() => setRenaming(true)} className={PLAIN}>
-              {t("rename")}
-            </button>
-            {s.isDefault ? null : (
-              <button
-                type="button"
-                disabled={saving}
-                aria-label={t("makeDefaultLabel", { name: s.name })}
-                onClick={() => act({ op: "default" })}
-                className={PLAIN}
-              >
-                {t("makeDefault")}
-              </button>
-            )}
-            <button
-              type="button"
-              disabled={removing}
-              aria-label={t("removeLabel", { name: s.name })}
-              onClick={askRemove}
-              className={`${OUTLINE} border-red-700 text-red-800 hover:bg-red-50 focus-visible:ring-red-300`}
-            >
-              {t("remove")}
-            </button>
-          </div>
-        )}
+        ) : null}
 
         {confirming ? (
           <div className="space-y-2 rounded-lg border-2 border-amber-600 bg-amber-50 p-3">

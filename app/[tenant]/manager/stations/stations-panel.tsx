@@ -22,6 +22,13 @@ export function StationsPanel({ slug, stations, printers }: { slug: string; stat
   const [removeId, setRemoveId] = useState<string | null>(null);
   const [createError, clearCreateError] = useFreshError(created);
   const [removeError, clearRemoveError] = useFreshError(removed);
+  const [addedFor, setAddedFor] = useState<unknown>(null);
+  const [addForm, setAddForm] = useState(0);
+  // An add that worked empties its form (once per answer); a refused one keeps what was typed.
+  if (created?.ok && addedFor !== created) {
+    setAddedFor(created);
+    setAddForm((n) => n + 1);
+  }
 
   function submitRemove(id: string) {
     setConfirmId(null);
@@ -59,7 +66,7 @@ export function StationsPanel({ slug, stations, printers }: { slug: string; stat
         {created?.ok ? t(created.data.isDefault ? "addedDefault" : "added", { name: created.data.name }) : null}
       </StatusNote>
       <form
-        key={created?.ok ? created.data.id : "new"}
+        key={addForm}
         onSubmit={submitTo(create)}
         onInput={clearCreateError}
         aria-labelledby="add-station"
