@@ -214,7 +214,7 @@ function CategoryCard({ slug, section, stations }: { slug: string; section: Menu
 }
 
 /** The item rows' columns: a station column only when the restaurant has stations. */
-const gridOf = (stations: readonly StationChoice[]) => (stations.length > 0 ? "sm:grid-cols-[1fr_7rem_11rem_6rem_auto]" : "sm:grid-cols-[1fr_7rem_6rem_auto]");
+const gridOf = (stations: readonly StationChoice[]) => (stations.length > 0 ? "sm:grid-cols-[1fr_7rem_14rem_6rem_auto]" : "sm:grid-cols-[1fr_7rem_6rem_auto]");
 
 function ItemRow({ slug, item, stations, categoryStationId }: { slug: string; item: MenuItem; stations: StationChoice[]; categoryStationId: string | null }) {
   const t = useTranslations("managerMenu.item");
