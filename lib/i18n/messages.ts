@@ -21,6 +21,7 @@ import enManagerAudit from "./messages/en/managerAudit.json";
 import enManagerWebhooks from "./messages/en/managerWebhooks.json";
 import enManagerSeries from "./messages/en/managerSeries.json";
 import enManagerPrinters from "./messages/en/managerPrinters.json";
+import enManagerStations from "./messages/en/managerStations.json";
 import zhCommon from "./messages/zh-CN/common.json";
 import zhBoard from "./messages/zh-CN/board.json";
 import zhKitchen from "./messages/zh-CN/kitchen.json";
@@ -39,6 +40,7 @@ import zhManagerAudit from "./messages/zh-CN/managerAudit.json";
 import zhManagerWebhooks from "./messages/zh-CN/managerWebhooks.json";
 import zhManagerSeries from "./messages/zh-CN/managerSeries.json";
 import zhManagerPrinters from "./messages/zh-CN/managerPrinters.json";
+import zhManagerStations from "./messages/zh-CN/managerStations.json";
 
 const CATALOGUES = {
   en: {
@@ -60,6 +62,7 @@ const CATALOGUES = {
     managerWebhooks: enManagerWebhooks,
     managerSeries: enManagerSeries,
     managerPrinters: enManagerPrinters,
+    managerStations: enManagerStations,
   },
   "zh-CN": {
     common: zhCommon,
@@ -80,6 +83,7 @@ const CATALOGUES = {
     managerWebhooks: zhManagerWebhooks,
     managerSeries: zhManagerSeries,
     managerPrinters: zhManagerPrinters,
+    managerStations: zhManagerStations,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -5,7 +5,7 @@ import { StaffHeader } from "@/app/_components/staff-header";
 import type { Caller } from "@/lib/auth/access.server";
 
 /** The console's pages, in the order of its navigation; "" is the overview at /{tenant}/manager. */
-export const CONSOLE_SECTIONS = ["", "history", "figures", "menu", "settings", "series", "printers", "access", "webhooks", "audit"] as const;
+export const CONSOLE_SECTIONS = ["", "history", "figures", "menu", "settings", "series", "stations", "printers", "access", "webhooks", "audit"] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 /** Every console page: the staff bar, the console's own navigation, then the page. */
@@ -22,7 +22,7 @@ export async function ConsoleShell({ caller, section, children }: { caller: Call
               <Link
                 href={`/${slug}/manager${s ? `/${s}` : ""}`}
                 aria-current={s === section ? "page" : undefined}
-                className="block rounded-md px-3 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
+                className="block rounded-md px-2 py-2 text-base font-semibold text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 aria-[current=page]:bg-blue-700 aria-[current=page]:text-white"
               >
                 {t(s || "overview")}
               </Link>

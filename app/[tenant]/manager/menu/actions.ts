@@ -26,6 +26,9 @@ const priceField = (t: Translator) =>
     .refine((c) => c === null || Number.isFinite(c), t("managerMenu.errors.badPrice"));
 
 const idField = (t: Translator) => z.uuid(t("managerMenu.errors.badRequest"));
+/** A station select: "" is none of its own (the category's, else the default); absent while the restaurant has no stations. */
+const stationField = (t: Translator) =>
+  z.union([z.literal(""), z.uuid(t("managerMenu.errors.badRequest"))], { error: t("managerMenu.errors.badRequest") }).transform((v) => (v === "" ? null : v));
 /** A checkbox: present ("on") when ticked. */
 const checkbox = z
   .string()
@@ -42,18 +45,20 @@ export const addCategory = staffAction(
   },
 );
 
-/** One form per category: rename, move up/down, delete (when empty) or delete with its items. */
+/** One form per category: rename, set its station, move up/down, delete (when empty) or delete with its items. */
 export const categoryOp = staffAction(
   ["MANAGER"],
   (t) =>
     z.discriminatedUnion("op", [
       z.object({ op: z.literal("rename"), id: idField(t), name: nameField(t) }),
+      z.object({ op: z.literal("station"), id: idField(t), stationId: stationField(t) }),
       z.object({ op: z.enum(["up", "down", "delete", "deleteAll"]), id: idField(t) }),
     ]),
   async (input, { app, caller }): Promise<MenuResult> => {
     const { tenant, actor } = caller;
     let name: string;
     if (input.op === "rename") name = (await app.menu.updateCategory(tenant, input.id, { name: input.name }, actor)).name;
+    else if (input.op === "station") name = (await app.menu.updateCategory(tenant, input.id, { stationId: input.stationId }, actor)).name;
     else {
       name = (await app.menu.category(tenant, input.id)).name;
       if (input.op === "up" || input.op === "down") await app.menu.moveCategory(tenant, input.id, input.op, actor);
@@ -74,19 +79,20 @@ export const addItem = staffAction(
   },
 );
 
-/** One form per item: save (name, price, available), move up/down, delete. */
+/** One form per item: save (name, price, available, station when there are stations), move up/down, delete. */
 export const itemOp = staffAction(
   ["MANAGER"],
   (t) =>
     z.discriminatedUnion("op", [
-      z.object({ op: z.literal("save"), id: idField(t), name: nameField(t), price: priceField(t), available: checkbox }),
+      z.object({ op: z.literal("save"), id: idField(t), name: nameField(t), price: priceField(t), available: checkbox, stationId: stationField(t).optional() }),
       z.object({ op: z.enum(["up", "down", "delete"]), id: idField(t) }),
     ]),
   async (input, { app, caller }): Promise<MenuResult> => {
     const { tenant, actor } = caller;
     let name: string;
     if (input.op === "save") {
-      name = (await app.menu.updateItem(tenant, input.id, { name: input.name, priceCents: input.price, available: input.available }, actor)).name;
+      const station = input.stationId === undefined ? {} : { stationId: input.stationId };
+      name = (await app.menu.updateItem(tenant, input.id, { name: input.name, priceCents: input.price, available: input.available, ...station }, actor)).name;
     } else {
       name = (await app.menu.item(tenant, input.id)).name;
       if (input.op === "delete") await app.menu.deleteItem(tenant, input.id, actor);

@@ -7,6 +7,7 @@ import { FormError } from "@/app/_components/form-error";
 import { formatCents, MENU_LIMITS, type MenuItem, type MenuSection } from "@/lib/core/menu";
 import type { ActionState, FormAction } from "@/lib/edges/next/validated-action.server";
 import { addCategory, addItem, categoryOp, itemOp, type MenuResult } from "./actions";
+import { StationSelect, stationName, type StationChoice } from "./station-select";
 
 const INPUT = "w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-lg focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
 const BUTTON =
@@ -35,15 +36,15 @@ function useMenuForm(action: FormAction<MenuResult>, onOk?: (r: MenuResult) => v
   return { state, submit, pending, error: state && !state.ok ? state.error : null };
 }
 
-/** The manager's menu: add categories; per category rename, reorder, delete, and its items. */
-export function MenuEditor({ slug, sections }: { slug: string; sections: MenuSection[] }) {
+/** The manager's menu: add categories; per category rename, reorder, delete, and its items; with stations, who makes each. */
+export function MenuEditor({ slug, sections, stations }: { slug: string; sections: MenuSection[]; stations: StationChoice[] }) {
   const t = useTranslations("managerMenu");
   return (
     <div className="space-y-8">
       <AddCategoryForm slug={slug} />
       {sections.length === 0 ? <p className="text-lg text-slate-700">{t("empty")}</p> : null}
       {sections.map((s) => (
-        <CategoryCard key={s.id} slug={slug} section={s} />
+        <CategoryCard key={s.id} slug={slug} section={s} stations={stations} />
       ))}
     </div>
   );
@@ -85,8 +86,9 @@ function Outcome({ error, children }: { error: string | null; children?: ReactNo
   ) : null;
 }
 
-function CategoryCard({ slug, section }: { slug: string; section: MenuSection }) {
+function CategoryCard({ slug, section, stations }: { slug: string; section: MenuSection; stations: StationChoice[] }) {
   const t = useTranslations("managerMenu.category");
+  const ts = useTranslations("managerMenu.station");
   const th = useTranslations("managerMenu.item.columns");
   const [name, setName] = useState(section.name);
   // A new name from the server replaces what is typed (adjusted while rendering, not after).
@@ -94,6 +96,12 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
   if (section.name !== seenName) {
     setSeenName(section.name);
     setName(section.name);
+  }
+  const [station, setStation] = useState(section.stationId ?? "");
+  const [seenStation, setSeenStation] = useState(section.stationId);
+  if (section.stationId !== seenStation) {
+    setSeenStation(section.stationId);
+    setStation(section.stationId ?? "");
   }
   const [confirming, setConfirming] = useState(false);
   const { submit, pending, error } = useMenuForm(categoryOp, () => setConfirming(false));
@@ -140,6 +148,22 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
             </button>
           )}
         </div>
+        {stations.length > 0 ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <StationSelect
+              id={`category-station-${section.id}`}
+              label={ts("label")}
+              value={station}
+              onChange={setStation}
+              emptyLabel={ts("defaultStation", { name: stationName(stations, null) })}
+              stations={stations}
+              className={`${INPUT} max-w-xs`}
+            />
+            <button type="submit" name="op" value="station" disabled={pending} aria-label={ts("setLabel", { name: section.name })} className={PLAIN}>
+              {ts("set")}
+            </button>
+          </div>
+        ) : null}
         {confirming ? (
           <div role="group" aria-labelledby={`confirm-${section.id}`} className="mt-3 space-y-2 rounded-xl border-2 border-red-700 bg-red-50 p-3">
             <p id={`confirm-${section.id}`} className="text-lg font-semibold text-red-900">
@@ -170,15 +194,16 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
         <p className="mt-3 text-slate-700">{t("noItems")}</p>
       ) : (
         <div className="mt-4">
-          <div aria-hidden className="hidden grid-cols-[1fr_7rem_6rem_auto] gap-2 px-1 text-sm font-semibold text-slate-600 uppercase sm:grid">
+          <div aria-hidden className={`hidden gap-2 px-1 text-sm font-semibold text-slate-600 uppercase sm:grid ${gridOf(stations)}`}>
             <span>{th("name")}</span>
             <span>{th("price")}</span>
+            {stations.length > 0 ? <span>{ts("label")}</span> : null}
             <span>{th("available")}</span>
             <span>{th("actions")}</span>
           </div>
           <ul className="divide-y divide-slate-200">
             {section.items.map((item) => (
-              <ItemRow key={item.id} slug={slug} item={item} />
+              <ItemRow key={item.id} slug={slug} item={item} stations={stations} categoryStationId={section.stationId} />
             ))}
           </ul>
         </div>
@@ -188,19 +213,25 @@ function CategoryCard({ slug, section }: { slug: string; section: MenuSection })
   );
 }
 
-function ItemRow({ slug, item }: { slug: string; item: MenuItem }) {
+/** The item rows' columns: a station column only when the restaurant has stations. */
+const gridOf = (stations: readonly StationChoice[]) => (stations.length > 0 ? "sm:grid-cols-[1fr_7rem_14rem_6rem_auto]" : "sm:grid-cols-[1fr_7rem_6rem_auto]");
+
+function ItemRow({ slug, item, stations, categoryStationId }: { slug: string; item: MenuItem; stations: StationChoice[]; categoryStationId: string | null }) {
   const t = useTranslations("managerMenu.item");
+  const ts = useTranslations("managerMenu.station");
   const price = item.priceCents === null ? "" : formatCents(item.priceCents);
   // Controlled and re-synced from the server after each change, so focus stays where it is.
   const [name, setName] = useState(item.name);
   const [priceText, setPriceText] = useState(price);
   const [available, setAvailable] = useState(item.available);
-  const [seen, setSeen] = useState({ name: item.name, price, available: item.available });
-  if (item.name !== seen.name || price !== seen.price || item.available !== seen.available) {
-    setSeen({ name: item.name, price, available: item.available });
+  const [station, setStation] = useState(item.stationId ?? "");
+  const [seen, setSeen] = useState({ name: item.name, price, available: item.available, stationId: item.stationId });
+  if (item.name !== seen.name || price !== seen.price || item.available !== seen.available || item.stationId !== seen.stationId) {
+    setSeen({ name: item.name, price, available: item.available, stationId: item.stationId });
     if (item.name !== seen.name) setName(item.name);
     if (price !== seen.price) setPriceText(price);
     if (item.available !== seen.available) setAvailable(item.available);
+    if (item.stationId !== seen.stationId) setStation(item.stationId ?? "");
   }
   const saveRef = useRef<HTMLButtonElement>(null);
   const { submit, pending, error } = useMenuForm(itemOp);
@@ -208,7 +239,7 @@ function ItemRow({ slug, item }: { slug: string; item: MenuItem }) {
 
   return (
     <li data-testid="menu-item" className="py-2">
-      <form onSubmit={submit} className="grid grid-cols-[1fr_7rem] items-center gap-2 sm:grid-cols-[1fr_7rem_6rem_auto]">
+      <form onSubmit={submit} className={`grid grid-cols-[1fr_7rem] items-center gap-2 ${gridOf(stations)}`}>
         <input type="hidden" name="tenant" value={slug} />
         <input type="hidden" name="id" value={id} />
         <div>
@@ -239,6 +270,20 @@ function ItemRow({ slug, item }: { slug: string; item: MenuItem }) {
             className={`${INPUT} tabular-nums`}
           />
         </div>
+        {stations.length > 0 ? (
+          <div className="col-span-2 sm:col-span-1">
+            <StationSelect
+              id={`item-station-${id}`}
+              label={ts("itemLabel", { name: item.name })}
+              labelHidden
+              value={station}
+              onChange={setStation}
+              emptyLabel={ts("categoryStation", { name: stationName(stations, categoryStationId) })}
+              stations={stations}
+              className={INPUT}
+            />
+          </div>
+        ) : null}
         <div className="flex items-center gap-2">
           <input
             id={`item-available-${id}`}

@@ -17,11 +17,13 @@ export default async function ManagerMenuPage({ params }: { params: Promise<{ te
   await tenantOr404(slug);
   const caller = await requireStaff(slug, ["MANAGER"], `/${slug}/manager/menu`);
   const [sections, t] = await Promise.all([getApp().menu.menu(caller.tenant), getTranslations("managerMenu")]);
+  // The live stations the cached restaurant carries, in screen order: none, and the editor shows no station selects.
+  const stations = (caller.tenant.stations ?? []).map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault }));
   return (
     <ConsoleShell caller={caller} section="menu">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
       <p className="mt-1 mb-6 max-w-3xl text-lg text-slate-700">{t("intro")}</p>
-      <MenuEditor slug={caller.tenant.slug} sections={sections} />
+      <MenuEditor slug={caller.tenant.slug} sections={sections} stations={stations} />
     </ConsoleShell>
   );
 }

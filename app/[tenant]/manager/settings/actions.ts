@@ -7,6 +7,7 @@ import { LOCALES } from "@/lib/core/locales";
 import type { TenantSettings } from "@/lib/core/settings";
 import { MAX_SLOTS } from "@/lib/core/schedule";
 import { isCurrencyCode } from "@/lib/core/money";
+import { READY_WHEN } from "@/lib/core/stations";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 
 const minutesField = (t: Translator, field: string, min: number, max: number) =>
@@ -67,6 +68,7 @@ export const saveSettings = staffAction(
         ageWarnMinutes: minutesField(t, t("managerSettings.ageWarnMinutes"), 1, 240),
         ageLateMinutes: minutesField(t, t("managerSettings.ageLateMinutes"), 1, 480),
         printGiveUpMinutes: minutesField(t, t("managerSettings.printGiveUpMinutes"), 1, 120),
+        readyWhen: z.enum(READY_WHEN, { error: t("managerSettings.errors.readyWhen") }),
       })
       .refine((s) => s.ageWarnMinutes < s.ageLateMinutes, { message: t("managerSettings.errors.warnBeforeLate"), path: ["ageWarnMinutes"] }),
   async (input, { app, caller }): Promise<{ settings: TenantSettings; changed: number }> => {

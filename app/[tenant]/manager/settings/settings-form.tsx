@@ -15,6 +15,7 @@ import { useFreshError } from "../_components/use-fresh-error";
 import { TimeZonePicker } from "./time-zone-picker";
 import type { ZoneChoice } from "./zone-choices";
 import { ScheduleTimes } from "./schedule-times";
+import { ReadyWhenChoice } from "./ready-when-choice";
 
 type Result = Awaited<ReturnType<typeof saveSettings>>;
 
@@ -194,6 +195,8 @@ export function SettingsForm({
           {t("printGiveUpMinutesHint")}
         </p>
       </div>
+
+      <ReadyWhenChoice initial={s.readyWhen} />
 
       <button
         type="submit"
