@@ -194,11 +194,14 @@ export function StationCard({
         ) : null}
 
         <FormError message={saveError ?? removeError} testId="station-error" />
-        <StatusNote token={saved}>
-          {saved?.ok
-            ? t(saved.data.op === "default" ? "madeDefault" : saved.data.op === "rename" ? "renamed" : "printerSaved", { name: saved.data.name })
-            : null}
-        </StatusNote>
+        {/* A refusal since the last save is what the manager needs to read: the older "saved" goes. */}
+        {removeError ? null : (
+          <StatusNote token={saved}>
+            {saved?.ok
+              ? t(saved.data.op === "default" ? "madeDefault" : saved.data.op === "rename" ? "renamed" : "printerSaved", { name: saved.data.name })
+              : null}
+          </StatusNote>
+        )}
       </section>
     </li>
   );
