@@ -47,8 +47,9 @@ export function OrderSection({
           data-scroll
           className={
             grid
-              ? // Room around each ticket for the selection outline; rows of the tickets' own fixed height.
-                "grid min-h-0 grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] content-start 2xl:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-2 overflow-y-auto p-1.5"
+              ? // Room around each ticket for the selection outline. Rows as tall as their tallest ticket
+                // (max-content): a ticket a long note made taller pushes the row below down, never over it.
+                "grid min-h-0 auto-rows-max grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] content-start 2xl:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-2 overflow-y-auto p-1.5"
               : "min-h-0 space-y-1.5 overflow-y-auto p-1"
           }
         >

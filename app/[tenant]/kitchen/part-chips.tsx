@@ -17,9 +17,13 @@ export function PartChips({ order, readyWhen, className = "" }: { order: Kitchen
   if (parts.length === 0) return null;
   if (readyWhen === "expo" && order.status === "PLACED" && parts.every((p) => p.doneAt !== null)) {
     return (
-      <p data-testid="parts-all-done" className={`${CHIP} w-full bg-emerald-700 text-white ${className}`}>
+      // Short enough for a ticket's width at 1280 px; the whole sentence for a screen reader and on hover.
+      <p data-testid="parts-all-done" title={t("allDoneLong")} className={`${CHIP} w-full bg-emerald-700 text-white ${className}`}>
         <Icon name="check" className="size-4 shrink-0" />
-        <span className="truncate">{t("allDone")}</span>
+        <span aria-hidden className="truncate">
+          {t("allDone")}
+        </span>
+        <span className="sr-only">{t("allDoneLong")}</span>
       </p>
     );
   }
