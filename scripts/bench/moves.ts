@@ -5,20 +5,43 @@
  * its parts fenced, decision 0054) — in the same run, on the same server. Not a test: it
  * prints medians of the rounds and each path's ratio to the baseline.
  *
- *   npm run build && npm run bench:moves [-- --seconds 6 --rounds 3 --connections 16]
+ *   npm run build && npm run bench:moves [-- --orders 3000 --rounds 5 --connections 16]
+ *
+ * Each round places the same number of orders for both restaurants, lets PostgreSQL settle
+ * (VACUUM ANALYZE), then moves every one of them once per path, the paths taking turns at
+ * going first.
  *
  * Starts its own database, Redis key prefix and production server; cleans up after.
  */
 import { createTestDatabase } from "../../tests/support/db";
 import { startAppServer, testKeyPrefix } from "../../tests/support/app-server";
 import { provisionTenants } from "../../tests/support/tenants";
-import { benchArgs, closedLoop, machine, median, round2, runBench, serverNodeArgs } from "./common";
+import pg from "pg";
+import { benchArgs, machine, median, pct, round2, runBench, serverNodeArgs } from "./common";
 
-const { seconds, rounds, connections } = benchArgs({ seconds: 6, rounds: 3, connections: 16 });
-/** Orders made ready per path and round, at most: more than a round on this machine class moves. */
-const ORDERS = 4000;
+const { orders: ORDERS, rounds, connections } = benchArgs({ orders: 3000, rounds: 5, connections: 16 });
 
 type Figures = { perSecond: number; p50: number; p99: number };
+
+/** `count` operations by `callers` concurrent clients (each the next one when answered): every order moved once. */
+async function fixedWork(callers: number, count: number, op: (i: number) => Promise<unknown>): Promise<Figures> {
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await op(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / seconds, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99) };
+}
 
 async function main() {
   const db = await createTestDatabase("bench-moves");
@@ -62,13 +85,12 @@ async function main() {
     };
 
     const results: Record<"ready" | "part" | "lastPart", Figures[]> = { ready: [], part: [], lastPart: [] };
-    /** The i-th order of `ids`; running out would measure repeats (no-ops): raise ORDERS then. */
-    const nth = (ids: string[], i: number) => {
-      if (i >= ids.length) throw new Error(`more than ${ids.length} moves in a round: raise ORDERS`);
-      return ids[i]!;
-    };
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
     for (let round = 0; round < rounds; round++) {
+      // Both restaurants grow alike (two sets each), so neither path works on a bigger table.
       const plainIds = await place(plain, [{ name: "Burger", qty: 1 }]);
+      await place(plain, [{ name: "Burger", qty: 1 }]);
       const forPart = await place(split, [
         { name: "Burger", qty: 1 },
         { menuItemId: cola.id, qty: 1 },
@@ -80,32 +102,31 @@ async function main() {
       // Their Grill part done beforehand (not measured): Bar's Done below is their last part.
       for (let i = 0; i < ORDERS; i += 16)
         await Promise.all(forLast.slice(i, i + 16).map((id) => call("POST", `${stationsOf}/orders/${id}/stations/${grill.id}/done`, split.apiKeys.kitchen)));
-      // Each path takes the next order not yet moved: every request is a real change.
-      let p = 0;
-      results.ready.push(
-        await closedLoop(connections, seconds, () =>
-          call("POST", `/api/v1/orgs/${plain.slug}/orders/${nth(plainIds, p++)}/status`, plain.apiKeys.kitchen, { status: "READY" }),
-        ),
-      );
-      let g = 0;
-      results.part.push(
-        await closedLoop(connections, seconds, () =>
-          call("POST", `${stationsOf}/orders/${nth(forPart, g++)}/stations/${grill.id}/done`, split.apiKeys.kitchen),
-        ),
-      );
-      let b = 0;
-      results.lastPart.push(
-        await closedLoop(connections, seconds, () => call("POST", `${stationsOf}/orders/${nth(forLast, b++)}/stations/${bar.id}/done`, split.apiKeys.kitchen)),
-      );
+      await admin.query(`VACUUM ANALYZE "Order"`);
+      const paths = {
+        ready: () =>
+          fixedWork(connections, ORDERS, (i) =>
+            call("POST", `/api/v1/orgs/${plain.slug}/orders/${plainIds[i]}/status`, plain.apiKeys.kitchen, { status: "READY" }),
+          ),
+        part: () => fixedWork(connections, ORDERS, (i) => call("POST", `${stationsOf}/orders/${forPart[i]}/stations/${grill.id}/done`, split.apiKeys.kitchen)),
+        lastPart: () =>
+          fixedWork(connections, ORDERS, (i) => call("POST", `${stationsOf}/orders/${forLast[i]}/stations/${bar.id}/done`, split.apiKeys.kitchen)),
+      };
+      const names = Object.keys(paths) as (keyof typeof paths)[];
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(k + round) % names.length]!;
+        results[name].push(await paths[name]());
+      }
       console.log(
         `round ${round + 1}: ready ${Math.round(results.ready.at(-1)!.perSecond)}/s, part ${Math.round(results.part.at(-1)!.perSecond)}/s, last part ${Math.round(results.lastPart.at(-1)!.perSecond)}/s`,
       );
     }
+    await admin.end();
     const med = (xs: Figures[]) => ({ perSecond: median(xs.map((x) => x.perSecond)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) });
     const ready = med(results.ready);
     const part = med(results.part);
     const lastPart = med(results.lastPart);
-    console.log(`\nbench:moves — ${machine()}; ${rounds} rounds of ${seconds} s, ${connections} connections; medians`);
+    console.log(`\nbench:moves — ${machine()}; ${rounds} rounds of ${ORDERS} orders per path, ${connections} connections; medians`);
     console.log(`| path | moves/s | p50 ms | p99 ms | ratio to Ready |`);
     console.log(`| --- | --- | --- | --- | --- |`);
     for (const [name, f] of [
