@@ -8,8 +8,6 @@ import { ticketMarks } from "@/lib/core/ticket";
 import { nextStep } from "@/lib/core/orders";
 import { tenantForm, useLiveData } from "@/app/_components/use-live-data";
 import { OfflineBanner } from "@/app/_components/offline-banner";
-import { FormError } from "@/app/_components/form-error";
-import { Icon } from "@/app/_components/icon";
 import { changeOrderStatus, readKitchen, type StatusChanged, type TypedOutcome } from "./actions";
 import { AllDayPanel } from "./all-day-panel";
 import { CollectedList } from "./collected-list";
@@ -22,7 +20,8 @@ import { PickupRow } from "./pickup-row";
 import { SoldOut } from "./sold-out";
 import { Ticket } from "./ticket";
 import { useTicketLines } from "./ticket-lines";
-import { TypedChoice, type TypedChoiceState } from "./typed-choice";
+import { TypedChoice } from "./typed-choice";
+import { AllDayToggle, KitchenFeedback, type Feedback } from "./kitchen-header";
 import { TypedNumberForm } from "./typed-number-form";
 import type { KitchenData, KitchenOrder } from "./types";
 import { useBumpKeys } from "./use-bump-keys";
@@ -37,8 +36,6 @@ const FEEDBACK_MS = 6_000;
 const TICK_MS = 15_000;
 
 /** A confirmation, an error, or the question which order a typed number means. */
-type Feedback = { tone: "ok" | "error"; text: string } | ({ tone: "choice" } & TypedChoiceState);
-
 /**
  * The kitchen's screen for a rush, laid out like a KDS: the orders to prepare as
  * fixed-height tickets, oldest first, in a grid that scrolls by itself; the pickup column
@@ -150,23 +147,8 @@ export function KitchenScreen({ slug, initial, serverNow }: { slug: string; init
             leaveChoice={feedback?.tone === "choice" ? () => setFeedback(null) : undefined}
             target={{ onOutcome }}
           />
-          <div id="kitchen-feedback" className="min-w-48 flex-1">
-            <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
-              {feedback?.tone === "ok" ? feedback.text : ""}
-            </p>
-            <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-2 py-1 text-base leading-tight" />
-            <FormError message={bump.error} className="px-2 py-1 text-base leading-tight" />
-          </div>
-          <button
-            type="button"
-            aria-expanded={showAllDay}
-            aria-controls="all-day"
-            onClick={() => setShowAllDay((v) => !v)}
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border-2 border-slate-700 bg-white px-3 text-base font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500 aria-expanded:bg-slate-800 aria-expanded:text-white"
-          >
-            <Icon name="allDay" />
-            {t("allDay.toggle")}
-          </button>
+          <KitchenFeedback feedback={feedback} actionError={bump.error} />
+          <AllDayToggle shown={showAllDay} onToggle={() => setShowAllDay((v) => !v)} />
           <SoldOut slug={slug} />
           <StationSwitcher slug={slug} stations={live.data.stations ?? []} current={null} />
           {/* The question takes a line of its own under the header: one row, the tickets stay in sight. */}

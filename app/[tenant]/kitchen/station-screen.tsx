@@ -6,8 +6,6 @@ import { allDay } from "@/lib/core/all-day";
 import { ticketMarks } from "@/lib/core/ticket";
 import { tenantForm, useLiveData } from "@/app/_components/use-live-data";
 import { OfflineBanner } from "@/app/_components/offline-banner";
-import { FormError } from "@/app/_components/form-error";
-import { Icon } from "@/app/_components/icon";
 import { readKitchen, type StationTypedOutcome } from "./actions";
 import { AllDayPanel } from "./all-day-panel";
 import { KeyLegend } from "./key-legend";
@@ -16,7 +14,8 @@ import { StationDoneList, recentlyDone } from "./station-done-list";
 import { StationSwitcher } from "./station-switcher";
 import { StationTicket } from "./station-ticket";
 import { useTicketLines } from "./ticket-lines";
-import { TypedChoice, type TypedChoiceState } from "./typed-choice";
+import { TypedChoice } from "./typed-choice";
+import { AllDayToggle, KitchenFeedback, type Feedback } from "./kitchen-header";
 import { TypedNumberForm } from "./typed-number-form";
 import type { KitchenData, KitchenOrder } from "./types";
 import { UnknownStation } from "./unknown-station";
@@ -27,8 +26,6 @@ import { useStationMoves, type OnPartMoved } from "./use-station-moves";
 const NO_PREFIXES: readonly string[] = [];
 const FEEDBACK_MS = 6_000;
 const TICK_MS = 15_000;
-
-type Feedback = { tone: "ok" | "error"; text: string } | ({ tone: "choice" } & TypedChoiceState);
 
 /**
  * A station's own screen (issue #40): the orders with work for it, oldest first, each with
@@ -122,23 +119,8 @@ export function StationScreen({ slug, stationId, initial, serverNow }: { slug: s
             leaveChoice={feedback?.tone === "choice" ? () => setFeedback(null) : undefined}
             target={{ station: station.id, onOutcome }}
           />
-          <div id="kitchen-feedback" className="min-w-48 flex-1">
-            <p role="status" data-testid="kitchen-status" className="text-xl leading-tight font-bold text-emerald-800">
-              {feedback?.tone === "ok" ? feedback.text : ""}
-            </p>
-            <FormError testId="kitchen-error" message={feedback?.tone === "error" ? feedback.text : null} className="px-2 py-1 text-base leading-tight" />
-            <FormError message={moves.error} className="px-2 py-1 text-base leading-tight" />
-          </div>
-          <button
-            type="button"
-            aria-expanded={showAllDay}
-            aria-controls="all-day"
-            onClick={() => setShowAllDay((v) => !v)}
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border-2 border-slate-700 bg-white px-3 text-base font-bold text-slate-900 hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-500 aria-expanded:bg-slate-800 aria-expanded:text-white"
-          >
-            <Icon name="allDay" />
-            {t("allDay.toggle")}
-          </button>
+          <KitchenFeedback feedback={feedback} actionError={moves.error} />
+          <AllDayToggle shown={showAllDay} onToggle={() => setShowAllDay((v) => !v)} />
           <StationSwitcher slug={slug} stations={live.data.stations ?? []} current={station.id} />
           {feedback?.tone === "choice" ? (
             <TypedChoice
