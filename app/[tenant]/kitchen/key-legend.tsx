@@ -15,13 +15,13 @@ export function Kbd({ children, hidden = false }: { children: ReactNode; hidden?
   );
 }
 
-/** The keyboard as a bump bar, said on screen: a cook learns it by looking, not from a manual. */
-export function KeyLegend() {
+/** The keyboard as a bump bar, said on screen: a cook learns it by looking, not from a manual. `station`: Enter marks the station's part done. */
+export function KeyLegend({ station = false }: { station?: boolean }) {
   const t = useTranslations("kitchen.keys");
   const rows: [string[], string][] = [
     [["12", "⏎"], t("typed")],
     [["←", "→", "↑", "↓"], t("select")],
-    [["⏎"], t("bump")],
+    [["⏎"], station ? t("done") : t("bump")],
     [["Esc"], t("clear")],
   ];
   return (

@@ -9,6 +9,7 @@ import { OfflineBanner } from "@/app/_components/offline-banner";
 import { readKitchen, type StationTypedOutcome } from "./actions";
 import { AllDayPanel } from "./all-day-panel";
 import { KeyLegend } from "./key-legend";
+import { SoldOut } from "./sold-out";
 import { OrderSection } from "./order-section";
 import { StationDoneList, recentlyDone } from "./station-done-list";
 import { StationSwitcher } from "./station-switcher";
@@ -121,6 +122,7 @@ export function StationScreen({ slug, stationId, initial, serverNow }: { slug: s
           />
           <KitchenFeedback feedback={feedback} actionError={moves.error} />
           <AllDayToggle shown={showAllDay} onToggle={() => setShowAllDay((v) => !v)} />
+          <SoldOut slug={slug} />
           <StationSwitcher slug={slug} stations={live.data.stations ?? []} current={station.id} />
           {feedback?.tone === "choice" ? (
             <TypedChoice
@@ -147,7 +149,7 @@ export function StationScreen({ slug, stationId, initial, serverNow }: { slug: s
               empty={t("station.empty", { station: station.name })}
               layout="grid"
               className="flex-1"
-              action={<KeyLegend />}
+              action={<KeyLegend station />}
             >
               {open.map((o) => (
                 <StationTicket
