@@ -33,6 +33,7 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "POST /api/v1/orgs/[slug]/menu/items": { body: true },
   "PATCH /api/v1/orgs/[slug]/menu/items/[id]": { body: true },
   "DELETE /api/v1/orgs/[slug]/menu/items/[id]": {},
+  "PUT /api/v1/orgs/[slug]/menu/items/[id]/available": { body: true },
   "GET /api/v1/orgs/[slug]/orders": { query: ["status", "number", "day"] },
   "POST /api/v1/orgs/[slug]/orders": { body: true },
   "GET /api/v1/orgs/[slug]/orders.csv": { query: ["from", "to"] },
@@ -51,6 +52,12 @@ const ROUTES: Record<string, { query?: string[]; body?: true }> = {
   "POST /api/v1/orgs/[slug]/series": { body: true },
   "PATCH /api/v1/orgs/[slug]/series/[id]": { body: true },
   "DELETE /api/v1/orgs/[slug]/series/[id]": {},
+  "GET /api/v1/orgs/[slug]/stations": {},
+  "POST /api/v1/orgs/[slug]/stations": { body: true },
+  "PATCH /api/v1/orgs/[slug]/stations/[id]": { body: true },
+  "DELETE /api/v1/orgs/[slug]/stations/[id]": {},
+  "POST /api/v1/orgs/[slug]/orders/[id]/stations/[stationId]/done": {},
+  "DELETE /api/v1/orgs/[slug]/orders/[id]/stations/[stationId]/done": {},
   "GET /api/v1/orgs/[slug]/settings": {},
   "PUT /api/v1/orgs/[slug]/settings": { body: true },
   "GET /api/v1/orgs/[slug]/shifts": { query: ["day"] },
@@ -89,6 +96,7 @@ const pathOf = (template: string) =>
     .replace("[slug]", t.slug)
     .replace("/orders/[id]", `/orders/${order.id}`)
     .replace("[id]", randomUUID())
+    .replace("[stationId]", randomUUID())
     .replace("[role]", "kitchen")
     .replace("[locale]", "en")
     .replace("[clip]", "7.wav");
