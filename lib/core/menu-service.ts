@@ -97,7 +97,12 @@ export class MenuService {
     if (siblings.some((c) => sameName(c.name, data.name))) throw duplicate("category", data.name);
     const stationId = stationField(tenant, data.stationId);
     const created = await this.unique("category", data.name, () =>
-      this.deps.menu.createCategory(tenant.id, { name: data.name, position: data.position ?? nextPosition(siblings), stationId }),
+      this.deps.menu.createCategory(tenant.id, {
+        name: data.name,
+        position: data.position ?? nextPosition(siblings),
+        stationId,
+        optionGroups: data.optionGroups ?? [],
+      }),
     );
     await this.audit(tenant, actor, { change: "category.create", categoryId: created.id, name: created.name });
     return created;
@@ -113,7 +118,7 @@ export class MenuService {
     }
     const after = await this.unique("category", patch.name ?? "", () => this.deps.menu.updateCategory(tenant.id, id, patch));
     if (!after) throw notFound("category", id, tenant);
-    const diff = changes(before, after, ["name", "position", "stationId"]);
+    const diff = changes(before, after, ["name", "position", "stationId", "optionGroups"]);
     if (diff.from) await this.audit(tenant, actor, { change: "category.update", categoryId: id, name: after.name, ...diff });
     return after;
   }
@@ -156,6 +161,7 @@ export class MenuService {
         available: data.available ?? true,
         position: data.position ?? nextPosition(siblings),
         stationId: stationField(tenant, data.stationId),
+        optionGroups: data.optionGroups ?? [],
       }),
     );
     await this.audit(tenant, actor, {
@@ -191,7 +197,7 @@ export class MenuService {
       this.deps.menu.updateItem(tenant.id, id, { ...patch, ...(position !== undefined ? { position } : {}) }),
     );
     if (!after) throw notFound("item", id, tenant);
-    const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId", "stationId"]);
+    const diff = changes(before, after, ["name", "priceCents", "available", "position", "categoryId", "stationId", "optionGroups"]);
     // A Save that changed nothing leaves no audit line.
     if (diff.from) await this.audit(tenant, actor, { change: "item.update", itemId: id, name: after.name, ...diff });
     return after;
@@ -264,7 +270,9 @@ export class MenuService {
 
 /** `{from: {...}, to: {...}}` of the fields that changed. */
 function changes<T extends object>(before: T, after: T, keys: readonly (keyof T)[]): { from?: Partial<T>; to?: Partial<T> } {
-  const changed = keys.filter((k) => before[k] !== after[k]);
+  // Option groups are arrays: compared by content (the audit names them only when they changed).
+  const same = (a: unknown, b: unknown) => a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+  const changed = keys.filter((k) => !same(before[k], after[k]));
   if (changed.length === 0) return {};
   return {
     from: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>,

@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { lineText } from "./text";
 import { AppError } from "./errors";
-import type { OrderItem } from "./orders";
+import type { OrderItem, OrderLineInput } from "./orders";
 import { stationRefSchema } from "./stations";
+import { effectiveGroups, optionGroupsSchema, resolveOptions, unitPrice, type OptionGroup } from "./menu-options";
 
 export const MENU_LIMITS = { name: 80, position: 1_000_000, priceCents: 100_000_000 } as const;
 
@@ -17,6 +18,8 @@ export interface MenuCategory {
   position: number;
   /** Where its items are made unless an item names its own station; null: the default station. */
   stationId: string | null;
+  /** Option groups every item of it offers, before the item's own (issue #41). */
+  optionGroups: OptionGroup[];
 }
 
 export interface MenuItem {
@@ -29,10 +32,15 @@ export interface MenuItem {
   position: number;
   /** Where it is made; null: its category's station, else the default station. */
   stationId: string | null;
+  /** Its own option groups, after its category's (issue #41). */
+  optionGroups: OptionGroup[];
 }
 
-/** An item as an order line reads it: with its category's station, which routes it when it has none of its own. */
-export type OrderableItem = MenuItem & { categoryStationId: string | null };
+/**
+ * An item as an order line reads it: with its category's station, which routes it when it
+ * has none of its own, and its category's option groups, which it offers before its own.
+ */
+export type OrderableItem = MenuItem & { categoryStationId: string | null; categoryOptionGroups: OptionGroup[] };
 
 export interface MenuSection extends MenuCategory {
   items: MenuItem[];
@@ -56,9 +64,19 @@ const availableSchema = z.boolean({ error: "Available must be true or false" });
 const somethingToChange = (o: object) => Object.keys(o).length > 0;
 const nothingToChange = { error: "Nothing to change: send at least one field" };
 
-export const newCategorySchema = z.strictObject({ name: nameSchema, position: positionSchema.optional(), stationId: stationRefSchema.optional() });
+export const newCategorySchema = z.strictObject({
+  name: nameSchema,
+  position: positionSchema.optional(),
+  stationId: stationRefSchema.optional(),
+  optionGroups: optionGroupsSchema.optional(),
+});
 export const categoryPatchSchema = z
-  .strictObject({ name: nameSchema.optional(), position: positionSchema.optional(), stationId: stationRefSchema.optional() })
+  .strictObject({
+    name: nameSchema.optional(),
+    position: positionSchema.optional(),
+    stationId: stationRefSchema.optional(),
+    optionGroups: optionGroupsSchema.optional(),
+  })
   .refine(somethingToChange, nothingToChange);
 
 export const newItemSchema = z.strictObject({
@@ -68,6 +86,7 @@ export const newItemSchema = z.strictObject({
   available: availableSchema.optional(),
   position: positionSchema.optional(),
   stationId: stationRefSchema.optional(),
+  optionGroups: optionGroupsSchema.optional(),
 });
 export const itemPatchSchema = z
   .strictObject({
@@ -77,6 +96,7 @@ export const itemPatchSchema = z
     available: availableSchema.optional(),
     position: positionSchema.optional(),
     stationId: stationRefSchema.optional(),
+    optionGroups: optionGroupsSchema.optional(),
   })
   .refine(somethingToChange, nothingToChange);
 
@@ -126,19 +146,21 @@ export function moveWithin<T extends { id: string; position: number; name: strin
 /** Same name ignoring case and surrounding spaces: "Beef noodles" and "beef noodles " are one dish. */
 export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-/** An order line as submitted: a free-text name, or a menu item by id. */
-export type OrderLineInput = { name: string; qty: number; menuItemId?: undefined } | { menuItemId: string; qty: number; name?: undefined };
+export type { OrderLineInput };
 
 /**
  * Turns submitted lines into what the order stores: free-text lines as they are, menu
- * lines with the item's name copied now (a later rename changes no order), its id and its
- * price. `known` holds the tenant's items among the ids asked for. Refuses an unknown
- * (or another restaurant's) item with 400 and a sold-out one with 409, naming the line.
+ * lines with the item's name, its chosen options and its price (options included) copied
+ * now (a later menu edit changes no order). `known` holds the tenant's items among the ids
+ * asked for. Refuses an unknown (or another restaurant's) item and a bad choice of options
+ * with 400, and a sold-out item with 409, naming the line; with `acceptSoldOut` (a channel the
+ * restaurant takes them from) a sold-out item is taken and its line flagged instead.
  */
-export function resolveOrderLines(lines: readonly OrderLineInput[], known: readonly MenuItem[]): OrderItem[] {
+export function resolveOrderLines(lines: readonly OrderLineInput[], known: readonly OrderableItem[], acceptSoldOut = false): OrderItem[] {
   const byId = new Map(known.map((i) => [i.id, i]));
   return lines.map((line, index) => {
-    if (line.menuItemId === undefined) return { name: line.name, qty: line.qty };
+    const note = line.note ? { note: line.note } : {};
+    if (line.menuItemId === undefined) return { name: line.name, qty: line.qty, ...note };
     const item = byId.get(line.menuItemId);
     if (!item) {
       throw new AppError("BAD_INPUT", {
@@ -148,7 +170,8 @@ export function resolveOrderLines(lines: readonly OrderLineInput[], known: reado
         details: { fields: [{ path: `items.${index}.menuItemId`, message: "Not on this restaurant's menu" }] },
       });
     }
-    if (!item.available) {
+    const options = resolveOptions(effectiveGroups(item.categoryOptionGroups, item.optionGroups), line.options ?? [], `items.${index}.options`);
+    if (!item.available && !acceptSoldOut) {
       throw new AppError("CONFLICT", {
         message: `items.${index}.menuItemId: ${item.name} (${item.id}) is unavailable`,
         userMessage: `${item.name} is sold out. Remove it from the order.`,
@@ -156,7 +179,16 @@ export function resolveOrderLines(lines: readonly OrderLineInput[], known: reado
         details: { name: item.name, path: `items.${index}.menuItemId` },
       });
     }
-    return { name: item.name, qty: line.qty, menuItemId: item.id, ...(item.priceCents !== null ? { priceCents: item.priceCents } : {}) };
+    const price = unitPrice(item.priceCents, options);
+    return {
+      name: item.name,
+      qty: line.qty,
+      menuItemId: item.id,
+      ...(price !== null ? { priceCents: price } : {}),
+      ...(options.length > 0 ? { options } : {}),
+      ...note,
+      ...(item.available ? {} : { soldOut: true as const }),
+    };
   });
 }
 

@@ -1,6 +1,6 @@
 /** The public JSON form of an order: REST answers and webhook payloads share it. */
 import { z } from "zod";
-import { CHANNELS, ORDER_STATUSES, type Order, type OrderMove } from "./orders";
+import { CHANNELS, ORDER_STATUSES, SERVICES, type Order, type OrderMove } from "./orders";
 import type { Tenant } from "./tenants";
 import { displayNumber, seriesNameOf } from "./series";
 import { partJson } from "./stations";
@@ -31,13 +31,33 @@ export const orderJsonSchema = z
           name: z.string(),
           qty: z.int(),
           menuItemId: z.string().optional().meta({ description: "Set when the line came from the menu." }),
-          priceCents: z.int().optional().meta({ description: "The menu item's price when ordered, if it had one." }),
+          priceCents: z.int().optional().meta({ description: "One unit's price when ordered, its options included; absent when the dish had none." }),
           stationId: z.string().optional().meta({ description: "The kitchen station that makes it; absent while the restaurant has no stations." }),
+          options: z
+            .array(
+              z
+                .strictObject({
+                  group: z.string().meta({ description: 'The option group\'s name when ordered ("Size").' }),
+                  name: z.string().meta({ description: 'The option\'s name when ordered ("Large").' }),
+                  priceCents: z.int().min(0).meta({ description: "What it added to the unit price." }),
+                })
+                .meta({ id: "OrderItemOption" }),
+            )
+            .optional()
+            .meta({ description: "The dish's options as chosen, in menu order; absent when none." }),
+          note: z.string().optional().meta({ description: 'The note for this line ("no coriander").' }),
+          soldOut: z.literal(true).optional().meta({
+            description: "Taken although the dish was sold out, from a channel the restaurant accepts such orders from (`soldOutAcceptedFrom`).",
+          }),
         })
         .meta({ id: "OrderItem" }),
     ),
     note: z.string().nullable(),
     channel: z.string().meta({ description: `Where it was taken: ${CHANNELS.join(", ")}.` }),
+    service: z
+      .enum(SERVICES)
+      .nullable()
+      .meta({ description: "Eat in or take away; null: not stated (the restaurant does not ask, or a release before took it)." }),
     createdAt: timestamp,
     readyAt: timestamp.nullable(),
     collectedAt: timestamp.nullable(),
@@ -74,6 +94,7 @@ export function orderJson(order: Order, tenant: Pick<Tenant, "slug">): OrderJson
     items: order.items,
     note: order.note,
     channel: order.channel,
+    service: order.service,
     createdAt: order.createdAt.toISOString(),
     readyAt: order.readyAt?.toISOString() ?? null,
     collectedAt: order.collectedAt?.toISOString() ?? null,

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { AppError } from "./errors";
-import { idempotencyKeySchema, newOrderSchema, parseOrThrow, toBoardOrder, type NewOrder, type Order, type OrderItem } from "./orders";
+import { idempotencyKeySchema, newOrderSchema, parseOrThrow, serviceOf, toBoardOrder, type NewOrder, type Order, type OrderItem } from "./orders";
 import { DuplicateIdempotencyKeyError, DuplicateNumberError, NumberOpenError, type PrintRequest } from "./ports";
 import type { Tenant } from "./tenants";
 import { resolveOrderLines } from "./menu";
@@ -139,7 +139,7 @@ export class OrderPlacing {
     const { issuer, orders, events, log, metrics } = this.deps;
     // Menu lines are checked (and their names copied) before a number is drawn: a refused
     // order spends no number.
-    const { items, parts } = await this.resolveItems(tenant, data.items);
+    const { items, parts } = await this.resolveItems(tenant, data.items, channel);
     const monotonic = this.deps.monotonic ?? (() => performance.now());
     const seriesId = series.isDefault ? null : series.id;
     const printTo = await this.printRequest(tenant, data, channel, seriesId, print, parts);
@@ -173,6 +173,7 @@ export class OrderPlacing {
             requestHash,
             placedBy: by,
             stations: parts,
+            service: serviceOf(data.service, tenant.floor),
           },
           orderCreated(tenant),
           printTo,
@@ -231,11 +232,12 @@ export class OrderPlacing {
   }
 
   /** The order's lines as stored, each with the station that makes it, and the parts that gives (none without stations). */
-  private async resolveItems(tenant: Tenant, lines: NewOrder["items"]): Promise<{ items: OrderItem[]; parts: OrderPart[] }> {
+  private async resolveItems(tenant: Tenant, lines: NewOrder["items"], channel: string): Promise<{ items: OrderItem[]; parts: OrderPart[] }> {
     const ids = [...new Set(lines.flatMap((l) => (l.menuItemId !== undefined ? [l.menuItemId] : [])))];
     const known = ids.length === 0 || !this.deps.menu ? [] : await this.deps.menu.findItems(tenant.id, ids);
     const byId = new Map(known.map((i) => [i.id, { itemStationId: i.stationId, categoryStationId: i.categoryStationId }]));
-    return routeLines(resolveOrderLines(lines, known), tenant.stations ?? [], (id) => byId.get(id));
+    const acceptSoldOut = (tenant.floor.soldOutAcceptedFrom as readonly string[]).includes(channel);
+    return routeLines(resolveOrderLines(lines, known, acceptSoldOut), tenant.stations ?? [], (id) => byId.get(id));
   }
 }
 
@@ -246,11 +248,17 @@ export class OrderPlacing {
 function orderFingerprint(order: NewOrder, channel: string): string {
   // Menu lines by id (not by the name they resolve to): a retry after a rename still matches.
   const canonical = JSON.stringify({
-    items: order.items.map((i) => (i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty])),
+    // Options, a line's note and the service only when sent: older orders' stored hashes still match.
+    items: order.items.map((i) => {
+      const extra = { ...(i.options?.length ? { options: i.options } : {}), ...(i.note ? { note: i.note } : {}) };
+      const line = i.menuItemId !== undefined ? [{ menuItemId: i.menuItemId }, i.qty] : [i.name, i.qty];
+      return Object.keys(extra).length > 0 ? [...line, extra] : line;
+    }),
     note: order.note ?? null,
     channel,
     // Only when named: an order without one hashes as it did before series (stored hashes still match).
     ...(order.series !== undefined ? { series: order.series.toLocaleLowerCase("en") } : {}),
+    ...(order.service !== undefined ? { service: order.service } : {}),
   });
   return createHash("sha256").update(canonical).digest("hex");
 }

@@ -8,6 +8,7 @@ import { AppError } from "./errors";
 import type { BusinessDay } from "./business-day";
 import { displayNumber } from "./display-number";
 import type { OrderPart } from "./stations";
+import { chosenOptionsSchema, type ChosenOption } from "./menu-options";
 
 export const ORDER_STATUSES = ["PLACED", "READY", "COLLECTED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -55,27 +56,60 @@ export function assertTransition(from: OrderStatus, to: OrderStatus): void {
 }
 
 /** Limits of an order, shared by the validation here and the forms' own messages. */
-export const ORDER_LIMITS = { itemName: 120, qty: 999, items: 100, note: 500 } as const;
+export const ORDER_LIMITS = { itemName: 120, qty: 999, items: 100, note: 500, lineNote: 200 } as const;
 
 export const CHANNELS = ["kiosk", "counter", "api", "pos", "delivery", "phone", "web"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Eaten here or packed to go (issue #41). */
+export const SERVICES = ["eatIn", "takeAway"] as const;
+export type Service = (typeof SERVICES)[number];
+export const serviceSchema = z.enum(SERVICES, { error: 'service must be "eatIn" or "takeAway"' });
+
+/** Whether the kiosk asks for the service: not at all, for every order, or keeping the last choice. */
+export const ASK_SERVICE = ["off", "ask", "remember"] as const;
+export type AskService = (typeof ASK_SERVICE)[number];
+
+export const asService = (v: unknown): Service | null => (SERVICES.includes(v as Service) ? (v as Service) : null);
+export const asAskService = (v: unknown): AskService => (ASK_SERVICE.includes(v as AskService) ? (v as AskService) : "off");
+export const asChannels = (v: unknown): Channel[] => (Array.isArray(v) ? CHANNELS.filter((c) => v.includes(c)) : []);
+
+/** The service an order stores: as sent, else the restaurant's default while it asks at all, else none. */
+export const serviceOf = (sent: Service | undefined, floor: { askService: AskService; defaultService: Service }): Service | null =>
+  sent ?? (floor.askService === "off" ? null : floor.defaultService);
+
+/** An order line as submitted: a free-text name, or a menu item by id with its chosen options. */
+export type OrderLineInput =
+  | { name: string; qty: number; note?: string; menuItemId?: undefined; options?: undefined }
+  | { menuItemId: string; qty: number; options?: readonly string[]; note?: string; name?: undefined };
 
 /**
  * One line: a free-text `name`, or a `menuItemId` of the restaurant's menu (the server
  * copies the item's name and price when the order is taken). Exactly one of the two.
+ * `options` name the dish's options (menu lines only); `note` is the cook's, for this line.
  */
 export const orderItemSchema = z
   .strictObject({
     name: lineText("Item name").min(1, "Item name is required").max(ORDER_LIMITS.itemName, "Item name is too long").optional(),
     menuItemId: z.uuid({ error: "menuItemId must be a menu item id (UUID)" }).optional(),
     qty: z.number().int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(ORDER_LIMITS.qty),
+    options: chosenOptionsSchema.optional(),
+    note: lineText("Line note").max(ORDER_LIMITS.lineNote, `A line's note is too long (${ORDER_LIMITS.lineNote} characters at most)`).optional(),
   })
   .superRefine((item, ctx) => {
     if (item.name === undefined && item.menuItemId === undefined)
       ctx.addIssue({ code: "custom", path: ["name"], message: "Item name is required (or a menuItemId)" });
     if (item.name !== undefined && item.menuItemId !== undefined)
       ctx.addIssue({ code: "custom", path: ["menuItemId"], message: "Send a name or a menuItemId, not both" });
+    if (item.options !== undefined && item.options.length > 0 && item.menuItemId === undefined)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "Options need a menuItemId (a free-text line has none)" });
   })
-  .transform((item) => (item.menuItemId !== undefined ? { menuItemId: item.menuItemId, qty: item.qty } : { name: item.name!, qty: item.qty }));
+  .transform((item): OrderLineInput => {
+    const note = item.note ? { note: item.note } : {};
+    return item.menuItemId !== undefined
+      ? { menuItemId: item.menuItemId, qty: item.qty, options: item.options ?? [], ...note }
+      : { name: item.name!, qty: item.qty, ...note };
+  });
 
 export const newOrderSchema = z.strictObject({
   items: z.array(orderItemSchema).max(ORDER_LIMITS.items, `At most ${ORDER_LIMITS.items} items per order`).default([]),
@@ -85,6 +119,8 @@ export const newOrderSchema = z.strictObject({
   series: lineText("Series").min(1, "Series must not be empty").max(40, "Series must be at most 40 characters").optional(),
   /** false: no ticket is printed on the restaurant's printer (decision 0029). */
   print: z.boolean({ error: "print must be true or false" }).optional(),
+  /** Eat in or take away; absent: the restaurant's default, when it asks at all (issue #41). */
+  service: serviceSchema.optional(),
 });
 
 export type NewOrderInput = z.input<typeof newOrderSchema>;
@@ -109,10 +145,16 @@ export interface OrderItem {
   qty: number;
   /** Set when the line came from the menu (for reports). */
   menuItemId?: string;
-  /** The menu item's price when ordered, if it had one. */
+  /** One unit's price when ordered, its options' included; absent when the dish had none. */
   priceCents?: number;
   /** The station that makes it (issue #40); absent while the restaurant has no stations. */
   stationId?: string;
+  /** The dish's options as chosen, in menu order; their prices are in priceCents (issue #41). */
+  options?: ChosenOption[];
+  /** The cashier's note for this line ("no coriander"). */
+  note?: string;
+  /** Taken although the dish was sold out (a channel the restaurant accepts them from). */
+  soldOut?: true;
 }
 
 export interface Order {
@@ -149,6 +191,8 @@ export interface Order {
   placedBy: string | null;
   /** Its parts, one per station with lines of it (issue #40); [] when the restaurant has no stations. */
   stations: OrderPart[];
+  /** Eat in or take away; null: not stated (the restaurant does not ask, or a release before #41 took it). */
+  service: Service | null;
 }
 
 /**

@@ -6,11 +6,11 @@
  */
 import { z } from "zod";
 import { AppError } from "./errors";
-import { CHANNELS } from "./orders";
+import { CHANNELS, type Channel } from "./orders";
 import { lineText } from "./text";
 import { displayNumber } from "./display-number";
 
-export type Channel = (typeof CHANNELS)[number];
+export type { Channel };
 
 /** The highest number any series may reach (the kitchen's typed-number limit). */
 export const MAX_SERIES_NUMBER = 99_999_999;

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from "./locales";
 import { isCurrencyCode } from "./money";
 import type { Series } from "./series";
 import { READY_WHEN, type ReadyWhen, type Station } from "./stations";
+import { ASK_SERVICE, CHANNELS, SERVICES, type AskService, type Channel, type Service } from "./orders";
 
 /** How the floor (board, kitchen, customer page) behaves for one restaurant. */
 export interface FloorSettings {
@@ -24,6 +25,12 @@ export interface FloorSettings {
   printGiveUpMinutes: number;
   /** With stations: an order is ready when its last part is done ("parts") or when the expo bumps it ("expo"). */
   readyWhen: ReadyWhen;
+  /** Whether the kiosk asks "eat in or take away" (issue #41). */
+  askService: AskService;
+  /** What an order stating none is, while the restaurant asks at all. */
+  defaultService: Service;
+  /** Channels whose orders are taken with a sold-out dish (its line flagged) instead of refused. */
+  soldOutAcceptedFrom: Channel[];
 }
 
 export const floorSettingsSchema = z.strictObject({
@@ -35,6 +42,9 @@ export const floorSettingsSchema = z.strictObject({
   kioskNumberOnly: z.boolean(),
   printGiveUpMinutes: z.number().int().min(1).max(120),
   readyWhen: z.enum(READY_WHEN),
+  askService: z.enum(ASK_SERVICE),
+  defaultService: z.enum(SERVICES),
+  soldOutAcceptedFrom: z.array(z.enum(CHANNELS)),
 }) satisfies z.ZodType<FloorSettings>;
 
 export interface Tenant extends DayRule {

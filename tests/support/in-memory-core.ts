@@ -10,6 +10,7 @@
  * breaker opens), `forgetful` (every block it is given is lost at once, as an evicting Redis
  * would), `forget()` (a restart that lost the key).
  */
+import type { OptionGroup } from "@/lib/core/menu-options";
 import type { OrderPart } from "@/lib/core/stations";
 import { randomUUID } from "node:crypto";
 import type { BusinessDay } from "@/lib/core/business-day";
@@ -66,6 +67,9 @@ export function memoryTenant(slug = "t1"): Tenant {
       kioskNumberOnly: false,
       printGiveUpMinutes: 10,
       readyWhen: "parts",
+      askService: "off",
+      defaultService: "eatIn",
+      soldOutAcceptedFrom: [],
     },
     schedule: [],
   };
@@ -355,6 +359,7 @@ export class MemoryOrders implements OrderRepository {
       ticket: record.ticket,
       placedBy: record.placedBy,
       stations: record.stations ?? [],
+      service: record.service ?? null,
     };
     this.db.orders.push(order);
     if (emits) this.db.outbox.push(...emits(order));
@@ -562,9 +567,17 @@ export class MemoryMenu implements MenuCatalog {
     readonly items: MenuItem[] = [],
     /** Each category's station, by category id (none: no station). */
     readonly categoryStations: ReadonlyMap<string, string> = new Map(),
+    /** Each category's shared option groups, by category id (none: no groups). */
+    readonly categoryGroups: ReadonlyMap<string, OptionGroup[]> = new Map(),
   ) {}
   async findItems(tenantId: string, ids: readonly string[]): Promise<OrderableItem[]> {
-    return this.items.filter((i) => ids.includes(i.id)).map((i) => ({ ...i, categoryStationId: this.categoryStations.get(i.categoryId) ?? null }));
+    return this.items
+      .filter((i) => ids.includes(i.id))
+      .map((i) => ({
+        ...i,
+        categoryStationId: this.categoryStations.get(i.categoryId) ?? null,
+        categoryOptionGroups: this.categoryGroups.get(i.categoryId) ?? [],
+      }));
   }
 }
 

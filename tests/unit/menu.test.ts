@@ -13,13 +13,16 @@ import {
   priceTextToCents,
   resolveOrderLines,
   sameName,
-  type MenuItem,
+  type OrderableItem,
 } from "@/lib/core/menu";
 import { newOrderSchema, parseOrThrow } from "@/lib/core/orders";
 
 const CAT = "00000000-0000-4000-8000-000000000001";
-const item = (over: Partial<MenuItem> & { id: string; name: string }): MenuItem => ({
+const item = (over: Partial<OrderableItem> & { id: string; name: string }): OrderableItem => ({
   stationId: null,
+  optionGroups: [],
+  categoryStationId: null,
+  categoryOptionGroups: [],
   categoryId: CAT,
   priceCents: null,
   available: true,
@@ -89,17 +92,21 @@ describe("menu order", () => {
     const other = "00000000-0000-4000-8000-000000000002";
     const menu = groupMenu(
       [
-        { id: other, name: "Drinks", position: 1, stationId: null },
-        { id: CAT, name: "Noodles", position: 0, stationId: null },
+        { id: other, name: "Drinks", position: 1, stationId: null, optionGroups: [] },
+        { id: CAT, name: "Noodles", position: 0, stationId: null, optionGroups: [] },
       ],
       [a, b, c, item({ id: "t", name: "Tea", categoryId: other, available: false })],
     );
     expect(menu.map((s) => s.name)).toEqual(["Noodles", "Drinks"]);
     expect(menu[0]!.items.map((i) => i.id)).toEqual(["b", "c", "a"]);
     expect(
-      groupMenu([{ id: other, name: "Drinks", position: 0, stationId: null }], [item({ id: "t", name: "Tea", categoryId: other, available: false })], {
-        availableOnly: true,
-      })[0]!.items,
+      groupMenu(
+        [{ id: other, name: "Drinks", position: 0, stationId: null, optionGroups: [] }],
+        [item({ id: "t", name: "Tea", categoryId: other, available: false })],
+        {
+          availableOnly: true,
+        },
+      )[0]!.items,
     ).toEqual([]);
   });
 

@@ -110,6 +110,7 @@ describe("the contract checker", () => {
     items: [{ name: "Beef noodles", qty: 2 }],
     note: null,
     channel: "pos",
+    service: null,
     createdAt: "2026-11-21T11:02:03.456Z",
     readyAt: null,
     collectedAt: null,

@@ -18,8 +18,8 @@ const BERLIN = "Europe/Berlin";
 const today = localDate(BERLIN);
 
 const menu: MenuItem[] = [
-  { id: randomUUID(), categoryId: randomUUID(), name: "Ramen", priceCents: 1250, available: true, position: 0, stationId: null },
-  { id: randomUUID(), categoryId: randomUUID(), name: "Gyoza", priceCents: 600, available: false, position: 1, stationId: null },
+  { id: randomUUID(), categoryId: randomUUID(), name: "Ramen", priceCents: 1250, available: true, position: 0, stationId: null, optionGroups: [] },
+  { id: randomUUID(), categoryId: randomUUID(), name: "Gyoza", priceCents: 600, available: false, position: 1, stationId: null, optionGroups: [] },
 ];
 const [ramen, gyoza] = menu as [MenuItem, MenuItem];
 

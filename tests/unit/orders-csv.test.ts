@@ -28,6 +28,7 @@ const order = (over: Partial<Order & { readyBy: string | null }> = {}): Order & 
   cancelledAt: null,
   clearedAt: null,
   placedBy: "Kiosk",
+  service: null,
   stations: [],
   readyBy: null,
   ...over,

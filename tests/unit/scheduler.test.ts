@@ -61,6 +61,9 @@ const tenant: Tenant = {
     kioskNumberOnly: false,
     printGiveUpMinutes: 10,
     readyWhen: "parts",
+    askService: "off",
+    defaultService: "eatIn",
+    soldOutAcceptedFrom: [],
   },
   schedule: ["09:00", "11:00", "11:20"],
 };

@@ -19,8 +19,8 @@ const bar: Station = { id: BAR, name: "Bar", isDefault: false, printerId: null, 
 
 const category = randomUUID();
 const menu: MenuItem[] = [
-  { id: randomUUID(), categoryId: category, name: "Burger", priceCents: 900, available: true, position: 0, stationId: null },
-  { id: randomUUID(), categoryId: category, name: "Cola", priceCents: 300, available: true, position: 1, stationId: BAR },
+  { id: randomUUID(), categoryId: category, name: "Burger", priceCents: 900, available: true, position: 0, stationId: null, optionGroups: [] },
+  { id: randomUUID(), categoryId: category, name: "Cola", priceCents: 300, available: true, position: 1, stationId: BAR, optionGroups: [] },
 ];
 const [burger, cola] = menu as [MenuItem, MenuItem];
 

@@ -164,6 +164,7 @@ const order: Order = {
   clearedAt: null,
   placedBy: "Delivery app",
   stations: [],
+  service: null,
 };
 
 describe("events", () => {

@@ -1,13 +1,33 @@
 /** The menu in PostgreSQL (tables MenuCategory, MenuItem); every query is scoped to one tenant. */
 import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem } from "@/lib/core/menu";
-import type { Db } from "./prisma.server";
 import { DuplicateMenuNameError, type MenuRepository } from "@/lib/core/ports";
+import { toOptionGroups } from "@/lib/core/menu-options";
+import { Prisma, type Db } from "./prisma.server";
 import { uniqueViolationOn } from "./rows.server";
 
-type CategoryRow = { id: string; name: string; position: number; stationId: string | null };
-type ItemRow = { id: string; categoryId: string; name: string; priceCents: number | null; available: boolean; position: number; stationId: string | null };
+type CategoryRow = { id: string; name: string; position: number; stationId: string | null; optionGroups: unknown };
+type ItemRow = {
+  id: string;
+  categoryId: string;
+  name: string;
+  priceCents: number | null;
+  available: boolean;
+  position: number;
+  stationId: string | null;
+  optionGroups: unknown;
+};
 
-const toCategory = (r: CategoryRow): MenuCategory => ({ id: r.id, name: r.name, position: r.position, stationId: r.stationId });
+/** Option groups as a jsonb column takes them. */
+const groupsJson = <T extends { optionGroups?: unknown }>(o: T) =>
+  o.optionGroups === undefined ? (o as Omit<T, "optionGroups">) : { ...o, optionGroups: o.optionGroups as Prisma.InputJsonValue };
+
+const toCategory = (r: CategoryRow): MenuCategory => ({
+  id: r.id,
+  name: r.name,
+  position: r.position,
+  stationId: r.stationId,
+  optionGroups: toOptionGroups(r.optionGroups),
+});
 const toItem = (r: ItemRow): MenuItem => ({
   id: r.id,
   categoryId: r.categoryId,
@@ -16,6 +36,7 @@ const toItem = (r: ItemRow): MenuItem => ({
   available: r.available,
   position: r.position,
   stationId: r.stationId,
+  optionGroups: toOptionGroups(r.optionGroups),
 });
 
 /** A unique index refusing a name becomes DuplicateMenuNameError. */
@@ -45,8 +66,11 @@ export class PrismaMenuRepository implements MenuRepository {
 
   async findItems(tenantId: string, ids: readonly string[]): Promise<OrderableItem[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.menuItem.findMany({ where: { tenantId, id: { in: [...ids] } }, include: { category: { select: { stationId: true } } } });
-    return rows.map((r) => ({ ...toItem(r), categoryStationId: r.category.stationId }));
+    const rows = await this.db.menuItem.findMany({
+      where: { tenantId, id: { in: [...ids] } },
+      include: { category: { select: { stationId: true, optionGroups: true } } },
+    });
+    return rows.map((r) => ({ ...toItem(r), categoryStationId: r.category.stationId, categoryOptionGroups: toOptionGroups(r.category.optionGroups) }));
   }
 
   async findCategory(tenantId: string, id: string): Promise<MenuCategory | null> {
@@ -55,13 +79,11 @@ export class PrismaMenuRepository implements MenuRepository {
   }
 
   async createCategory(tenantId: string, c: Omit<MenuCategory, "id">): Promise<MenuCategory> {
-    return toCategory(
-      await named("category", c.name, () => this.db.menuCategory.create({ data: { tenantId, name: c.name, position: c.position, stationId: c.stationId } })),
-    );
+    return toCategory(await named("category", c.name, () => this.db.menuCategory.create({ data: { tenantId, ...groupsJson(c) } })));
   }
 
   async updateCategory(tenantId: string, id: string, patch: CategoryPatch): Promise<MenuCategory | null> {
-    const { count } = await named("category", patch.name ?? "", () => this.db.menuCategory.updateMany({ where: { tenantId, id }, data: patch }));
+    const { count } = await named("category", patch.name ?? "", () => this.db.menuCategory.updateMany({ where: { tenantId, id }, data: groupsJson(patch) }));
     return count === 0 ? null : this.findCategory(tenantId, id);
   }
 
@@ -82,11 +104,11 @@ export class PrismaMenuRepository implements MenuRepository {
   }
 
   async createItem(tenantId: string, i: Omit<MenuItem, "id">): Promise<MenuItem> {
-    return toItem(await named("item", i.name, () => this.db.menuItem.create({ data: { tenantId, ...i } })));
+    return toItem(await named("item", i.name, () => this.db.menuItem.create({ data: { tenantId, ...groupsJson(i) } })));
   }
 
   async updateItem(tenantId: string, id: string, patch: ItemPatch): Promise<MenuItem | null> {
-    const { count } = await named("item", patch.name ?? "", () => this.db.menuItem.updateMany({ where: { tenantId, id }, data: patch }));
+    const { count } = await named("item", patch.name ?? "", () => this.db.menuItem.updateMany({ where: { tenantId, id }, data: groupsJson(patch) }));
     if (count === 0) return null;
     const [item] = await this.findItems(tenantId, [id]);
     return item ?? null;
@@ -101,7 +123,7 @@ export class PrismaMenuRepository implements MenuRepository {
     const [row] = await this.db.$queryRaw<ItemRow[]>`
       UPDATE "MenuItem" SET available = ${available}
       WHERE id = ${id}::uuid AND "tenantId" = ${tenantId}::uuid AND available <> ${available}
-      RETURNING id, "categoryId", name, "priceCents", available, position, "stationId"`;
+      RETURNING id, "categoryId", name, "priceCents", available, position, "stationId", "optionGroups"`;
     if (row) return { item: toItem(row), changed: true };
     const [item] = await this.findItems(tenantId, [id]);
     return item ? { item, changed: false } : null;

@@ -100,6 +100,7 @@ export class PrismaOrderRepository implements OrderRepository {
               ticket: r.ticket,
               placedBy: r.placedBy,
               stations: (r.stations ?? []) as unknown as Prisma.InputJsonValue,
+              service: r.service ?? null,
             },
           }),
         );

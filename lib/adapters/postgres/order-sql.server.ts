@@ -11,27 +11,32 @@ import { randomUUID } from "node:crypto";
 import type DataLoader from "dataloader";
 import type pg from "pg";
 import type { BusinessDay } from "@/lib/core/business-day";
-import type { Order, OrderItem, OrderMove, OrderStatus } from "@/lib/core/orders";
+import { asService, type Order, type OrderItem, type OrderMove, type OrderStatus } from "@/lib/core/orders";
 import type { OrderRecord } from "@/lib/core/ports";
 import { toParts, type OrderPart } from "@/lib/core/stations";
 import type { Tx } from "./prisma.server";
 import { turnBatcher } from "./turn-batcher.server";
 
 /** Every column, the business day as "YYYY-MM-DD" (node-postgres would make a local Date of a `date`). */
-const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt", prefix, "seriesId", "seriesName", ticket, "placedBy", stations`;
+const COLUMNS = `id, "tenantId", "businessDay"::text AS "businessDay", shift, number, status, items, note, channel, "idempotencyKey", "idempotencyScope", "requestHash", "createdAt", "readyAt", "collectedAt", "cancelledAt", "clearedAt", prefix, "seriesId", "seriesName", ticket, "placedBy", stations, service`;
 
-type OrderRow = Omit<Order, "items" | "stations"> & { items: unknown; stations: unknown };
+type OrderRow = Omit<Order, "items" | "stations" | "service"> & { items: unknown; stations: unknown; service: string | null };
 
-const toOrder = (row: OrderRow): Order => ({ ...row, items: (Array.isArray(row.items) ? row.items : []) as OrderItem[], stations: toParts(row.stations) });
+const toOrder = (row: OrderRow): Order => ({
+  ...row,
+  items: (Array.isArray(row.items) ? row.items : []) as OrderItem[],
+  stations: toParts(row.stations),
+  service: asService(row.service),
+});
 
-const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope", prefix, "seriesId", "seriesName", ticket, "placedBy", stations`;
+const INSERT_COLUMNS = `id, "tenantId", "businessDay", shift, number, items, note, channel, "idempotencyKey", "requestHash", "idempotencyScope", prefix, "seriesId", "seriesName", ticket, "placedBy", stations, service`;
 
 /** One row alone: its own error (a 23505 naming the unique constraint) is the caller's. */
 async function insertOne(pool: pg.Pool, r: OrderRecord, id: string = randomUUID()): Promise<Order> {
   const { rows } = await pool.query<OrderRow>({
     name: "nextup-order-insert",
     text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb) RETURNING ${COLUMNS}`,
+VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18) RETURNING ${COLUMNS}`,
     values: [
       id,
       r.tenantId,
@@ -50,6 +55,7 @@ VALUES ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14
       r.ticket,
       r.placedBy,
       JSON.stringify(r.stations ?? []),
+      r.service ?? null,
     ],
   });
   return toOrder(rows[0]!);
@@ -68,7 +74,7 @@ async function insertBatch(pool: pg.Pool, records: readonly OrderRecord[]): Prom
     const { rows } = await pool.query<OrderRow>({
       name: "nextup-order-insert-batch",
       text: `INSERT INTO "Order" (${INSERT_COLUMNS})
-SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[], $16::text[], $17::jsonb[])
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::jsonb[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::uuid[], $14::text[], $15::int[], $16::text[], $17::jsonb[], $18::text[])
 ORDER BY 2, 3, 4, 5
 ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       values: [
@@ -89,6 +95,7 @@ ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
         records.map((r) => r.ticket),
         records.map((r) => r.placedBy),
         records.map((r) => JSON.stringify(r.stations ?? [])),
+        records.map((r) => r.service ?? null),
       ],
     });
     stored = new Map(rows.map((row) => [row.id, row]));

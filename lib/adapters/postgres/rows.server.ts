@@ -6,7 +6,7 @@
 import { asReadyWhen, toParts, type Station } from "@/lib/core/stations";
 import type { BusinessDay } from "@/lib/core/business-day";
 import { asLocale } from "@/lib/core/locales";
-import type { Order, OrderItem } from "@/lib/core/orders";
+import { asAskService, asChannels, asService, type Order, type OrderItem } from "@/lib/core/orders";
 import type { Tenant } from "@/lib/core/tenants";
 import { Prisma } from "./prisma.server";
 import type {
@@ -49,6 +49,7 @@ export function toOrder(row: OrderRow): Order {
     ticket: row.ticket,
     placedBy: row.placedBy,
     stations: toParts(row.stations),
+    service: asService(row.service),
   };
 }
 
@@ -90,6 +91,9 @@ export function toTenant(row: TenantRow, series?: readonly SeriesRow[], stations
       kioskNumberOnly: row.kioskNumberOnly,
       printGiveUpMinutes: row.printGiveUpMinutes,
       readyWhen: asReadyWhen(row.readyWhen),
+      askService: asAskService(row.askService),
+      defaultService: asService(row.defaultService) ?? "eatIn",
+      soldOutAcceptedFrom: asChannels(row.soldOutAcceptedFrom),
     },
     schedule: row.schedule,
     scheduleChangedAt: row.scheduleChangedAt,

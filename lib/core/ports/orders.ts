@@ -1,6 +1,6 @@
 /** Where orders are stored (PostgreSQL), the claims on idempotency keys (Redis), and what their unique indexes raise. */
 import type { BusinessDay } from "../business-day";
-import type { NewOrder, Order, OrderItem, OrderMove, OrderStatus } from "../orders";
+import type { NewOrder, Order, OrderItem, OrderMove, OrderStatus, Service } from "../orders";
 import type { Emits } from "../webhooks/events";
 import type { PrintRequest } from "./printing";
 import type { OrderPart } from "../stations";
@@ -43,7 +43,7 @@ export class DuplicateIdempotencyKeyError extends Error {
   }
 }
 
-export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "series"> {
+export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "series" | "service"> {
   /** Menu lines already resolved to names (lib/core/menu.ts resolveOrderLines). */
   items: OrderItem[];
   tenantId: string;
@@ -65,6 +65,8 @@ export interface OrderRecord extends Omit<NewOrder, "channel" | "items" | "serie
   placedBy: string | null;
   /** Its parts, one per station with lines of it (issue #40); absent or []: no stations. */
   stations?: OrderPart[];
+  /** Eat in or take away; absent or null: not stated. */
+  service?: Service | null;
 }
 
 /** A collected order as the kitchen recalls it: who collected it (the latest move to COLLECTED; null: none stored or no one named). */

@@ -8,8 +8,30 @@ const stationIdJson = z
   .nullable()
   .meta({ description: "The kitchen station that makes it (an item's own wins over its category's); null: none of its own." });
 
+const optionGroupJsonSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    required: z.boolean().meta({ description: "At least one option must be chosen (min ≥ 1)." }),
+    min: z.int().min(0),
+    max: z.int().min(1),
+    options: z.array(
+      z
+        .object({ id: z.string(), name: z.string(), priceCents: z.int().min(0).meta({ description: "Added to the dish's price; 0: no charge." }) })
+        .meta({ id: "MenuOption" }),
+    ),
+  })
+  .meta({ id: "OptionGroup" });
+const optionGroupsJson = (whose: string) => z.array(optionGroupJsonSchema).meta({ description: whose });
+
 export const categoryJsonSchema = z
-  .object({ id: z.string(), name: z.string(), position: z.int().min(0), stationId: stationIdJson })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    position: z.int().min(0),
+    stationId: stationIdJson,
+    optionGroups: optionGroupsJson("Option groups every item of it offers, before the item's own."),
+  })
   .meta({ id: "MenuCategory" });
 
 export const itemJsonSchema = z
@@ -21,6 +43,7 @@ export const itemJsonSchema = z
     available: z.boolean().meta({ description: "false: sold out." }),
     position: z.int().min(0),
     stationId: stationIdJson,
+    optionGroups: optionGroupsJson("Its own option groups, offered after its category's (a group of the same name replaces the category's)."),
   })
   .meta({ id: "MenuItem" });
 
@@ -31,6 +54,7 @@ export const categoryJson = (c: MenuCategory): z.output<typeof categoryJsonSchem
   name: c.name,
   position: c.position,
   stationId: c.stationId,
+  optionGroups: c.optionGroups,
 });
 
 export const itemJson = (i: MenuItem): z.output<typeof itemJsonSchema> => ({
@@ -41,6 +65,7 @@ export const itemJson = (i: MenuItem): z.output<typeof itemJsonSchema> => ({
   available: i.available,
   position: i.position,
   stationId: i.stationId,
+  optionGroups: i.optionGroups,
 });
 
 export const sectionJson = (s: MenuSection): z.output<typeof sectionJsonSchema> => ({ ...categoryJson(s), items: s.items.map(itemJson) });
