@@ -5,7 +5,7 @@
  */
 import { SCHEDULER_ACTOR, SYSTEM_ACTOR, type AuditEntry } from "./audit";
 import { SETTINGS_FIELDS } from "./settings";
-import { CHANNELS } from "./orders";
+import { ASK_SERVICE, CHANNELS, SERVICES } from "./orders";
 import { displayNumber } from "./display-number";
 
 /** A value to translate first (a role, a reason, a language), by its key. */
@@ -201,6 +201,9 @@ const SETTINGS = SETTINGS_FIELDS;
 function settingValue(field: string, v: unknown): SentenceValue {
   if (field === "language") return v === null || v === undefined ? ref("languages.browser") : known(LANGUAGES, v) ? ref(`languages.${v}`) : text(v);
   if (field === "readyWhen" && (v === "parts" || v === "expo")) return ref(`readyWhen.${v}`);
+  if (field === "askService" && known(ASK_SERVICE, v)) return ref(`askService.${v}`);
+  if (field === "defaultService" && known(SERVICES, v)) return ref(`service.${v}`);
+  if (field === "soldOutAcceptedFrom") return channels(v);
   if (typeof v === "boolean") return ref(v ? "yes" : "no");
   if (Array.isArray(v)) return v.length ? { list: v.map(text) } : ref("none");
   if (v === null || v === undefined || v === "") return ref("none");

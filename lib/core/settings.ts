@@ -13,6 +13,7 @@ import type { Tenant } from "./tenants";
 import { scheduleSchema } from "./schedule";
 import { isCurrencyCode } from "./money";
 import { READY_WHEN, type ReadyWhen } from "./stations";
+import { ASK_SERVICE, CHANNELS, SERVICES, type AskService, type Channel, type Service } from "./orders";
 
 /** The settings, with the API's field names. */
 export interface TenantSettings {
@@ -37,6 +38,12 @@ export interface TenantSettings {
   sharedCodes: boolean;
   /** With stations: "parts" (an order is ready when its last part is done) or "expo" (when the expo screen bumps it). */
   readyWhen: ReadyWhen;
+  /** Whether the kiosk asks "eat in or take away": "off", "ask" (every order) or "remember" (the last choice stays). */
+  askService: AskService;
+  /** What an order that states no service is, while the restaurant asks at all. */
+  defaultService: Service;
+  /** Channels whose orders are taken with a sold-out dish (the line flagged) instead of refused; never the kiosk. */
+  soldOutAcceptedFrom: Channel[];
 }
 
 export const SETTINGS_FIELDS = [
@@ -53,6 +60,9 @@ export const SETTINGS_FIELDS = [
   "printGiveUpMinutes",
   "sharedCodes",
   "readyWhen",
+  "askService",
+  "defaultService",
+  "soldOutAcceptedFrom",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -93,6 +103,16 @@ export const settingsUpdateSchema = z.strictObject({
   printGiveUpMinutes: minutes(1, 120).optional(),
   sharedCodes: z.boolean({ error: "sharedCodes must be true or false" }).optional(),
   readyWhen: z.enum(READY_WHEN, { error: `readyWhen must be one of ${READY_WHEN.join(", ")}` }).optional(),
+  askService: z.enum(ASK_SERVICE, { error: `askService must be one of ${ASK_SERVICE.join(", ")}` }).optional(),
+  defaultService: z.enum(SERVICES, { error: `defaultService must be one of ${SERVICES.join(", ")}` }).optional(),
+  soldOutAcceptedFrom: z
+    .array(
+      z
+        .enum(CHANNELS, { error: `A channel must be one of ${CHANNELS.join(", ")}` })
+        .refine((c) => c !== "kiosk", "The kiosk always refuses a sold-out dish: its cashier can tell the customer"),
+    )
+    .transform((list) => CHANNELS.filter((c) => (list as readonly string[]).includes(c)))
+    .optional(),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -111,6 +131,9 @@ export function settingsOf(t: Tenant): TenantSettings {
     printGiveUpMinutes: t.floor.printGiveUpMinutes,
     sharedCodes: t.sharedCodes !== false,
     readyWhen: t.floor.readyWhen,
+    askService: t.floor.askService,
+    defaultService: t.floor.defaultService,
+    soldOutAcceptedFrom: [...t.floor.soldOutAcceptedFrom],
   };
 }
 

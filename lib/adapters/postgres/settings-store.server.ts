@@ -7,6 +7,7 @@ import { type Db, Prisma } from "./prisma.server";
 import type { Tenant as TenantRow } from "./generated/prisma/client";
 import type { SettingsStore } from "@/lib/core/ports";
 import { asReadyWhen } from "@/lib/core/stations";
+import { asAskService, asChannels, asService } from "@/lib/core/orders";
 
 function toSettings(row: TenantRow): TenantSettings {
   return {
@@ -23,6 +24,9 @@ function toSettings(row: TenantRow): TenantSettings {
     printGiveUpMinutes: row.printGiveUpMinutes,
     readyWhen: asReadyWhen(row.readyWhen),
     sharedCodes: row.sharedCodes,
+    askService: asAskService(row.askService),
+    defaultService: asService(row.defaultService) ?? "eatIn",
+    soldOutAcceptedFrom: asChannels(row.soldOutAcceptedFrom),
   };
 }
 
@@ -66,6 +70,9 @@ export class PrismaSettingsStore implements SettingsStore {
           printGiveUpMinutes: next.printGiveUpMinutes,
           readyWhen: next.readyWhen,
           sharedCodes: next.sharedCodes,
+          askService: next.askService,
+          defaultService: next.defaultService,
+          soldOutAcceptedFrom: next.soldOutAcceptedFrom,
           ...(slotsMoved ? { scheduleChangedAt: new Date() } : {}),
         },
       });

@@ -8,6 +8,7 @@ import type { TenantSettings } from "@/lib/core/settings";
 import { MAX_SLOTS } from "@/lib/core/schedule";
 import { isCurrencyCode } from "@/lib/core/money";
 import { READY_WHEN } from "@/lib/core/stations";
+import { ASK_SERVICE, CHANNELS, SERVICES } from "@/lib/core/orders";
 import { staffAction, type Translator } from "@/lib/edges/next/validated-action.server";
 
 const minutesField = (t: Translator, field: string, min: number, max: number) =>
@@ -69,6 +70,21 @@ export const saveSettings = staffAction(
         ageLateMinutes: minutesField(t, t("managerSettings.ageLateMinutes"), 1, 480),
         printGiveUpMinutes: minutesField(t, t("managerSettings.printGiveUpMinutes"), 1, 120),
         readyWhen: z.enum(READY_WHEN, { error: t("managerSettings.errors.readyWhen") }),
+        askService: z.enum(ASK_SERVICE, { error: t("managerSettings.errors.askService") }),
+        defaultService: z.enum(SERVICES, { error: t("managerSettings.errors.defaultService") }),
+        // Checkboxes: none ticked is absent, one a string, more an array.
+        soldOutAcceptedFrom: z
+          .union([z.string(), z.array(z.string())])
+          .optional()
+          .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+          .pipe(
+            z.array(
+              z.enum(
+                CHANNELS.filter((c) => c !== "kiosk"),
+                { error: t("managerSettings.errors.soldOutAcceptedFrom") },
+              ),
+            ),
+          ),
       })
       .refine((s) => s.ageWarnMinutes < s.ageLateMinutes, { message: t("managerSettings.errors.warnBeforeLate"), path: ["ageWarnMinutes"] }),
   async (input, { app, caller }): Promise<{ settings: TenantSettings; changed: number }> => {

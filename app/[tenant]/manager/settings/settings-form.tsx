@@ -16,6 +16,7 @@ import { TimeZonePicker } from "./time-zone-picker";
 import type { ZoneChoice } from "./zone-choices";
 import { ScheduleTimes } from "./schedule-times";
 import { ReadyWhenChoice } from "./ready-when-choice";
+import { ServiceChoice, SoldOutAcceptedChoice } from "./service-choice";
 
 type Result = Awaited<ReturnType<typeof saveSettings>>;
 
@@ -197,6 +198,10 @@ export function SettingsForm({
       </div>
 
       <ReadyWhenChoice initial={s.readyWhen} />
+
+      <ServiceChoice ask={s.askService} fallback={s.defaultService} />
+
+      <SoldOutAcceptedChoice accepted={s.soldOutAcceptedFrom} />
 
       <button
         type="submit"

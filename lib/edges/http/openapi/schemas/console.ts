@@ -3,6 +3,7 @@ import { READY_WHEN } from "@/lib/core/stations";
 import { z } from "zod";
 import { LOCALES } from "@/lib/core/locales";
 import { STAFF_ROLES } from "@/lib/core/tenants";
+import { ASK_SERVICE, CHANNELS, SERVICES } from "@/lib/core/orders";
 
 export const settingsSchema = z
   .object({
@@ -21,6 +22,13 @@ export const settingsSchema = z
     readyWhen: z.enum(READY_WHEN).meta({
       description:
         "With kitchen stations: `parts` — an order is ready when its last station is done; `expo` — when the expo (the main kitchen screen) bumps it.",
+    }),
+    askService: z.enum(ASK_SERVICE).meta({
+      description: 'Whether the kiosk asks "eat in or take away": `off`, `ask` (for every order), `remember` (the device keeps the last choice).',
+    }),
+    defaultService: z.enum(SERVICES).meta({ description: "What an order stating no `service` is, while `askService` is not `off`." }),
+    soldOutAcceptedFrom: z.array(z.enum(CHANNELS)).meta({
+      description: "Channels whose orders are taken with a sold-out dish (the line flagged `soldOut`) instead of refused; never `kiosk`.",
     }),
   })
   .meta({ id: "Settings" });
