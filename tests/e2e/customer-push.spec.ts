@@ -141,6 +141,12 @@ async function shown(page: Page) {
   });
 }
 
+/**
+ * A poll of what the service worker did, with a long wait: late in one full suite run a poll
+ * of this test ran out at the default 10 s, not reproduced alone (3–5 s a run). No speed is asserted.
+ */
+const swPoll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+
 /** Registers the real /sw.js and returns its registration id as the DevTools protocol names it. */
 async function registerWorker(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -153,7 +159,7 @@ async function registerWorker(context: BrowserContext, page: Page) {
     await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     return (await navigator.serviceWorker.ready).scope;
   });
-  await expect.poll(() => ids.get(scope)).toBeTruthy();
+  await swPoll(() => ids.get(scope)).toBeTruthy();
   return { cdp, registrationId: ids.get(scope)! };
 }
 
@@ -176,17 +182,20 @@ test("the service worker shows a notification for every push, a generic one when
 
   const payload = { title: "Golden Wok: K12 is ready", body: "Please collect it at the counter.", url: "/golden/o/abc", tag: "order-abc", number: "K12" };
   await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
-  await expect.poll(() => shown(page)).toEqual([{ title: payload.title, body: payload.body, tag: "order-abc", data: { url: "/golden/o/abc" } }]);
+  await swPoll(() => shown(page)).toEqual([{ title: payload.title, body: payload.body, tag: "order-abc", data: { url: "/golden/o/abc" } }]);
 
   // Garbage, then nothing at all: still a notification each time (iOS revokes silent pushes).
   await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: "not json {" });
-  await expect
-    .poll(async () => (await shown(page)).find((n) => n.tag === "nextup-update"))
-    .toEqual({ title: "Nextup", body: "Your order has an update", tag: "nextup-update", data: { url: "/" } });
+  await swPoll(async () => (await shown(page)).find((n) => n.tag === "nextup-update")).toEqual({
+    title: "Nextup",
+    body: "Your order has an update",
+    tag: "nextup-update",
+    data: { url: "/" },
+  });
   await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()));
-  await expect.poll(async () => (await shown(page)).length).toBe(0);
+  await swPoll(async () => (await shown(page)).length).toBe(0);
   await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: "" });
-  await expect.poll(() => shown(page)).toEqual([{ title: "Nextup", body: "Your order has an update", tag: "nextup-update", data: { url: "/" } }]);
+  await swPoll(() => shown(page)).toEqual([{ title: "Nextup", body: "Your order has an update", tag: "nextup-update", data: { url: "/" } }]);
 
   // A payload linking elsewhere opens this site's start page, never another origin.
   await cdp.send("ServiceWorker.deliverPushMessage", {
@@ -194,7 +203,7 @@ test("the service worker shows a notification for every push, a generic one when
     registrationId,
     data: JSON.stringify({ ...payload, tag: "order-evil", url: "https://evil.example/" }),
   });
-  await expect.poll(async () => (await shown(page)).find((n) => n.tag === "order-evil")?.data).toEqual({ url: "/" });
+  await swPoll(async () => (await shown(page)).find((n) => n.tag === "order-evil")?.data).toEqual({ url: "/" });
 });
 
 /**
