@@ -23,7 +23,9 @@ import {
   type MenuCategory,
   type MenuItem,
   type MenuSection,
+  type SeedMenu,
 } from "./menu";
+import { optionGroupsSchema } from "./menu-options";
 
 function notFound(kind: "category" | "item", id: string, tenant: Tenant): AppError {
   return new AppError("NOT_FOUND", {
@@ -231,12 +233,14 @@ export class MenuService {
   }
 
   /** A small starting menu for a tenant that has none (the demo restaurant). */
-  async seedIfEmpty(
-    tenant: Tenant,
-    menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[],
-    actor: string,
-  ): Promise<boolean> {
-    const created = await this.deps.menu.seedIfEmpty(tenant.id, menu);
+  async seedIfEmpty(tenant: Tenant, menu: readonly SeedMenu[], actor: string): Promise<boolean> {
+    const groups = (g: readonly unknown[] | undefined) => parseOrThrow(optionGroupsSchema, g ?? [], "option groups");
+    const checked = menu.map((c) => ({
+      ...c,
+      optionGroups: groups(c.optionGroups),
+      items: c.items.map((i) => ({ ...i, optionGroups: groups(i.optionGroups) })),
+    }));
+    const created = await this.deps.menu.seedIfEmpty(tenant.id, checked);
     if (created) await this.audit(tenant, actor, { change: "menu.seed", categories: menu.map((c) => c.name) });
     return created;
   }

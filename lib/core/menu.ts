@@ -103,6 +103,13 @@ export const itemPatchSchema = z
 /** A dish sold out or back (the kitchen's one tap): that one field, nothing else. */
 export const availabilitySchema = z.strictObject({ available: availableSchema });
 
+/** A starting menu (the demo's): categories with their items, either with option groups as a manager would send them. */
+export interface SeedMenu<G = unknown> {
+  name: string;
+  optionGroups?: readonly G[];
+  items: readonly { name: string; priceCents: number | null; optionGroups?: readonly G[] }[];
+}
+
 export type NewCategory = z.output<typeof newCategorySchema>;
 export type CategoryPatch = z.output<typeof categoryPatchSchema>;
 export type NewItem = z.output<typeof newItemSchema>;

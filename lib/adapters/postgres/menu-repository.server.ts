@@ -1,7 +1,7 @@
 /** The menu in PostgreSQL (tables MenuCategory, MenuItem); every query is scoped to one tenant. */
-import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem } from "@/lib/core/menu";
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem, SeedMenu } from "@/lib/core/menu";
 import { DuplicateMenuNameError, type MenuRepository } from "@/lib/core/ports";
-import { toOptionGroups } from "@/lib/core/menu-options";
+import { toOptionGroups, type OptionGroup } from "@/lib/core/menu-options";
 import { Prisma, type Db } from "./prisma.server";
 import { uniqueViolationOn } from "./rows.server";
 
@@ -139,13 +139,21 @@ export class PrismaMenuRepository implements MenuRepository {
     );
   }
 
-  async seedIfEmpty(tenantId: string, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[]): Promise<boolean> {
+  async seedIfEmpty(tenantId: string, menu: readonly SeedMenu<OptionGroup>[]): Promise<boolean> {
+    const json = (g: readonly OptionGroup[] | undefined) => (g ?? []) as unknown as Prisma.InputJsonValue;
     return this.db.$transaction(async (tx) => {
       if ((await tx.menuCategory.count({ where: { tenantId } })) > 0) return false;
       for (const [position, c] of menu.entries()) {
-        const category = await tx.menuCategory.create({ data: { tenantId, name: c.name, position } });
+        const category = await tx.menuCategory.create({ data: { tenantId, name: c.name, position, optionGroups: json(c.optionGroups) } });
         await tx.menuItem.createMany({
-          data: c.items.map((i, p) => ({ tenantId, categoryId: category.id, name: i.name, priceCents: i.priceCents, position: p })),
+          data: c.items.map((i, p) => ({
+            tenantId,
+            categoryId: category.id,
+            name: i.name,
+            priceCents: i.priceCents,
+            position: p,
+            optionGroups: json(i.optionGroups),
+          })),
         });
       }
       return true;

@@ -1,5 +1,6 @@
 /** Where the menu is kept, and what the order service reads of it. */
-import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem } from "../menu";
+import type { CategoryPatch, ItemPatch, MenuCategory, MenuItem, OrderableItem, SeedMenu } from "../menu";
+import type { OptionGroup } from "../menu-options";
 
 /** Raised by a MenuRepository when a unique index refuses a name. */
 export class DuplicateMenuNameError extends Error {
@@ -41,5 +42,5 @@ export interface MenuRepository extends MenuCatalog {
   /** Sets several positions in one transaction (a move up/down). */
   setPositions(tenantId: string, kind: "category" | "item", positions: readonly { id: string; position: number }[]): Promise<void>;
   /** Creates a whole menu in one transaction, only if the tenant has no category yet; false when it had one. */
-  seedIfEmpty(tenantId: string, menu: readonly { name: string; items: readonly { name: string; priceCents: number | null }[] }[]): Promise<boolean>;
+  seedIfEmpty(tenantId: string, menu: readonly SeedMenu<OptionGroup>[]): Promise<boolean>;
 }

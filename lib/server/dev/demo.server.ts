@@ -10,6 +10,7 @@ import type { App } from "@/lib/server/app.server";
 import { createTenant, ROLE_KEY } from "@/lib/server/ops/provisioning.server";
 import { demoBanner, type DemoBannerInput } from "./demo-banner";
 import { toTenant } from "@/lib/adapters/postgres/rows.server";
+import type { SeedMenu } from "@/lib/core/menu";
 
 export const DEMO = {
   slug: "demo",
@@ -22,11 +23,25 @@ export const DEMO = {
 };
 
 /** Bilingual names: the demo is shown in both languages, and orders copy the name as it is. */
-const DEMO_MENU = [
+const DEMO_MENU: SeedMenu[] = [
   {
     name: "Noodles 面",
+    optionGroups: [{ name: "Spice 辣度", required: true, options: [{ name: "Mild 微辣" }, { name: "Medium 中辣" }, { name: "Extra spicy 特辣" }] }],
     items: [
-      { name: "Beef noodles 牛肉面", priceCents: 1250 },
+      {
+        name: "Beef noodles 牛肉面",
+        priceCents: 1250,
+        optionGroups: [
+          { name: "Size 份量", required: true, options: [{ name: "Regular 中碗" }, { name: "Large 大碗", priceCents: 200 }] },
+          {
+            name: "Extras 加料",
+            options: [
+              { name: "Egg 加蛋", priceCents: 150 },
+              { name: "Extra noodles 加面", priceCents: 200 },
+            ],
+          },
+        ],
+      },
       { name: "Dan dan noodles 担担面", priceCents: 1100 },
       { name: "Wonton soup 馄饨汤", priceCents: 950 },
       { name: "Fried rice 炒饭", priceCents: 1050 },
@@ -60,7 +75,8 @@ export async function ensureDemoTenant(app: App): Promise<void> {
       { staffSecrets: DEMO.staff },
     );
     // Only on a fresh demo: a schedule the manager changed since is theirs.
-    await app.db.tenant.update({ where: { id: created.tenant.id }, data: { schedule: DEMO.schedule } });
+    // And the kiosk asks eat in or take away, keeping the last choice, as a noodle shop's would.
+    await app.db.tenant.update({ where: { id: created.tenant.id }, data: { schedule: DEMO.schedule, askService: "remember" } });
     app.tenants.forget(DEMO.slug);
     apiKeys = created.apiKeys;
   }
