@@ -65,7 +65,8 @@ test.describe("the console at 1280×800", () => {
     const cashier = api(request, t, "cashier");
     const taken: { id: string }[] = [];
     for (let i = 0; i < 9; i++) taken.push(await cashier.post<{ id: string }>("orders", { items: [{ name: "Soup", qty: 1 }] }));
-    for (const i of [1, 5, 6]) await api(request, t, "kitchen").post(`orders/${taken[i]!.id}/status`, { status: "COLLECTED" }, 200);
+    for (const i of [1, 5, 6])
+      for (const status of ["READY", "COLLECTED"]) await api(request, t, "kitchen").post(`orders/${taken[i]!.id}/status`, { status }, 200);
     for (let i = 0; i < 3; i++) await cashier.post("orders", { items: [{ name: "Soup", qty: 1 }], series: "Takeaway" });
     await signIn(page, t.slug, "Manager", t.staff.manager);
 

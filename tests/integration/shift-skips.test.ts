@@ -24,8 +24,9 @@ beforeAll(async () => {
 const org = (rest: string) => `/api/v1/orgs/${slug}/${rest}`;
 const place = async (series: string) =>
   expectStatus(await call<OrderJson>("POST", org("orders"), { key: t.apiKeys.cashier, json: { items: [{ name: "Noodles", qty: 1 }], series } }), 201);
-const collect = async (id: string) =>
-  expectStatus(await call("POST", org(`orders/${id}/status`), { key: t.apiKeys.kitchen, json: { status: "COLLECTED" } }), 200);
+const collect = async (id: string) => {
+  for (const status of ["READY", "COLLECTED"]) expectStatus(await call("POST", org(`orders/${id}/status`), { key: t.apiKeys.kitchen, json: { status } }), 200);
+};
 
 /** The overview as the manager's browser first gets it. */
 const overview = async (lang: string) => {
