@@ -79,6 +79,8 @@ test.describe("the console at 1280×800", () => {
     await page.getByLabel("First number").fill("4");
     await expect(skips.getByRole("listitem").first()).toHaveText("Default: Next number 6; 4, 5, 8, 9 are still open and will be skipped.");
     await page.getByLabel("First number").fill("1");
+    await skips.scrollIntoViewIfNeeded();
+    await page.screenshot(shot("overview-en"));
     await page.getByRole("button", { name: "Start new shift…" }).click();
     await expect(skips.getByRole("listitem").first()).toHaveText("Default: Next number 2; 1, 3–5, 8, 9 are still open and will be skipped.");
     await page.getByRole("button", { name: "Yes, start shift 2" }).scrollIntoViewIfNeeded();

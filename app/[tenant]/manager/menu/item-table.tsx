@@ -41,8 +41,9 @@ export function ItemTable({
     { label: t("name"), width: "" },
     { label: t("price"), width: "w-32" },
     ...(stations.length > 0 ? [{ label: ts("label"), width: "w-60" }] : []),
-    { label: t("soldOut"), width: "w-64" },
-    { label: t("actions"), width: "w-56" },
+    { label: t("soldOut"), width: "w-60" },
+    // As narrow as its four buttons on one line.
+    { label: t("actions"), width: "w-0 whitespace-nowrap" },
   ];
   return (
     <div className="mt-4 overflow-x-auto">
@@ -154,7 +155,7 @@ function ItemRow({
           <SoldOutToggle slug={slug} item={item} />
         </td>
         <td className="py-1 pr-1 pl-2">
-          <div className="flex flex-wrap gap-2">
+          <div className="flex gap-2">
             <button type="submit" form={form} name="op" value="save" disabled={pending} aria-label={t("saveLabel", { name: item.name })} className={PRIMARY}>
               {t("save")}
             </button>
