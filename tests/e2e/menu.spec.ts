@@ -48,7 +48,7 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
     expect(c.x + c.width / 2).toBeLessThan(h.x + h.width);
   }
   for (const [head, name] of [
-    ["Sold out", "“Beef noodles” sold out"],
+    ["Sold out", /^Beef noodles/],
     ["Order and delete", "Save “Beef noodles”"],
   ] as const) {
     const h = (await noodles.getByRole("columnheader", { name: head }).boundingBox())!;
@@ -111,7 +111,7 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
   await kiosk.getByRole("button", { name: "Next order" }).click();
   await buttons.filter({ hasText: "Dan dan noodles" }).click();
   await expect(kiosk.getByTestId("order-line")).toHaveCount(1);
-  const danDanToggle = noodles.getByRole("button", { name: "“Dan dan noodles” sold out" });
+  const danDanToggle = noodles.getByRole("button", { name: /^Dan dan noodles/ });
   await danDanToggle.click();
   await expect(danDanToggle).toHaveAttribute("aria-pressed", "true");
   await expect(noodles.getByTestId("menu-item").filter({ hasText: "Sold out" })).toHaveCount(1);

@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
+import { expectNoSeriousAxe } from "./axe";
 
 const shot = (name: string) => ({ path: `test-results/screenshots/slips-${name}.png` });
 
@@ -44,10 +45,13 @@ test.describe("the console at 1280×800", () => {
     await signIn(page, t.slug, "Manager", t.staff.manager);
     for (const lang of ["en", "zh-CN"] as const) {
       await page.goto(`/${t.slug}/manager/menu?lang=${lang}`);
-      const beef = page.getByRole("button", { name: lang === "en" ? "“Beef noodles” sold out" : "“Beef noodles”已售罄" });
+      const beef = page.getByRole("button", { name: /^Beef noodles/ });
       await expect(beef).toHaveAttribute("aria-pressed", lang === "en" ? "false" : "true");
       await beef.click();
       await expect(beef).toHaveAttribute("aria-pressed", lang === "en" ? "true" : "false");
+      // A screen reader hears the dish and the state it is in now.
+      await expect(beef).toHaveAccessibleName(lang === "en" ? "Beef noodles Sold out" : "Beef noodles 供应中");
+      await expectNoSeriousAxe(page, `menu (${lang})`);
       await expect(
         page.getByRole("button", { name: lang === "en" ? "Undo the last change to “Beef noodles”" : "撤销对“Beef noodles”的上一次更改" }),
       ).toBeVisible();

@@ -236,11 +236,12 @@ function SoldOutToggle({ slug, item }: { slug: string; item: MenuItem }) {
           type="button"
           aria-pressed={!available}
           aria-busy={busy}
-          aria-label={t("soldOutLabel", { name: item.name })}
           data-testid="sold-out-toggle"
           onClick={() => void flip(!available, false)}
           className={`${TOGGLE} ${available ? "border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50" : "border-red-700 bg-red-700 text-white hover:bg-red-800"}`}
         >
+          {/* Named as the kitchen's toggle is: the dish, then the state it shows (pressed: sold out). */}
+          <span className="sr-only">{item.name} </span>
           {available ? null : <Icon name="ban" />}
           {available ? t("onSale") : t("soldOut")}
         </button>
