@@ -34,6 +34,7 @@ export function ShiftSkips({
     }
     return { key: s.name, text: series.length > 1 ? t("skipsSeries", { series: s.name, text }) : text };
   });
+  if (lines.length === 0) return null;
   if (lines.length === 1) {
     return (
       <p data-testid="shift-skips" className={className}>

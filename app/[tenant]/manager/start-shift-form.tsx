@@ -150,10 +150,12 @@ export function StartShiftForm({
           </div>
         ) : (
           <>
-            <div className="rounded-lg bg-slate-50 px-4 py-3 text-lg text-slate-800">
-              <p className="font-semibold">{t("nowPlan")}</p>
-              <ShiftSkips series={openBySeries} firstNumber={first} clearing={false} />
-            </div>
+            {openBySeries.length > 0 ? (
+              <div className="rounded-lg bg-slate-50 px-4 py-3 text-lg text-slate-800">
+                <p className="font-semibold">{t("nowPlan")}</p>
+                <ShiftSkips series={openBySeries} firstNumber={first} clearing={false} />
+              </div>
+            ) : null}
             <button type="submit" disabled={pending} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
               {pending ? t("starting") : t("start")}
             </button>
