@@ -57,3 +57,10 @@ export function formatShortDay(day: string, locale: string = "en"): string {
   if (Number.isNaN(d.getTime())) return day;
   return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", day: "numeric", month: "short" }).format(d);
 }
+
+/** "Sat 28 Nov 2026" (zh-CN: "2026年11月28日周六") for a picked day "2026-11-28": its month in words, never 11/28 or 28/11. */
+export function formatPickedDay(day: string, locale: string = "en"): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(d);
+}

@@ -27,6 +27,7 @@ import { orderCleared, shiftStarted } from "./webhooks/events";
 import { firstFreeNumber, seriesOf } from "./series";
 import { scheduleStatus, type SlotStatus } from "./schedule";
 import type { ShiftInfo } from "./shifts";
+import type { SeriesOpenNumbers } from "./shift-skips";
 
 export const startShiftSchema = z.strictObject({
   reason: lineText("Reason").max(200, "Reason is too long (200 characters at most)").optional(),
@@ -203,6 +204,21 @@ export class ShiftService {
     const now = this.deps.clock.now();
     const record = await this.deps.shifts.scheduleRecord(tenant.id, this.deps.issuer.today(tenant));
     return scheduleStatus(tenant, now, record, graceMs);
+  }
+
+  /** Per series, the open numbers in its range (one read per prefix): which numbers a new shift will skip. */
+  async openBySeries(tenant: Tenant): Promise<SeriesOpenNumbers[]> {
+    const all = seriesOf(tenant);
+    const prefixes = [...new Set(all.map((s) => s.prefix))];
+    const reads = new Map(await Promise.all(prefixes.map(async (p) => [p, await this.deps.orders.openNumbers(tenant.id, p)] as const)));
+    return all.map(({ name, prefix, first, last, isDefault }) => ({
+      name,
+      prefix,
+      first,
+      last,
+      isDefault,
+      open: [...(reads.get(prefix) ?? [])].filter((n) => n >= first && (last === null || n <= last)).sort((a, b) => a - b),
+    }));
   }
 
   /** What the new-shift confirmation tells the manager: how many orders are still open on the floor. */

@@ -35,8 +35,12 @@ test("the new-shift confirmation counts the open orders, keeps them by default, 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, t.slug, "Manager", t.staff.manager);
   await page.goto(`/${t.slug}/manager`);
+  // The overview says where the numbers go before anything is pressed, and the confirmation again.
+  const skips = page.getByTestId("shift-skips");
+  await expect(skips).toHaveText("Next number 3; 1, 2 are still open and will be skipped.");
   await page.getByRole("button", { name: "Start new shift…" }).click();
   await expect(page.getByTestId("open-count")).toHaveText("2 orders are still open (being prepared or waiting for pickup).");
+  await expect(skips).toHaveText("Next number 3; 1, 2 are still open and will be skipped.");
   await expect(page.getByRole("radio", { name: /Keep them/ })).toBeChecked();
   await page.screenshot({ path: "test-results/screenshots/manager-new-shift-en.png" });
   await page.getByRole("button", { name: "Yes, start shift 2" }).click();
@@ -50,6 +54,8 @@ test("the new-shift confirmation counts the open orders, keeps them by default, 
   await page.getByRole("button", { name: "Start new shift…" }).click();
   await expect(page.getByTestId("open-count")).toContainText("2 orders are still open");
   await page.getByRole("radio", { name: /Clear them/ }).check();
+  // Cleared orders hold no number: nothing is skipped.
+  await expect(skips).toHaveText("Numbers start again from 1.");
   await page.getByRole("button", { name: "Yes, start shift 3" }).click();
   await expect(page.getByRole("status")).toHaveText("Shift 3 started — next number is 1. 2 open orders were cleared.");
   await expect(numbers).toHaveCount(0);

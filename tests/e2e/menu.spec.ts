@@ -37,6 +37,25 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
   // Reordered: Wonton soup moves above Dan dan noodles.
   await noodles.getByRole("button", { name: "Move “Wonton soup” up" }).click();
   await expect(noodles.getByTestId("menu-item").nth(1).getByLabel("Name of “Wonton soup”")).toBeVisible();
+  // Each column's header sits above its own column.
+  for (const [head, control] of [
+    ["Item", "Name of “Beef noodles”"],
+    ["Price", "Price of “Beef noodles”"],
+  ] as const) {
+    const h = (await noodles.getByRole("columnheader", { name: head }).boundingBox())!;
+    const c = (await noodles.getByLabel(control).boundingBox())!;
+    expect(c.x + c.width / 2).toBeGreaterThan(h.x);
+    expect(c.x + c.width / 2).toBeLessThan(h.x + h.width);
+  }
+  for (const [head, name] of [
+    ["Sold out", /^Beef noodles/],
+    ["Order and delete", "Save “Beef noodles”"],
+  ] as const) {
+    const h = (await noodles.getByRole("columnheader", { name: head }).boundingBox())!;
+    const c = (await noodles.getByRole("button", { name }).boundingBox())!;
+    expect(c.x + c.width / 2).toBeGreaterThan(h.x);
+    expect(c.x + c.width / 2).toBeLessThan(h.x + h.width);
+  }
   await page.screenshot({ path: "test-results/screenshots/manager-menu-en.png" });
 
   // The kiosk: big buttons, taps add, − / + change quantities.
@@ -46,6 +65,8 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
   await kiosk.goto(`/${t.slug}/kiosk?lang=en`);
   // The keyboard path is intact: the first free-text field still has focus.
   await expect(kiosk.getByTestId("item-name-0")).toBeFocused();
+  // Its example is a dish of this restaurant's own menu.
+  await expect(kiosk.getByTestId("item-name-0")).toHaveAttribute("placeholder", "e.g. Beef noodles");
   const buttons = kiosk.getByTestId("menu-button");
   await expect(buttons).toHaveCount(3);
   await expect(buttons.nth(1)).toContainText("Wonton soup");
@@ -90,8 +111,19 @@ test("a manager builds a menu; the kiosk takes an order from its buttons; sold o
   await kiosk.getByRole("button", { name: "Next order" }).click();
   await buttons.filter({ hasText: "Dan dan noodles" }).click();
   await expect(kiosk.getByTestId("order-line")).toHaveCount(1);
-  await noodles.getByLabel("“Dan dan noodles” available").uncheck();
+  const danDanToggle = noodles.getByRole("button", { name: /^Dan dan noodles/ });
+  await danDanToggle.click();
+  await expect(danDanToggle).toHaveAttribute("aria-pressed", "true");
   await expect(noodles.getByTestId("menu-item").filter({ hasText: "Sold out" })).toHaveCount(1);
+  // Undo puts it back on sale (saved: a reload shows it), and one more tap sells it out again.
+  await noodles.getByRole("button", { name: "Undo the last change to “Dan dan noodles”" }).click();
+  await expect(danDanToggle).toHaveAttribute("aria-pressed", "false");
+  await expect(danDanToggle).toBeFocused();
+  await page.reload();
+  await expect(danDanToggle).toHaveAttribute("aria-pressed", "false");
+  await expect(noodles.getByRole("button", { name: /Undo/ })).toHaveCount(0);
+  await danDanToggle.press("Enter");
+  await expect(danDanToggle).toHaveAttribute("aria-pressed", "true");
 
   // Taking the order now is refused with the reason, and no number is spent.
   await kiosk.getByRole("button", { name: "Take order" }).click();

@@ -20,6 +20,7 @@ export function ItemRows({
   newRow,
   legend,
   wide,
+  example,
 }: {
   rows: Row[];
   onChange: (next: Row[]) => void;
@@ -27,6 +28,8 @@ export function ItemRows({
   legend: string;
   /** No menu beside the lines: a row fits on one line. */
   wide: boolean;
+  /** A dish of the restaurant's own menu the name field suggests; null: no suggestion. */
+  example: string | null;
 }) {
   const t = useTranslations("kiosk");
   const ref = useRef<HTMLFieldSetElement>(null);
@@ -83,7 +86,7 @@ export function ItemRows({
               enterKeyHint="next"
               maxLength={ORDER_LIMITS.itemName}
               autoComplete="off"
-              placeholder={t("itemPlaceholder")}
+              placeholder={example === null ? undefined : t("itemPlaceholder", { name: example })}
               className="w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-2xl focus:border-blue-700 focus:ring-4 focus:ring-blue-200 focus:outline-none"
             />
           </div>

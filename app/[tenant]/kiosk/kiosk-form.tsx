@@ -58,6 +58,8 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   const tc = useTranslations("common.errors");
   const { menu, currency, numberOnly } = view;
   const hasMenu = menu.length > 0;
+  // The free-text field suggests a dish of this restaurant's menu, never one of another kind of shop.
+  const example = menu.flatMap((s) => s.items).find((i) => i.available)?.name ?? null;
   const apple = useIsApple();
   const shortcut = apple ? t("takeOrderShortcutMac") : t("takeOrderShortcut");
   const [picked, setPicked] = useState<Picked[]>([]);
@@ -204,7 +206,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
 
   const extras = (
     <>
-      <ItemRows rows={rows} onChange={setRows} newRow={newRow} legend={hasMenu ? t("otherItems") : t("items")} wide={!hasMenu} />
+      <ItemRows rows={rows} onChange={setRows} newRow={newRow} legend={hasMenu ? t("otherItems") : t("items")} wide={!hasMenu} example={example} />
       <div>
         <label htmlFor="order-note" className="mb-1 block text-xl font-bold">
           {t("note")} <span className="font-normal text-slate-600">{t("optional")}</span>

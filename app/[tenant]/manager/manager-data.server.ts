@@ -1,6 +1,7 @@
 /** What the manager's live panel shows, as plain data: read by the page and, live, by `readManager`. */
 import { summarizeShift, type ShiftSummary } from "@/lib/core/shift-summary";
 import type { SeriesWithOpen } from "@/lib/core/series-service";
+import type { SeriesOpenNumbers } from "@/lib/core/shift-skips";
 import type { Tenant } from "@/lib/core/tenants";
 import type { SlotStatus } from "@/lib/core/schedule";
 import type { App } from "@/lib/server/app.server";
@@ -18,6 +19,8 @@ export interface ManagerData {
   schedule: ScheduleLine[];
   /** The series 80 % or more of whose numbers are open (none: nothing to warn of). A page of an older release has none. */
   seriesNearFull?: SeriesFillLine[];
+  /** Each series with the open numbers a new shift's numbering will skip. A page of an older release has none. */
+  openBySeries?: SeriesOpenNumbers[];
 }
 
 /** A near-full or full series as the overview names it. */
@@ -41,11 +44,12 @@ const line = (s: SlotStatus): ScheduleLine =>
       : { slot: s.slot, state: s.state };
 
 export async function managerData(app: App, tenant: Tenant): Promise<ManagerData> {
-  const [{ businessDay, shift, orders }, openCount, slots, series] = await Promise.all([
+  const [{ businessDay, shift, orders }, openCount, slots, series, openBySeries] = await Promise.all([
     app.orders.currentShift(tenant),
     app.shifts.openCount(tenant),
     app.shifts.scheduleToday(tenant, app.env.SCHEDULE_GRACE_MINUTES * 60_000),
     app.series.listWithOpen(tenant),
+    app.shifts.openBySeries(tenant),
   ]);
   return {
     businessDay,
@@ -58,5 +62,6 @@ export async function managerData(app: App, tenant: Tenant): Promise<ManagerData
     seriesNearFull: series
       .filter((s) => s.fill !== "ok")
       .map(({ name, isDefault, prefix, first, last, open, fill }) => ({ name, isDefault, prefix, first, last, open, fill })),
+    openBySeries,
   };
 }

@@ -30,7 +30,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
     const r = await readManager(null, tenantForm(slug));
     return r?.ok ? r.data : null;
   });
-  const { businessDay, shift, summary, openCount, counter, failoverBlind, schedule, seriesNearFull = [] } = data;
+  const { businessDay, shift, summary, openCount, counter, failoverBlind, schedule, seriesNearFull = [], openBySeries = [] } = data;
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   return (
@@ -109,7 +109,7 @@ export function ShiftPanel({ slug, initial }: { slug: string; initial: ManagerDa
             {t("newShift.heading")}
           </h2>
           <p className="mt-1 mb-4 text-slate-700">{t("newShift.intro")}</p>
-          <StartShiftForm slug={slug} currentShift={shift} openCount={openCount} />
+          <StartShiftForm slug={slug} currentShift={shift} openCount={openCount} openBySeries={openBySeries} />
         </section>
       </div>
     </>

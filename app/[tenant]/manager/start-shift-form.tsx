@@ -6,6 +6,8 @@ import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
 import { startShift } from "./actions";
 import { FormError } from "@/app/_components/form-error";
+import type { SeriesOpenNumbers } from "@/lib/core/shift-skips";
+import { ShiftSkips } from "./shift-skips";
 
 type Result = Awaited<ReturnType<typeof startShift>>;
 
@@ -14,11 +16,21 @@ const INPUT =
   "w-full rounded-lg border-2 border-slate-400 px-4 py-3 text-xl focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200 read-only:bg-slate-100";
 
 /**
- * Two steps: fill in, then confirm. The confirmation says how many orders are still open
- * and keeps them unless the manager chooses to clear them. The shift shown is sent along
- * so a double start cannot happen.
+ * Two steps: fill in, then confirm. Both say which open numbers the new numbering will
+ * skip; the confirmation says how many orders are still open and keeps them unless the
+ * manager chooses to clear them. The shift shown is sent along so a double start cannot happen.
  */
-export function StartShiftForm({ slug, currentShift, openCount }: { slug: string; currentShift: number; openCount: number }) {
+export function StartShiftForm({
+  slug,
+  currentShift,
+  openCount,
+  openBySeries,
+}: {
+  slug: string;
+  currentShift: number;
+  openCount: number;
+  openBySeries: SeriesOpenNumbers[];
+}) {
   const t = useTranslations("manager.newShift");
   const tc = useTranslations("common.errors");
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +58,9 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
     startTransition(() => dispatch(form));
   }
 
-  const first = firstNumber.trim() === "" ? "1" : firstNumber.trim();
+  // What the server takes: a blank field is 1; a number out of bounds is refused there, and shown as typed here.
+  const typed = Number.parseInt(firstNumber.trim(), 10);
+  const first = Number.isFinite(typed) && typed >= 1 ? typed : 1;
   const next = currentShift + 1;
 
   return (
@@ -106,9 +120,9 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
         {confirming ? (
           <div role="group" aria-labelledby="confirm-shift" className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
             <p id="confirm-shift" className="text-lg font-semibold text-amber-950">
-              {t("confirm", { shift: next, first })}{" "}
-              <span data-testid="open-count">{openCount === 0 ? t("openNone") : t("openSome", { count: openCount })}</span>
+              {t("confirm", { shift: next })} <span data-testid="open-count">{openCount === 0 ? t("openNone") : t("openSome", { count: openCount })}</span>
             </p>
+            <ShiftSkips series={openBySeries} firstNumber={first} clearing={openOrders === "clear"} className="text-lg text-amber-950" />
             {openCount > 0 ? (
               <fieldset className="space-y-2">
                 <legend className="sr-only">{t("openLegend")}</legend>
@@ -135,9 +149,17 @@ export function StartShiftForm({ slug, currentShift, openCount }: { slug: string
             <ConfirmButtons yes={t("yes", { shift: next })} back={t("back")} onBack={() => setConfirming(false)} pending={pending} />
           </div>
         ) : (
-          <button type="submit" disabled={pending} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
-            {pending ? t("starting") : t("start")}
-          </button>
+          <>
+            {openBySeries.length > 0 ? (
+              <div className="rounded-lg bg-slate-50 px-4 py-3 text-lg text-slate-800">
+                <p className="font-semibold">{t("nowPlan")}</p>
+                <ShiftSkips series={openBySeries} firstNumber={first} clearing={false} />
+              </div>
+            ) : null}
+            <button type="submit" disabled={pending} className={`${BUTTON} bg-slate-900 text-white hover:bg-slate-700 focus-visible:ring-blue-300`}>
+              {pending ? t("starting") : t("start")}
+            </button>
+          </>
         )}
       </form>
     </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DateField } from "@/app/_components/date-field";
 import { addDays } from "@/lib/core/business-day";
 import { isCalendarDay } from "@/lib/core/reports/report-queries";
 
@@ -22,17 +23,8 @@ export function DayPicker({ path, day, today, labels }: { path: string; day: str
   return (
     <div className="flex flex-wrap items-end gap-3 print:hidden">
       <form method="get" action={path} className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-lg font-semibold">
-          {labels.label}
-          <input
-            type="date"
-            name="day"
-            defaultValue={day}
-            max={today}
-            required
-            className="mt-1 min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg font-normal"
-          />
-        </label>
+        {/* Keyed by the day: a link to another day starts the field afresh. */}
+        <DateField key={day} label={labels.label} name="day" defaultValue={day} max={today} />
         <button
           type="submit"
           className="min-h-12 rounded-lg bg-blue-700 px-5 text-lg font-bold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"

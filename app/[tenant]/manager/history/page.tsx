@@ -16,6 +16,7 @@ import { ItemList } from "@/app/_components/item-list";
 import { ConsoleShell, PageHeading } from "../_components/console-shell";
 import { ColumnHeads } from "../_components/column-heads";
 import { DayPicker, requestedDay } from "../_components/day-picker";
+import { DateField } from "@/app/_components/date-field";
 
 export const dynamic = "force-dynamic";
 
@@ -233,14 +234,8 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
           </h2>
           <p className="mt-1 text-slate-600">{t("export.intro", { max: MAX_EXPORT_DAYS })}</p>
           <form method="get" action={`/api/v1/orgs/${tenant.slug}/orders.csv`} className="mt-4 flex flex-wrap items-end gap-3" data-testid="csv-form">
-            <label className="flex flex-col text-lg font-semibold">
-              {t("export.from")}
-              <input type="date" name="from" defaultValue={day} max={today} required className={inputClass} />
-            </label>
-            <label className="flex flex-col text-lg font-semibold">
-              {t("export.to")}
-              <input type="date" name="to" defaultValue={day} max={today} required className={inputClass} />
-            </label>
+            <DateField key={`from-${day}`} label={t("export.from")} name="from" defaultValue={day} max={today} />
+            <DateField key={`to-${day}`} label={t("export.to")} name="to" defaultValue={day} max={today} />
             <button type="submit" className={buttonClass}>
               {t("export.submit")}
             </button>

@@ -79,12 +79,12 @@ export const addItem = staffAction(
   },
 );
 
-/** One form per item: save (name, price, available, station when there are stations), move up/down, delete. */
+/** One form per item: save (name, price, station when there are stations), move up/down, delete. Sold out is its own tap. */
 export const itemOp = staffAction(
   ["MANAGER"],
   (t) =>
     z.discriminatedUnion("op", [
-      z.object({ op: z.literal("save"), id: idField(t), name: nameField(t), price: priceField(t), available: checkbox, stationId: stationField(t).optional() }),
+      z.object({ op: z.literal("save"), id: idField(t), name: nameField(t), price: priceField(t), stationId: stationField(t).optional() }),
       z.object({ op: z.enum(["up", "down", "delete"]), id: idField(t) }),
     ]),
   async (input, { app, caller }): Promise<MenuResult> => {
@@ -92,7 +92,7 @@ export const itemOp = staffAction(
     let name: string;
     if (input.op === "save") {
       const station = input.stationId === undefined ? {} : { stationId: input.stationId };
-      name = (await app.menu.updateItem(tenant, input.id, { name: input.name, priceCents: input.price, available: input.available, ...station }, actor)).name;
+      name = (await app.menu.updateItem(tenant, input.id, { name: input.name, priceCents: input.price, ...station }, actor)).name;
     } else {
       name = (await app.menu.item(tenant, input.id)).name;
       if (input.op === "delete") await app.menu.deleteItem(tenant, input.id, actor);

@@ -1,40 +1,12 @@
 "use client";
 
-import { startTransition, useActionState, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { callAction } from "@/app/_lib/client-action";
-import { FormError } from "@/app/_components/form-error";
-import { formatCents, MENU_LIMITS, type MenuItem, type MenuSection } from "@/lib/core/menu";
-import type { ActionState, FormAction } from "@/lib/edges/next/validated-action.server";
-import { addCategory, addItem, categoryOp, itemOp, type MenuResult } from "./actions";
+import { MENU_LIMITS, type MenuSection } from "@/lib/core/menu";
+import { addCategory, addItem, categoryOp } from "./actions";
+import { BUTTON, DANGER, INPUT, Outcome, PLAIN, PRIMARY, useMenuForm } from "./menu-form";
+import { ItemTable } from "./item-table";
 import { StationSelect, stationName, type StationChoice } from "./station-select";
-
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-lg focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
-const BUTTON =
-  "rounded-lg border-2 px-3 py-2 text-base font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
-const PLAIN = `${BUTTON} border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
-const PRIMARY = `${BUTTON} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
-const DANGER = `${BUTTON} border-red-700 bg-white text-red-800 hover:bg-red-50`;
-
-/**
- * One menu form: submits with the pressed button's `op`, without React's automatic form
- * reset (a refused name stays typed), and reports the result to `onOk`.
- */
-function useMenuForm(action: FormAction<MenuResult>, onOk?: (r: MenuResult) => void) {
-  const tc = useTranslations("common.errors");
-  const [state, dispatch, pending] = useActionState<ActionState<MenuResult>, FormData>(async (prev, form) => {
-    const result = await callAction(action, prev, form, tc("connectionLost"), tc("newBuild"));
-    if (result?.ok) onOk?.(result.data);
-    return result;
-  }, null);
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (pending) return;
-    const form = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
-    startTransition(() => dispatch(form));
-  }
-  return { state, submit, pending, error: state && !state.ok ? state.error : null };
-}
 
 /** The manager's menu: add categories; per category rename, reorder, delete, and its items; with stations, who makes each. */
 export function MenuEditor({ slug, sections, stations }: { slug: string; sections: MenuSection[]; stations: StationChoice[] }) {
@@ -76,20 +48,9 @@ function AddCategoryForm({ slug }: { slug: string }) {
   );
 }
 
-/** A form's error (role="alert") or its success line (role="status"). */
-function Outcome({ error, children }: { error: string | null; children?: ReactNode }) {
-  if (error) return <FormError message={error} className="mt-3 px-3 py-2 text-base" />;
-  return children ? (
-    <p role="status" className="mt-3 text-base font-medium text-emerald-800">
-      {children}
-    </p>
-  ) : null;
-}
-
 function CategoryCard({ slug, section, stations }: { slug: string; section: MenuSection; stations: StationChoice[] }) {
   const t = useTranslations("managerMenu.category");
   const ts = useTranslations("managerMenu.station");
-  const th = useTranslations("managerMenu.item.columns");
   const [name, setName] = useState(section.name);
   // A new name from the server replaces what is typed (adjusted while rendering, not after).
   const [seenName, setSeenName] = useState(section.name);
@@ -193,132 +154,10 @@ function CategoryCard({ slug, section, stations }: { slug: string; section: Menu
       {count === 0 ? (
         <p className="mt-3 text-slate-700">{t("noItems")}</p>
       ) : (
-        <div className="mt-4">
-          <div aria-hidden className={`hidden gap-2 px-1 text-sm font-semibold text-slate-600 uppercase sm:grid ${gridOf(stations)}`}>
-            <span>{th("name")}</span>
-            <span>{th("price")}</span>
-            {stations.length > 0 ? <span>{ts("label")}</span> : null}
-            <span>{th("available")}</span>
-            <span>{th("actions")}</span>
-          </div>
-          <ul className="divide-y divide-slate-200">
-            {section.items.map((item) => (
-              <ItemRow key={item.id} slug={slug} item={item} stations={stations} categoryStationId={section.stationId} />
-            ))}
-          </ul>
-        </div>
+        <ItemTable slug={slug} items={section.items} stations={stations} categoryStationId={section.stationId} />
       )}
       <AddItemForm slug={slug} section={section} />
     </section>
-  );
-}
-
-/** The item rows' columns: a station column only when the restaurant has stations. */
-const gridOf = (stations: readonly StationChoice[]) => (stations.length > 0 ? "sm:grid-cols-[1fr_7rem_14rem_6rem_auto]" : "sm:grid-cols-[1fr_7rem_6rem_auto]");
-
-function ItemRow({ slug, item, stations, categoryStationId }: { slug: string; item: MenuItem; stations: StationChoice[]; categoryStationId: string | null }) {
-  const t = useTranslations("managerMenu.item");
-  const ts = useTranslations("managerMenu.station");
-  const price = item.priceCents === null ? "" : formatCents(item.priceCents);
-  // Controlled and re-synced from the server after each change, so focus stays where it is.
-  const [name, setName] = useState(item.name);
-  const [priceText, setPriceText] = useState(price);
-  const [available, setAvailable] = useState(item.available);
-  const [station, setStation] = useState(item.stationId ?? "");
-  const [seen, setSeen] = useState({ name: item.name, price, available: item.available, stationId: item.stationId });
-  if (item.name !== seen.name || price !== seen.price || item.available !== seen.available || item.stationId !== seen.stationId) {
-    setSeen({ name: item.name, price, available: item.available, stationId: item.stationId });
-    if (item.name !== seen.name) setName(item.name);
-    if (price !== seen.price) setPriceText(price);
-    if (item.available !== seen.available) setAvailable(item.available);
-    if (item.stationId !== seen.stationId) setStation(item.stationId ?? "");
-  }
-  const saveRef = useRef<HTMLButtonElement>(null);
-  const { submit, pending, error } = useMenuForm(itemOp);
-  const id = item.id;
-
-  return (
-    <li data-testid="menu-item" className="py-2">
-      <form onSubmit={submit} className={`grid grid-cols-[1fr_7rem] items-center gap-2 ${gridOf(stations)}`}>
-        <input type="hidden" name="tenant" value={slug} />
-        <input type="hidden" name="id" value={id} />
-        <div>
-          <label htmlFor={`item-name-${id}`} className="sr-only">
-            {t("name", { name: item.name })}
-          </label>
-          <input
-            id={`item-name-${id}`}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={MENU_LIMITS.name}
-            autoComplete="off"
-            className={INPUT}
-          />
-        </div>
-        <div>
-          <label htmlFor={`item-price-${id}`} className="sr-only">
-            {t("price", { name: item.name })}
-          </label>
-          <input
-            id={`item-price-${id}`}
-            name="price"
-            value={priceText}
-            onChange={(e) => setPriceText(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            className={`${INPUT} tabular-nums`}
-          />
-        </div>
-        {stations.length > 0 ? (
-          <div className="col-span-2 sm:col-span-1">
-            <StationSelect
-              id={`item-station-${id}`}
-              label={ts("itemLabel", { name: item.name })}
-              labelHidden
-              value={station}
-              onChange={setStation}
-              emptyLabel={ts("categoryStation", { name: stationName(stations, categoryStationId) })}
-              stations={stations}
-              className={INPUT}
-            />
-          </div>
-        ) : null}
-        <div className="flex items-center gap-2">
-          <input
-            id={`item-available-${id}`}
-            type="checkbox"
-            name="available"
-            checked={available}
-            onChange={(e) => {
-              setAvailable(e.target.checked);
-              // One tap marks an item sold out (or back): it saves the row at once.
-              e.target.form?.requestSubmit(saveRef.current);
-            }}
-            className="size-7 accent-emerald-700"
-          />
-          <label htmlFor={`item-available-${id}`} className="sr-only">
-            {t("available", { name: item.name })}
-          </label>
-          {!item.available ? <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800">{t("soldOut")}</span> : null}
-        </div>
-        <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1">
-          <button ref={saveRef} type="submit" name="op" value="save" disabled={pending} aria-label={t("saveLabel", { name: item.name })} className={PRIMARY}>
-            {t("save")}
-          </button>
-          <button type="submit" name="op" value="up" disabled={pending} aria-label={t("up", { name: item.name })} className={PLAIN}>
-            ↑
-          </button>
-          <button type="submit" name="op" value="down" disabled={pending} aria-label={t("down", { name: item.name })} className={PLAIN}>
-            ↓
-          </button>
-          <button type="submit" name="op" value="delete" disabled={pending} aria-label={t("delete", { name: item.name })} className={DANGER}>
-            ✕
-          </button>
-        </div>
-      </form>
-      <Outcome error={error} />
-    </li>
   );
 }
 

@@ -13,6 +13,7 @@ export interface StationChoice {
  */
 export function StationSelect({
   id,
+  form,
   label,
   labelHidden = false,
   value,
@@ -22,6 +23,8 @@ export function StationSelect({
   className,
 }: {
   id: string;
+  /** The form it belongs to, when it sits outside it (a table row's cell). */
+  form?: string;
   label: string;
   labelHidden?: boolean;
   value: string | null;
@@ -36,7 +39,7 @@ export function StationSelect({
       <label htmlFor={id} className={labelHidden ? "sr-only" : "text-base font-semibold"}>
         {label}
       </label>
-      <select id={id} name="stationId" value={known} onChange={(e) => onChange(e.target.value)} className={className}>
+      <select id={id} form={form} name="stationId" value={known} onChange={(e) => onChange(e.target.value)} className={className}>
         <option value="">{emptyLabel}</option>
         {stations.map((s) => (
           <option key={s.id} value={s.id}>
