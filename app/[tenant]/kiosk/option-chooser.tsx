@@ -12,7 +12,8 @@ const single = (g: OptionGroup) => g.max === 1;
 /**
  * A dish's options, its note and how many, in a modal dialog (focus stays in it): one tap per
  * group, then Add. Keys: 1–9 choose in the focused group (a one-choice group then moves on to
- * the next), arrows move within a group, + / − the quantity, Enter adds, Esc cancels.
+ * the next), arrows move within a group, Tab to the next group, + / − the quantity, Enter
+ * adds, Esc cancels.
  */
 export function OptionChooser({
   dish,
@@ -169,6 +170,9 @@ export function OptionChooser({
       <div className="space-y-3">
         {groups.map((g, gi) => {
           const short = tried && missing.includes(g);
+          const count = g.options.filter((o) => chosen.has(o.id)).length;
+          const isFull = (id: string) => !chosen.has(id) && !single(g) && count >= g.max;
+          const stop = g.options.findIndex((o) => !isFull(o.id));
           return (
             <fieldset key={g.id} data-group={gi} aria-describedby={short ? "chooser-missing" : undefined}>
               <legend className="mb-1 text-lg font-bold">
@@ -177,7 +181,7 @@ export function OptionChooser({
               <div className="grid grid-cols-4 gap-2">
                 {g.options.map((o, oi) => {
                   const on = chosen.has(o.id);
-                  const full = !on && !single(g) && g.options.filter((x) => chosen.has(x.id)).length >= g.max;
+                  const full = isFull(o.id);
                   return (
                     <label
                       key={o.id}
@@ -194,6 +198,8 @@ export function OptionChooser({
                         name={`chooser-${g.id}`}
                         checked={on}
                         disabled={full}
+                        // Like a one-choice group's radios, a group is one Tab stop: arrows move within it.
+                        tabIndex={single(g) || oi === stop ? undefined : -1}
                         // The choice is made on click (a tap, Space, an arrow key), which also clears an optional one-choice group.
                         onChange={() => undefined}
                         onClick={() => toggle(g, o.id)}
