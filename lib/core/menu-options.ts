@@ -3,7 +3,6 @@
  * "Spice: Mild / Hot", "Extras"), its category's shared ones first, and what an order
  * line's chosen options come to. Framework-free; the menu schemas and order placing use it.
  */
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "./errors";
 import { lineText } from "./text";
@@ -80,12 +79,12 @@ export const optionGroupSchema = z
     if (max > g.options.length) ctx.addIssue({ code: "custom", path: ["max"], message: "max must not be more than the group's options" });
     if (hasTwins(g.options.map((o) => o.name))) ctx.addIssue({ code: "custom", path: ["options"], message: "Two options of a group have the same name" });
     return {
-      id: g.id ?? randomUUID(),
+      id: g.id ?? crypto.randomUUID(),
       name: g.name,
       required: min > 0,
       min,
       max,
-      options: g.options.map((o) => ({ id: o.id ?? randomUUID(), name: o.name, priceCents: o.priceCents })),
+      options: g.options.map((o) => ({ id: o.id ?? crypto.randomUUID(), name: o.name, priceCents: o.priceCents })),
     } satisfies OptionGroup;
   });
 

@@ -18,11 +18,24 @@ function memoryStorage(full = false) {
 const typed: Omit<KioskDraft, "savedAt"> = {
   key: "k-1",
   rows: [
-    { name: "Beef noodles", qty: "2" },
-    { name: "", qty: "1" },
+    { name: "Beef noodles", qty: "2", note: "no ice" },
+    { name: "", qty: "1", note: "" },
   ],
-  picked: [{ id: "m1", name: "Wonton soup", qty: 3 }],
-  note: "no coriander",
+  picked: [
+    { id: "m1", name: "Wonton soup", qty: 3, options: [], note: "" },
+    {
+      id: "m2",
+      name: "Beef noodles",
+      qty: 1,
+      options: [
+        { id: "o-large", name: "Large" },
+        { id: "o-hot", name: "Extra spicy" },
+      ],
+      note: "no coriander",
+    },
+  ],
+  note: "table 4",
+  service: "takeAway",
   sending: null,
   resend: false,
 };
@@ -49,7 +62,7 @@ describe("the kiosk's draft on the device", () => {
     store.clear();
     expect(store.read()).toBeNull();
     store.write(typed);
-    store.write({ ...typed, rows: [{ name: " ", qty: "1" }], picked: [], note: "" });
+    store.write({ ...typed, rows: [{ name: " ", qty: "1", note: "" }], picked: [], note: "" });
     expect(storage.items.size).toBe(0);
   });
 
@@ -70,7 +83,7 @@ describe("the kiosk's draft on the device", () => {
       expect(parseDraft(raw, 1), raw).toBeNull();
   });
 
-  it("reads only well-formed lines, and a resend only with the button it was for", () => {
+  it("reads only well-formed lines, and a resend only with the button it was for; a previous release's draft has no options, notes or service", () => {
     const raw = JSON.stringify({
       key: "k",
       rows: [{ name: "Tea", qty: "1" }, { name: 5 }, null],
@@ -85,9 +98,10 @@ describe("the kiosk's draft on the device", () => {
     });
     expect(parseDraft(raw, 1)).toEqual({
       key: "k",
-      rows: [{ name: "Tea", qty: "1" }],
-      picked: [{ id: "m1", name: "Soup", qty: 2 }],
+      rows: [{ name: "Tea", qty: "1", note: "" }],
+      picked: [{ id: "m1", name: "Soup", qty: 2, options: [], note: "" }],
       note: "",
+      service: null,
       sending: null,
       resend: false,
       savedAt: 1,
@@ -103,8 +117,24 @@ describe("the kiosk's draft on the device", () => {
     expect(none.read()).toBeNull();
   });
 
+  it("drops malformed options, an overlong line note and an unknown service", () => {
+    const raw = JSON.stringify({
+      key: "k",
+      rows: [{ name: "Tea", qty: "1", note: "x".repeat(201) }],
+      picked: [{ id: "m1", name: "Soup", qty: 1, options: [{ id: "o1", name: "Large" }, { id: 7 }, "Hot"], note: "mild" }],
+      note: "",
+      service: "delivery",
+      sending: null,
+      savedAt: 1,
+    });
+    const draft = parseDraft(raw, 1)!;
+    expect(draft.rows).toEqual([{ name: "Tea", qty: "1", note: "" }]);
+    expect(draft.picked).toEqual([{ id: "m1", name: "Soup", qty: 1, options: [{ id: "o1", name: "Large" }], note: "mild" }]);
+    expect(draft.service).toBeNull();
+  });
+
   it("calls a form with only empty lines blank", () => {
-    expect(isBlank({ rows: [{ name: "  ", qty: "2" }], picked: [], note: " " })).toBe(true);
+    expect(isBlank({ rows: [{ name: "  ", qty: "2", note: "" }], picked: [], note: " " })).toBe(true);
     expect(isBlank({ rows: [], picked: [], note: "x" })).toBe(false);
   });
 });

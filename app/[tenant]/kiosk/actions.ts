@@ -2,7 +2,9 @@
 
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { ORDER_LIMITS, type OrderItem } from "@/lib/core/orders";
+import { ORDER_LIMITS, SERVICES, type OrderItem } from "@/lib/core/orders";
+import { AppError } from "@/lib/core/errors";
+import { OPTION_LIMITS } from "@/lib/core/menu-options";
 import type { OrderLineInput } from "@/lib/core/menu";
 import { KIOSK_INTENTS, kioskRefusal } from "@/lib/core/kiosk-order";
 import { orderTotal, type OrderTotal } from "@/lib/core/money";
@@ -43,18 +45,34 @@ export interface IssuedTicket {
 /** What the action answers: the ticket but its QR code, which the kiosk draws. */
 export type PlacedTicket = Omit<IssuedTicket, "qr">;
 
+/** A menu line's options as the kiosk sends them: a JSON array of option ids ("" for none). */
+const optionIdsSchema = z.array(z.string().max(64)).max(OPTION_LIMITS.chosen);
+function optionIds(raw: string | undefined): string[] | null {
+  if (!raw) return [];
+  try {
+    const parsed = optionIdsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The kiosk's form: item rows (a name and a quantity each; rows without a name are
- * ignored, a blank quantity means 1), a note and the idempotency key. Messages name the row.
+ * The kiosk's form: item rows (a name, a quantity and a note each; rows without a name are
+ * ignored, a blank quantity means 1), menu lines (a dish, its options, a note, how many), a
+ * note, eat in or take away, and the idempotency key. Messages name the row.
  */
 function orderForm(t: Translator) {
   return z
     .object({
       itemName: formList(z.string().trim()),
       itemQty: formList(z.string().trim()),
-      // Lines tapped from the menu: ids only; the server copies their names.
+      itemNote: formList(z.string().trim()),
+      // Lines tapped from the menu: ids only; the server copies their names, and checks and prices their options.
       menuItemId: formList(z.string().trim()),
       menuQty: formList(z.string().trim()),
+      menuOptions: formList(z.string().trim()),
+      menuNote: formList(z.string().trim()),
       note: z
         .string()
         .trim()
@@ -67,18 +85,26 @@ function orderForm(t: Translator) {
       series: z.string().trim().max(40).optional(),
       // The network printer this device chose (an id); absent: the one its channel and series use.
       printer: z.string().trim().max(64).optional(),
+      // Eat in or take away; absent (or empty): not chosen.
+      service: z.union([z.enum(SERVICES), z.literal("")]).optional(),
     })
-    .transform(({ itemName, itemQty, menuItemId, menuQty, note, idempotencyKey, intent, series, printer }, ctx) => {
+    .transform(({ itemName, itemQty, itemNote, menuItemId, menuQty, menuOptions, menuNote, note, idempotencyKey, intent, series, printer, service }, ctx) => {
       const items: OrderLineInput[] = [];
       let bad = false;
       const issue = (message: string) => {
         bad = true;
         ctx.addIssue({ code: "custom", message });
       };
+      const lineNote = (raw: string | undefined, row: number) => {
+        if (raw && raw.length > ORDER_LIMITS.lineNote) issue(t("kiosk.errors.lineNoteTooLong", { row, max: ORDER_LIMITS.lineNote }));
+        return raw ? { note: raw } : {};
+      };
       menuItemId.forEach((id, i) => {
         const qty = Number(menuQty[i] ?? "1");
+        const options = optionIds(menuOptions[i]);
         if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) issue(t("kiosk.errors.badQty", { row: i + 1, name: id, max: ORDER_LIMITS.qty }));
-        else items.push({ menuItemId: id, qty });
+        else if (options === null) issue(t("kiosk.errors.badOptions", { row: i + 1 }));
+        else items.push({ menuItemId: id, qty, options, ...lineNote(menuNote[i], i + 1) });
       });
       itemName.forEach((name, i) => {
         if (!name) return;
@@ -87,20 +113,36 @@ function orderForm(t: Translator) {
         const qty = rawQty === "" ? 1 : Number(rawQty);
         if (!Number.isInteger(qty) || qty < 1 || qty > ORDER_LIMITS.qty) issue(t("kiosk.errors.badQty", { row, name, max: ORDER_LIMITS.qty }));
         else if (name.length > ORDER_LIMITS.itemName) issue(t("kiosk.errors.nameTooLong", { row, max: ORDER_LIMITS.itemName }));
-        else items.push({ name, qty });
+        else items.push({ name, qty, ...lineNote(itemNote[i], row) });
       });
       if (items.length > ORDER_LIMITS.items) issue(t("kiosk.errors.tooManyItems", { max: ORDER_LIMITS.items }));
       // The screen checks this first; here too, so that no number is spent by an empty mis-tap.
       const refusal = kioskRefusal(intent, { items: items.length, note });
       if (refusal && !bad) issue(t(`kiosk.errors.${refusal}`));
-      return { items, note: note || undefined, idempotencyKey: idempotencyKey || null, series: series || undefined, printer: printer || null };
+      return {
+        items,
+        note: note || undefined,
+        idempotencyKey: idempotencyKey || null,
+        series: series || undefined,
+        printer: printer || null,
+        intent,
+        service: service || undefined,
+      };
     });
 }
 
 export const placeOrder = staffAction(
   ["CASHIER"],
   orderForm,
-  async ({ items, note, idempotencyKey, series, printer }, { app, caller }): Promise<PlacedTicket> => {
+  async ({ items, note, idempotencyKey, series, printer, intent, service }, { app, caller }): Promise<PlacedTicket> => {
+    // The screen asks first; here too, so that a restaurant that asks gets no order without the answer (a bare number needs none).
+    if (intent === "order" && caller.tenant.floor.askService !== "off" && !service)
+      throw new AppError("BAD_INPUT", {
+        message: "service: eat in or take away is required",
+        userMessage: "Eat in or take away? Choose one, then take the order.",
+        reason: "serviceRequired",
+        details: { fields: [{ path: "service", message: "Choose eat in or take away" }] },
+      });
     // A series deleted since the screen read it: the channel's series numbers the order, and the screen says so once it
     // re-reads the series (settings:changed). The customer at the counter is not refused for the restaurant's change.
     // So does one that no longer serves the kiosk channel (decision 0041).
@@ -113,7 +155,7 @@ export const placeOrder = staffAction(
     const idempotencyScope = screenScope(caller, (await cookies()).get(DEVICE_COOKIE)?.value);
     const placed = await app.orders.place(
       caller.tenant,
-      { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}) },
+      { items, ...(note ? { note } : {}), ...(named ? { series: named } : {}), ...(service ? { service } : {}) },
       { channel: "kiosk", by: caller.by, idempotencyKey, idempotencyScope, print: { device: printer, origin } },
     );
     const { order, created } = placed;

@@ -6,18 +6,17 @@
  * Storage is passed in, so the store runs in unit tests without a browser.
  */
 import { KIOSK_INTENTS, type KioskIntent } from "@/lib/core/kiosk-order";
-import { ORDER_LIMITS } from "@/lib/core/orders";
+import { OPTION_LIMITS } from "@/lib/core/menu-options";
+import { asService, ORDER_LIMITS, type Service } from "@/lib/core/orders";
+import type { Picked, PickedOption } from "./kiosk-lines";
 
 export interface DraftRow {
   name: string;
   qty: string;
+  note: string;
 }
 
-export interface DraftPick {
-  id: string;
-  name: string;
-  qty: number;
-}
+export type DraftPick = Picked;
 
 export interface KioskDraft {
   /** The order's idempotency key: kept until the order is taken or cleared. */
@@ -25,6 +24,8 @@ export interface KioskDraft {
   rows: DraftRow[];
   picked: DraftPick[];
   note: string;
+  /** Eat in or take away as chosen for this order; null: not chosen (or not asked). */
+  service: Service | null;
   /** A send whose answer has not come (which button): the key must outlive the page, as the order may be taken. */
   sending: KioskIntent | null;
   /** The page reloaded to a new build to send it: the new page sends it again, once, with the same key. */
@@ -41,6 +42,16 @@ export const draftKey = (slug: string, scope: string): string => `nextup.kiosk.d
 type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const isString = (x: unknown, max: number): x is string => typeof x === "string" && x.length <= max;
+// A draft of a release before options and line notes has neither: read as none.
+const noteOf = (x: unknown): string => (isString(x, ORDER_LIMITS.lineNote) ? x : "");
+const optionsOf = (x: unknown): PickedOption[] =>
+  (Array.isArray(x) ? (x as unknown[]) : [])
+    .filter((o): o is PickedOption => {
+      const v = o as Partial<PickedOption> | null;
+      return !!v && isString(v.id, 64) && isString(v.name, OPTION_LIMITS.name * 2);
+    })
+    .slice(0, OPTION_LIMITS.chosen)
+    .map((o) => ({ id: o.id, name: o.name }));
 
 /** A stored draft as this release reads it, or null when it is none (another shape, too old, too large). */
 export function parseDraft(raw: string | null, now: number): KioskDraft | null {
@@ -56,19 +67,28 @@ export function parseDraft(raw: string | null, now: number): KioskDraft | null {
   const rows = d.rows
     .filter((r: Partial<DraftRow> | null): r is DraftRow => !!r && isString(r.name, ORDER_LIMITS.itemName * 2) && isString(r.qty, 10))
     .slice(0, ORDER_LIMITS.items + 1)
-    .map((r) => ({ name: r.name, qty: r.qty }));
+    .map((r) => ({ name: r.name, qty: r.qty, note: noteOf(r.note) }));
   const picked = d.picked
     .filter(
       (p: Partial<DraftPick> | null): p is DraftPick =>
         !!p && isString(p.id, 64) && isString(p.name, ORDER_LIMITS.itemName * 2) && Number.isInteger(p.qty) && p.qty! >= 1 && p.qty! <= ORDER_LIMITS.qty,
     )
     .slice(0, ORDER_LIMITS.items)
-    .map((p) => ({ id: p.id, name: p.name, qty: p.qty }));
+    .map((p) => ({ id: p.id, name: p.name, qty: p.qty, options: optionsOf(p.options), note: noteOf(p.note) }));
   const sending = KIOSK_INTENTS.find((i) => i === d.sending) ?? null;
-  return { key: d.key, rows, picked, note: d.note, sending, resend: sending !== null && d.resend === true, savedAt: d.savedAt };
+  return {
+    key: d.key,
+    rows,
+    picked,
+    note: d.note,
+    service: asService(d.service),
+    sending,
+    resend: sending !== null && d.resend === true,
+    savedAt: d.savedAt,
+  };
 }
 
-/** Nothing typed: no line named, nothing tapped, no note. */
+/** Nothing typed: no line named, nothing tapped, no note (a service chosen alone is no order). */
 export const isBlank = (d: Pick<KioskDraft, "rows" | "picked" | "note">): boolean =>
   d.picked.length === 0 && d.note.trim() === "" && d.rows.every((r) => r.name.trim() === "");
 

@@ -9,7 +9,11 @@ import { ORDER_LIMITS } from "@/lib/core/orders";
 import { kioskRefusal, type KioskIntent } from "@/lib/core/kiosk-order";
 import { orderTotal } from "@/lib/core/money";
 import { FormError } from "@/app/_components/form-error";
-import { MenuPad, PickedList, type Picked } from "./menu-pad";
+import { MenuPad } from "./menu-pad";
+import { OrderList } from "./order-list";
+import { OptionChooser } from "./option-chooser";
+import { ServiceChoice, useServiceChoice } from "./service-choice";
+import { addLine, addOne, dishesById, lineState, replaceLine, type KioskDish, type Picked } from "./kiosk-lines";
 import { placeOrder, type IssuedTicket } from "./actions";
 import type { KioskView } from "./kiosk-view.server";
 import { ItemRows, type Row } from "./item-rows";
@@ -56,7 +60,7 @@ export interface KioskFormProps {
 export function KioskForm({ slug, draftScope, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
   const tc = useTranslations("common.errors");
-  const { menu, currency, numberOnly } = view;
+  const { menu, currency, numberOnly, askService } = view;
   const hasMenu = menu.length > 0;
   // The free-text field suggests a dish of this restaurant's menu, never one of another kind of shop.
   const example = menu.flatMap((s) => s.items).find((i) => i.available)?.name ?? null;
@@ -65,9 +69,12 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   const [picked, setPicked] = useState<Picked[]>([]);
   // Row ids only need to be unique within this form; the first is 0 on server and client alike.
   const rowIds = useRef(1);
-  const newRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1" });
-  const [rows, setRows] = useState<Row[]>([{ id: 0, name: "", qty: "1" }]);
+  const newRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1", note: "" });
+  const [rows, setRows] = useState<Row[]>([{ id: 0, name: "", qty: "1", note: "" }]);
   const [note, setNote] = useState("");
+  const { service, choose: chooseService, reset: resetService } = useServiceChoice(slug, askService);
+  // The options dialog: a dish tapped (index null) or line `index` being edited.
+  const [choosing, setChoosing] = useState<{ dish: KioskDish; index: number | null } | null>(null);
   // One key per order form: a double tap or a retry after a lost answer gets the same number.
   // Set after mount so the server-rendered HTML and the browser agree.
   const [idempotencyKey, setIdempotencyKey] = useState("");
@@ -80,11 +87,12 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   const submitting = useRef(false);
 
   // The order being typed lives on the device too (decision 0048): a reload, a restart or a new build restores it, key included.
-  const draft = useKioskDraft(slug, draftScope, { key: idempotencyKey, rows, picked, note }, (kept) => {
+  const draft = useKioskDraft(slug, draftScope, { key: idempotencyKey, rows, picked, note, service }, (kept) => {
     if (!kept) return setIdempotencyKey(newKey());
-    setRows(kept.rows.length ? kept.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty })) : [{ id: rowIds.current++, name: "", qty: "1" }]);
+    setRows(kept.rows.length ? kept.rows.map((r) => ({ id: rowIds.current++, name: r.name, qty: r.qty, note: r.note })) : [newRow()]);
     setPicked(kept.picked);
     setNote(kept.note);
+    if (kept.service) chooseService(kept.service);
     setIdempotencyKey(kept.key);
   });
   const { restored, takeResend } = draft;
@@ -106,6 +114,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
       setRows([newRow()]);
       setPicked([]);
       setNote("");
+      resetService();
       setIdempotencyKey(newKey());
     }
     if (hasMenu && result && !result.ok && (result.code === "CONFLICT" || result.code === "BAD_INPUT")) onStaleMenu();
@@ -116,15 +125,18 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   // A new build's reload waits while an order is on its way or its ticket is on screen (the draft covers the rest).
   useReloadHold(pending || ticket !== null);
   const namedRows = rows.filter((r) => r.name.trim());
-  const formKey = JSON.stringify([namedRows.map((r) => r.name), picked, note]);
+  const formKey = JSON.stringify([namedRows.map((r) => r.name), picked, note, service]);
   const blank = isBlank({ rows, picked, note });
-  const prices = new Map(menu.flatMap((s) => s.items.map((i) => [i.id, i.priceCents] as const)));
-  // Free-text lines carry no price: they count as unpriced (their quantity does not matter then).
-  const total = orderTotal([...picked.map((p) => ({ qty: p.qty, priceCents: prices.get(p.id) ?? undefined })), ...namedRows.map(() => ({ qty: 1 }))]);
+  const dishes = dishesById(menu);
+  // A line's unit price includes its options. Free-text lines carry no price: they count as unpriced (their quantity does not matter then).
+  const total = orderTotal([
+    ...picked.map((p) => ({ qty: p.qty, priceCents: lineState(dishes.get(p.id), p).unitCents ?? undefined })),
+    ...namedRows.map(() => ({ qty: 1 })),
+  ]);
 
   // Ctrl/⌘+Enter takes the order from anywhere on the screen (a field, a menu button, nowhere).
   useEffect(() => {
-    if (ticket || numberOnly) return;
+    if (ticket || numberOnly || choosing) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.isComposing) return;
       e.preventDefault();
@@ -132,7 +144,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [ticket, numberOnly]);
+  }, [ticket, numberOnly, choosing]);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -146,6 +158,12 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
       const refusal = kioskRefusal(intent, { items: picked.length + namedRows.length, note });
       if (refusal) {
         setRefused({ message: t(`errors.${refusal}`), form: formKey });
+        return;
+      }
+      // The restaurant asks: this order needs eat in or take away (a bare number does not).
+      if (intent === "order" && askService !== "off" && service === null) {
+        setRefused({ message: t("errors.chooseService"), form: formKey });
+        document.querySelector<HTMLInputElement>('input[name="service"]')?.focus();
         return;
       }
     }
@@ -170,6 +188,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     setRows([newRow()]);
     setPicked([]);
     setNote("");
+    resetService();
     setRefused(null);
     setIdempotencyKey(newKey());
   }
@@ -227,6 +246,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
 
   const actions = (
     <div className="space-y-3">
+      <ServiceChoice ask={askService} service={service} onChange={chooseService} />
       <OrderTotalLine total={total} currency={currency} />
       <FormError id="order-error" testId="order-error" message={shown} className="px-4 py-3 text-xl" />
       <button
@@ -272,34 +292,76 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
     </div>
   );
 
-  return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      onKeyDown={onFormKey}
-      className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}
-      aria-describedby={error ? "order-error" : undefined}
-    >
-      {hidden}
-      {hasMenu ? <MenuPad menu={menu} currency={currency} picked={picked} onPick={setPicked} /> : null}
+  const chooser = choosing ? (
+    <OptionChooser
+      key={`${choosing.dish.id}-${choosing.index}`}
+      dish={choosing.dish}
+      currency={currency}
+      editing={choosing.index === null ? null : (picked[choosing.index] ?? null)}
+      onDone={(line) => {
+        setPicked(choosing.index === null ? addLine(picked, line) : replaceLine(picked, choosing.index, line));
+        setChoosing(null);
+      }}
+      onRemove={
+        choosing.index === null
+          ? null
+          : () => {
+              setPicked(picked.filter((_, i) => i !== choosing.index));
+              setChoosing(null);
+            }
+      }
+      onCancel={() => setChoosing(null)}
+    />
+  ) : null;
 
-      {/* No sticky bar (at 1024×768 it covered the note): with the menu, the total and the buttons come right under the
-          tapped lines, where the cashier looks; free text and the note follow. */}
-      <div className="space-y-4">
+  return (
+    <>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={onFormKey}
+        className={hasMenu ? "grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : "space-y-5"}
+        aria-describedby={error ? "order-error" : undefined}
+      >
+        {hidden}
         {hasMenu ? (
-          <>
-            <PickedList menu={menu} picked={picked} onChange={setPicked} />
-            {actions}
-            {extras}
-          </>
-        ) : (
-          <>
-            {extras}
-            {actions}
-          </>
-        )}
-        <Reprint lastTicket={lastTicket} printing={printing} printerId={printer} />
-      </div>
-    </form>
+          <MenuPad
+            menu={menu}
+            currency={currency}
+            picked={picked}
+            onTap={(dish) => (dish.groups.length > 0 ? setChoosing({ dish, index: null }) : setPicked(addOne(picked, dish)))}
+          />
+        ) : null}
+
+        {/* No sticky bar (at 1024×768 it covered the note): with the menu, the total and the buttons come right under the
+          tapped lines, where the cashier looks; free text and the note follow. */}
+        <div className="space-y-4">
+          {hasMenu ? (
+            <>
+              <OrderList
+                menu={menu}
+                currency={currency}
+                picked={picked}
+                onChange={setPicked}
+                onEdit={(index) => {
+                  const dish = dishes.get(picked[index]?.id ?? "");
+                  if (dish) setChoosing({ dish, index });
+                }}
+              />
+              {actions}
+              {extras}
+            </>
+          ) : (
+            <>
+              {extras}
+              {actions}
+            </>
+          )}
+          <Reprint lastTicket={lastTicket} printing={printing} printerId={printer} />
+        </div>
+      </form>
+      {/* Outside the order's form: the dialog's fields are not the order's, and its keys are its own. */}
+      {chooser}
+    </>
   );
 }

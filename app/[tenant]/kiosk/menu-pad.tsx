@@ -1,43 +1,31 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { MenuItem, MenuSection } from "@/lib/core/menu";
 import { formatMoney } from "@/lib/core/money";
-import { ORDER_LIMITS } from "@/lib/core/orders";
-
-/** A menu line of the order being taken: the item's id, its name when tapped, how many. */
-export interface Picked {
-  id: string;
-  name: string;
-  qty: number;
-}
-
-/** Adds one of `item` (a new line, or one more on its line). */
-export function addOne(picked: readonly Picked[], item: Pick<MenuItem, "id" | "name">): Picked[] {
-  const line = picked.find((p) => p.id === item.id);
-  if (!line) return [...picked, { id: item.id, name: item.name, qty: 1 }];
-  return picked.map((p) => (p.id === item.id ? { ...p, qty: Math.min(ORDER_LIMITS.qty, p.qty + 1) } : p));
-}
+import type { KioskDish, KioskSection, Picked } from "./kiosk-lines";
 
 /**
- * The menu as big buttons, by category: a tap adds one. Sold-out items stay in place,
- * disabled and marked, so the cashier can tell a customer at once.
+ * The menu as big buttons, by category: a tap adds one, or opens the dish's options when it
+ * has some. Sold-out items stay in place, disabled and marked, so the cashier can tell a
+ * customer at once.
  */
 export function MenuPad({
   menu,
   currency,
   picked,
-  onPick,
+  onTap,
 }: {
-  menu: MenuSection[];
+  menu: KioskSection[];
   /** The restaurant's currency (ISO 4217); null: prices without a symbol. */
   currency: string | null;
   picked: Picked[];
-  onPick: (next: Picked[]) => void;
+  onTap: (dish: KioskDish) => void;
 }) {
   const t = useTranslations("kiosk");
   const locale = useLocale();
-  const count = new Map(picked.map((p) => [p.id, p.qty]));
+  // How many of a dish the order has, whatever its options.
+  const count = new Map<string, number>();
+  for (const p of picked) count.set(p.id, (count.get(p.id) ?? 0) + p.qty);
   return (
     <section aria-labelledby="menu-heading" data-testid="menu-pad" className="space-y-4">
       <h2 id="menu-heading" className="text-2xl font-bold">
@@ -57,7 +45,8 @@ export function MenuPad({
                     type="button"
                     data-testid="menu-button"
                     disabled={!item.available}
-                    onClick={() => onPick(addOne(picked, item))}
+                    aria-haspopup={item.groups.length > 0 ? "dialog" : undefined}
+                    onClick={() => onTap(item)}
                     className="flex min-h-[4.75rem] w-full flex-col items-start justify-center rounded-xl border-2 border-blue-700 bg-blue-50 px-3 py-2 text-left hover:bg-blue-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 active:bg-blue-200 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 disabled:text-slate-500"
                   >
                     <span className="text-lg leading-tight font-bold break-words">{item.name}</span>
@@ -84,64 +73,6 @@ export function MenuPad({
           </ul>
         </div>
       ))}
-    </section>
-  );
-}
-
-/** The menu lines of this order, each with − / + and its quantity; sent as menuItemId/menuQty. */
-export function PickedList({ menu, picked, onChange }: { menu: MenuSection[]; picked: Picked[]; onChange: (next: Picked[]) => void }) {
-  const t = useTranslations("kiosk");
-  const items = new Map(menu.flatMap((s) => s.items.map((i) => [i.id, i] as const)));
-  const step = (id: string, delta: number) =>
-    onChange(picked.flatMap((p) => (p.id !== id ? [p] : p.qty + delta < 1 ? [] : [{ ...p, qty: Math.min(ORDER_LIMITS.qty, p.qty + delta) }])));
-  return (
-    <section aria-labelledby="order-list-heading" data-testid="order-list">
-      <h2 id="order-list-heading" className="mb-2 text-2xl font-bold">
-        {t("orderList")}
-      </h2>
-      {picked.length === 0 ? (
-        <p className="text-lg text-slate-600">{t("orderEmpty")}</p>
-      ) : (
-        <ul className="space-y-2">
-          {picked.map((p) => {
-            const now = items.get(p.id);
-            const gone = !now || !now.available;
-            return (
-              <li
-                key={p.id}
-                data-testid="order-line"
-                className={`flex items-center gap-2 rounded-xl border-2 bg-white p-2 ${gone ? "border-red-700" : "border-slate-200"}`}
-              >
-                <input type="hidden" name="menuItemId" value={p.id} />
-                <input type="hidden" name="menuQty" value={p.qty} />
-                <span className="min-w-0 flex-1 text-xl font-semibold break-words">
-                  {now?.name ?? p.name}
-                  {gone ? <span className="ml-2 text-base font-bold text-red-800">{t("soldOut")}</span> : null}
-                </span>
-                <button
-                  type="button"
-                  onClick={() => step(p.id, -1)}
-                  aria-label={t("lessOf", { name: p.name })}
-                  className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-                >
-                  −
-                </button>
-                <output aria-label={t("qtyOf", { name: p.name })} data-testid="order-line-qty" className="w-10 text-center text-2xl font-bold tabular-nums">
-                  {p.qty}
-                </output>
-                <button
-                  type="button"
-                  onClick={() => step(p.id, 1)}
-                  aria-label={t("moreOf", { name: p.name })}
-                  className="size-12 rounded-lg border-2 border-slate-400 bg-slate-100 text-2xl font-bold hover:bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300"
-                >
-                  +
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { KioskIntent } from "@/lib/core/kiosk-order";
 import { reloadForNewBuild } from "@/app/_lib/new-build";
+import type { Service } from "@/lib/core/orders";
 import { draftStore, type DraftPick, type DraftRow, type KioskDraft } from "./kiosk-draft";
 
 /** This device's storage, or null where there is none (the server's render, a browser that refuses it). */
@@ -22,7 +23,7 @@ function deviceStorage(): Storage | null {
 export function useKioskDraft(
   slug: string,
   scope: string,
-  form: { key: string; rows: DraftRow[]; picked: DraftPick[]; note: string },
+  form: { key: string; rows: DraftRow[]; picked: DraftPick[]; note: string; service: Service | null },
   restore: (draft: KioskDraft | null) => void,
 ) {
   const store = useMemo(() => draftStore(deviceStorage(), slug, scope), [slug, scope]);
@@ -46,10 +47,19 @@ export function useKioskDraft(
     setRestored(true);
   }, [store]);
 
-  const { key, rows, picked, note } = form;
+  const { key, rows, picked, note, service } = form;
   const persist = useCallback(
-    () => store.write({ key, rows: rows.map((r) => ({ name: r.name, qty: r.qty })), picked, note, sending: sending.current, resend: false }),
-    [store, key, rows, picked, note],
+    () =>
+      store.write({
+        key,
+        rows: rows.map((r) => ({ name: r.name, qty: r.qty, note: r.note })),
+        picked,
+        note,
+        service,
+        sending: sending.current,
+        resend: false,
+      }),
+    [store, key, rows, picked, note, service],
   );
   useEffect(() => {
     if (restored && key) persist();
