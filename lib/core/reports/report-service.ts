@@ -131,7 +131,7 @@ export class ReportService {
     const store = this.deps.store;
     async function* lines() {
       yield orderCsvHeader();
-      for await (const o of store.ordersInRange(tenant.id, from, to)) yield orderCsvLine(o);
+      for await (const o of store.ordersInRange(tenant.id, from, to)) yield orderCsvLine(o, tenant.floor.currency);
     }
     return { filename: `${tenant.slug}-orders-${from}${to === from ? "" : `-to-${to}`}.csv`, lines: lines() };
   }
