@@ -107,10 +107,13 @@ test("history lists the day's shifts after a new shift, finds an order by number
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${t.slug}-orders-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display,readyBy");
+  expect(lines[0]).toBe(
+    "businessDay,shift,number,status,channel,createdAt,readyAt,collectedAt,cancelledAt,items,note,series,prefix,display,readyBy,service,currency,total,unpricedLines,unitPrices",
+  );
   expect(lines).toHaveLength(5); // header, three orders, and the empty string after the last CRLF
-  expect(lines[1]).toMatch(/,2× Beef noodles,,Default,,1,Pass screen$/);
-  expect(lines[2]).toMatch(/,2× Tea,'=1\+1,Default,,2,$/);
+  // Free-text lines: no service stated, no currency set, no total, one line without a price.
+  expect(lines[1]).toMatch(/,2× Beef noodles,,Default,,1,Pass screen,,,,1,$/);
+  expect(lines[2]).toMatch(/,2× Tea,'=1\+1,Default,,2,,,,,1,$/);
 
   // Chinese.
   await page.goto(`/${t.slug}/manager/history?lang=zh-CN`);

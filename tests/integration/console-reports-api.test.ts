@@ -308,13 +308,13 @@ describe("number series in the reports (decision 0027)", () => {
     ]);
   });
 
-  it("the CSV ends with series, prefix and display, then who marked it ready; 1, D1 and K1 by number, then letters", async () => {
+  it("the CSV has series, prefix and display after the note, then who marked it ready; 1, D1 and K1 by number, then letters", async () => {
     const res = await get<string>(series, `/orders.csv?from=${today}&to=${today}`);
     expect(res.status).toBe(200);
     const [header, ...lines] = parseCsv(res.body);
-    expect(header!.slice(-5)).toEqual(["note", "series", "prefix", "display", "readyBy"]);
-    // None is ready yet: the last cell of each line is empty (tests/integration/order-history.test.ts fills it).
-    expect(lines.every((r) => r.length === header!.length && r.at(-1) === "")).toBe(true);
+    expect(header!.slice(10, 15)).toEqual(["note", "series", "prefix", "display", "readyBy"]);
+    // None is ready yet: readyBy is empty on each line (tests/integration/order-history.test.ts fills it).
+    expect(lines.every((r) => r.length === header!.length && r[14] === "")).toBe(true);
     expect(lines.map((r) => [r[2], r[11], r[12], r[13], r[9]])).toEqual([
       ["1", "Default", "", "1", "1× Noodles"],
       ["1", "Delivery", "D", "D1", "1× Delivery rice"],

@@ -3,11 +3,12 @@
  * filtered by tenant; counts and hourly buckets are aggregated in SQL.
  */
 import type { BusinessDay } from "@/lib/core/business-day";
-import { readiedBy, type OrderStatus } from "@/lib/core/orders";
+import { asService, readiedBy, type OrderItem, type OrderStatus } from "@/lib/core/orders";
 import type { OrderDuration } from "@/lib/core/reports/series-figures";
 import type { OrderParts } from "@/lib/core/reports/station-figures";
 import { toParts } from "@/lib/core/stations";
 import type { RecordedShift, SeriesCount } from "@/lib/core/reports/shift-history";
+import type { TakingsOrder } from "@/lib/core/reports/takings";
 import type { Db } from "./prisma.server";
 import type { Order as OrderRow } from "./generated/prisma/client";
 import type { ExportedOrder, OrderWithMoves, ReportStore } from "@/lib/core/ports";
@@ -84,6 +85,20 @@ export class PrismaReportStore implements ReportStore {
       SELECT "createdAt", "stations" FROM "Order"
       WHERE "tenantId" = ${tenantId}::uuid AND "businessDay" = ${day}::date AND "status" <> 'CANCELLED' AND "stations" <> '[]'::jsonb`;
     return rows.map((r) => ({ createdAt: r.createdAt, parts: toParts(r.stations) }));
+  }
+
+  async takingsOrders(tenantId: string, day: BusinessDay): Promise<TakingsOrder[]> {
+    const rows = await this.db.order.findMany({
+      where: { tenantId, businessDay: toSqlDate(day) },
+      select: { shift: true, channel: true, service: true, status: true, items: true },
+    });
+    return rows.map((r) => ({
+      shift: r.shift,
+      channel: r.channel,
+      service: asService(r.service),
+      status: r.status,
+      items: (Array.isArray(r.items) ? r.items : []) as unknown as OrderItem[],
+    }));
   }
 
   async ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]> {

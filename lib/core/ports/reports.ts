@@ -4,6 +4,7 @@ import type { Order, OrderMove } from "../orders";
 import type { OrderDuration } from "../reports/series-figures";
 import type { OrderParts } from "../reports/station-figures";
 import type { RecordedShift, SeriesCount } from "../reports/shift-history";
+import type { TakingsOrder } from "../reports/takings";
 
 /** An order with its stored moves, oldest first (who made each: the order's history but for being taken). */
 export type OrderWithMoves = Order & { moves: OrderMove[] };
@@ -23,6 +24,8 @@ export interface ReportStore {
   durations(tenantId: string, day: BusinessDay): Promise<OrderDuration[]>;
   /** The parts of `day`'s orders that have parts (kitchen stations), cancelled orders left out. */
   stationParts(tenantId: string, day: BusinessDay): Promise<OrderParts[]>;
+  /** Every order of `day` (all statuses) as the takings read it: shift, channel, service, status and lines. */
+  takingsOrders(tenantId: string, day: BusinessDay): Promise<TakingsOrder[]>;
   /** Orders of `day` with that number: of the series with that prefix, or of every series when `prefix` is null; each with its moves. */
   ordersByNumber(tenantId: string, day: BusinessDay, number: number, prefix: string | null): Promise<OrderWithMoves[]>;
   /** Orders from `from` to `to` by day, shift, number and prefix, read a page at a time, each with who marked it ready. */

@@ -3,6 +3,9 @@
  * a line break are quoted with quotes doubled. A text cell that a spreadsheet would run
  * as a formula is prefixed with an apostrophe (OWASP's "CSV injection" advice).
  */
+import { lineLabel } from "../menu-options";
+import { formatCents } from "../menu";
+import { orderTotal } from "../money";
 import type { Order, OrderItem } from "../orders";
 import { displayNumber, seriesNameOf } from "../series";
 
@@ -42,17 +45,32 @@ export const ORDER_CSV_COLUMNS = [
   "display",
   // Who marked it ready (issue #38; the latest move to READY), last again: empty when no one is known.
   "readyBy",
+  // Its service and what it came to (issue #41), last again: a file read by position keeps its columns.
+  "service",
+  "currency",
+  "total",
+  "unpricedLines",
+  "unitPrices",
 ] as const;
 
-/** "2× Beef noodles; 1× Tea". */
+/** "2× Beef noodles · Large · Extra spicy (no coriander); 1× Tea": a line's options and note only where it has them. */
 export function itemsText(items: readonly OrderItem[]): string {
-  return items.map((i) => `${i.qty}× ${i.name}`).join("; ");
+  return items.map((i) => `${i.qty}× ${lineLabel(i)}${i.note ? ` (${i.note})` : ""}`).join("; ");
+}
+
+/** Each line's unit price (options included) in major units, in the lines' order; an empty entry for a line without one. */
+export function unitPricesText(items: readonly OrderItem[]): string {
+  return items.map((i) => (i.priceCents === undefined ? "" : formatCents(i.priceCents))).join("; ");
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `readyBy`: who marked it ready last (null or absent: nobody known, an empty cell). */
-export function orderCsvCells(o: Order & { readyBy?: string | null }): (string | number | null)[] {
+/**
+ * `readyBy`: who marked it ready last (null or absent: nobody known, an empty cell).
+ * `currency`: the restaurant's now (orders do not keep one), null when it set none.
+ */
+export function orderCsvCells(o: Order & { readyBy?: string | null }, currency: string | null): (string | number | null)[] {
+  const total = orderTotal(o.items);
   return [
     o.businessDay,
     o.shift,
@@ -69,8 +87,13 @@ export function orderCsvCells(o: Order & { readyBy?: string | null }): (string |
     o.prefix,
     displayNumber(o.prefix, o.number),
     o.readyBy ?? null,
+    o.service,
+    currency,
+    total ? formatCents(total.cents) : null,
+    total ? total.unpriced : o.items.length,
+    unitPricesText(o.items),
   ];
 }
 
 export const orderCsvHeader = (): string => csvLine(ORDER_CSV_COLUMNS);
-export const orderCsvLine = (o: Order & { readyBy?: string | null }): string => csvLine(orderCsvCells(o));
+export const orderCsvLine = (o: Order & { readyBy?: string | null }, currency: string | null): string => csvLine(orderCsvCells(o, currency));

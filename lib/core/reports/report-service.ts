@@ -10,6 +10,7 @@ import { spreadSeconds, type Spread } from "./percentile";
 import { parseDayQuery, parseNumberQuery, parseRangeQuery } from "./report-queries";
 import { seriesFigures, type SeriesFigures } from "./series-figures";
 import { stationFigures, type StationFigures } from "./station-figures";
+import { dayTakings, type DayTakings } from "./takings";
 import { assembleShiftHistory, type SeriesCount, type ShiftHistoryEntry } from "./shift-history";
 import type { Clock, OrderWithMoves, ReportStore, WaitHistory } from "../ports";
 import { addDays } from "../business-day";
@@ -33,6 +34,8 @@ export interface DayFigures {
   estimates: EstimateAccuracy;
   /** Per kitchen station that had parts this day (issue #40); empty without stations. */
   stations: StationFigures[];
+  /** What the day's orders came to, per shift, channel and service (issue #41). */
+  takings: DayTakings;
 }
 
 export type Query = Record<string, string | undefined>;
@@ -76,13 +79,14 @@ export class ReportService {
     const day = parseDayQuery(query).day ?? this.today(tenant);
     const hours = dayHours(day, tenant);
     const { store } = this.deps;
-    const [[shifts, counts], perHour, durations, replayed, parts] = await Promise.all([
+    const [[shifts, counts], perHour, durations, replayed, parts, priced] = await Promise.all([
       this.shiftsAndCounts(tenant, day),
       store.ordersPerHourIndex(tenant.id, day, hours[0]!.start),
       store.durations(tenant.id, day),
       // The day before too: the history and the orders ahead of the day's first orders.
       this.deps.waits.replayOrders(tenant.id, [addDays(day, -1), day]),
       store.stationParts(tenant.id, day),
+      store.takingsOrders(tenant.id, day),
     ]);
     const hourly = hourlyCounts(hours, perHour);
     return {
@@ -102,6 +106,7 @@ export class ReportService {
       series: seriesFigures(counts, durations),
       estimates: replayAccuracy(replayed, day),
       stations: stationFigures(parts, tenant.stations ?? []),
+      takings: dayTakings(priced, { shifts: shifts.map((s) => s.shift), currency: tenant.floor.currency }),
     };
   }
 
@@ -126,7 +131,7 @@ export class ReportService {
     const store = this.deps.store;
     async function* lines() {
       yield orderCsvHeader();
-      for await (const o of store.ordersInRange(tenant.id, from, to)) yield orderCsvLine(o);
+      for await (const o of store.ordersInRange(tenant.id, from, to)) yield orderCsvLine(o, tenant.floor.currency);
     }
     return { filename: `${tenant.slug}-orders-${from}${to === from ? "" : `-to-${to}`}.csv`, lines: lines() };
   }

@@ -1,5 +1,6 @@
 /** The JSON forms of the manager's reports (shift history, a day's figures) and their wire schemas (the OpenAPI contract). */
 import { z } from "zod";
+import { SERVICES } from "@/lib/core/orders";
 import type { DayFigures, ShiftHistory } from "@/lib/core/reports/report-service";
 
 const timestamp = z.iso.datetime();
@@ -30,6 +31,30 @@ export const shiftHistorySchema = z
     ),
   })
   .meta({ id: "ShiftHistory" });
+
+const takingsSumSchema = z
+  .object({
+    orders: z.int().min(0),
+    totalCents: z
+      .int()
+      .min(0)
+      .meta({ description: "Price × quantity over the orders' lines, in the currency's smallest unit; a line without a price counts 0." }),
+    unpricedOrders: z.int().min(0).meta({ description: "Of `orders`, those with a line without a price: while above 0 the total is partial." }),
+  })
+  .meta({ id: "TakingsSum" });
+
+const takingsSchema = z
+  .object({
+    currency: z.string().nullable().meta({ description: "The restaurant's currency (ISO 4217) now; null when it set none." }),
+    total: takingsSumSchema.meta({ description: "Every order of the day but the cancelled ones (cleared, uncollected orders included)." }),
+    shifts: z.array(takingsSumSchema.extend({ shift: z.int().min(1) })).meta({ description: "The day's shifts in order, each as `total`." }),
+    channels: z.array(takingsSumSchema.extend({ channel: z.string() })).meta({ description: "The channels that took orders." }),
+    services: z
+      .array(takingsSumSchema.extend({ service: z.enum(SERVICES).nullable().meta({ description: "null: not stated." }) }))
+      .meta({ description: "Eat in, take away, then not stated: those with orders." }),
+    cancelled: takingsSumSchema.meta({ description: "The cancelled orders and what they would have come to; in none of the sums above." }),
+  })
+  .meta({ id: "DayTakings", description: "What the day's orders came to, from the unit prices (options included) copied onto their lines when taken." });
 
 export const dayFiguresSchema = z
   .object({
@@ -82,6 +107,7 @@ export const dayFiguresSchema = z
           .meta({ id: "StationFigures" }),
       )
       .meta({ description: "Per kitchen station that had parts this day, in screen order; empty for a restaurant without stations." }),
+    takings: takingsSchema,
   })
   .meta({ id: "DayFigures" });
 
@@ -113,5 +139,6 @@ export function figuresJson(f: DayFigures): z.output<typeof dayFiguresSchema> {
     series: f.series,
     estimates: f.estimates,
     stations: f.stations,
+    takings: f.takings,
   };
 }

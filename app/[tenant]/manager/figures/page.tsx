@@ -13,6 +13,7 @@ import { HourChart } from "./hour-chart";
 import { formatDuration } from "./duration";
 import { EstimateFigures } from "./estimate-figures";
 import { StationFigures } from "./station-figures";
+import { TakingsFigures } from "./takings-figures";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +50,8 @@ export default async function FiguresPage({
           today={today}
           labels={{ label: t("day.label"), show: t("day.show"), previous: t("day.previous"), next: t("day.next"), today: t("day.today") }}
         />
+
+        <TakingsFigures takings={f.takings} dayText={dayText} />
 
         <section aria-labelledby="per-hour" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="per-hour" className="text-2xl font-bold">

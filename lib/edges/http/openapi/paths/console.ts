@@ -138,7 +138,12 @@ export const consolePaths: ZodOpenApiPathsObject = {
       access: manager,
       path: inTenant,
       query: dayQuerySchema,
-      ok: { 200: jsonResponse("Orders per hour, time to ready and collected per shift and series.", dayFiguresSchema) },
+      ok: {
+        200: jsonResponse(
+          "Orders per hour, time to ready and collected per shift and series, and the takings per shift, channel and service.",
+          dayFiguresSchema,
+        ),
+      },
     }),
   },
   "/api/v1/orgs/{slug}/orders.csv": {
