@@ -1,5 +1,7 @@
 "use client";
 
+import type { OptionGroup } from "@/lib/core/menu-options";
+import { OptionGroupsEditor } from "./option-groups-editor";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { callAction } from "@/app/_lib/client-action";
@@ -28,11 +30,14 @@ export function ItemTable({
   items,
   stations,
   categoryStationId,
+  categoryGroups,
 }: {
   slug: string;
   items: MenuItem[];
   stations: StationChoice[];
   categoryStationId: string | null;
+  /** The category's option groups, offered by each item before its own. */
+  categoryGroups: OptionGroup[];
 }) {
   const t = useTranslations("managerMenu.item.columns");
   const ts = useTranslations("managerMenu.station");
@@ -59,7 +64,15 @@ export function ItemTable({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {items.map((item) => (
-            <ItemRow key={item.id} slug={slug} item={item} stations={stations} categoryStationId={categoryStationId} columns={heads.length} />
+            <ItemRow
+              key={item.id}
+              slug={slug}
+              item={item}
+              stations={stations}
+              categoryStationId={categoryStationId}
+              categoryGroups={categoryGroups}
+              columns={heads.length}
+            />
           ))}
         </tbody>
       </table>
@@ -72,12 +85,14 @@ function ItemRow({
   item,
   stations,
   categoryStationId,
+  categoryGroups,
   columns,
 }: {
   slug: string;
   item: MenuItem;
   stations: StationChoice[];
   categoryStationId: string | null;
+  categoryGroups: OptionGroup[];
   columns: number;
 }) {
   const t = useTranslations("managerMenu.item");
@@ -101,7 +116,8 @@ function ItemRow({
 
   return (
     <>
-      <tr data-testid="menu-item" className="align-middle">
+      {/* Its options row below belongs to it: no line between them. */}
+      <tr data-testid="menu-item" className="border-b-0 align-middle">
         <td className="py-2 pr-2 pl-1">
           <form id={form} onSubmit={submit}>
             <input type="hidden" name="tenant" value={slug} />
@@ -172,12 +188,17 @@ function ItemRow({
         </td>
       </tr>
       {error ? (
-        <tr>
+        <tr className="border-b-0">
           <td colSpan={columns} className="px-1 pb-2">
             <Outcome error={error} />
           </td>
         </tr>
       ) : null}
+      <tr>
+        <td colSpan={columns} className="px-1 pb-2">
+          <OptionGroupsEditor target="item" id={id} name={item.name} groups={item.optionGroups} inherited={categoryGroups} />
+        </td>
+      </tr>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { MENU_LIMITS, type MenuSection } from "@/lib/core/menu";
 import { addCategory, addItem, categoryOp } from "./actions";
 import { BUTTON, DANGER, INPUT, Outcome, PLAIN, PRIMARY, useMenuForm } from "./menu-form";
 import { ItemTable } from "./item-table";
+import { OptionGroupsEditor } from "./option-groups-editor";
 import { StationSelect, stationName, type StationChoice } from "./station-select";
 
 /** The manager's menu: add categories; per category rename, reorder, delete, and its items; with stations, who makes each. */
@@ -150,11 +151,12 @@ function CategoryCard({ slug, section, stations }: { slug: string; section: Menu
         ) : null}
         <Outcome error={error} />
       </form>
+      <OptionGroupsEditor target="category" id={section.id} name={section.name} groups={section.optionGroups} />
 
       {count === 0 ? (
         <p className="mt-3 text-slate-700">{t("noItems")}</p>
       ) : (
-        <ItemTable slug={slug} items={section.items} stations={stations} categoryStationId={section.stationId} />
+        <ItemTable slug={slug} items={section.items} stations={stations} categoryStationId={section.stationId} categoryGroups={section.optionGroups} />
       )}
       <AddItemForm slug={slug} section={section} />
     </section>
