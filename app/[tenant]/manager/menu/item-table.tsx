@@ -196,7 +196,7 @@ function ItemRow({
       ) : null}
       <tr>
         <td colSpan={columns} className="px-1 pb-2">
-          <OptionGroupsEditor target="item" id={id} name={item.name} groups={item.optionGroups} inherited={categoryGroups} />
+          <OptionGroupsEditor slug={slug} target="item" id={id} name={item.name} groups={item.optionGroups} inherited={categoryGroups} />
         </td>
       </tr>
     </>

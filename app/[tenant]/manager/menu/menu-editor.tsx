@@ -151,7 +151,7 @@ function CategoryCard({ slug, section, stations }: { slug: string; section: Menu
         ) : null}
         <Outcome error={error} />
       </form>
-      <OptionGroupsEditor target="category" id={section.id} name={section.name} groups={section.optionGroups} />
+      <OptionGroupsEditor slug={slug} target="category" id={section.id} name={section.name} groups={section.optionGroups} />
 
       {count === 0 ? (
         <p className="mt-3 text-slate-700">{t("noItems")}</p>

@@ -40,12 +40,14 @@ const emptyGroup = (): DraftGroup => ({ name: "", required: true, max: 1, option
  * again by the server; ids are kept, so an edit changes no open order's options.
  */
 export function OptionGroupsEditor({
+  slug,
   target,
   id,
   name,
   groups,
   inherited = [],
 }: {
+  slug: string;
   target: "item" | "category";
   id: string;
   name: string;
@@ -90,6 +92,7 @@ export function OptionGroupsEditor({
       out.push({ ...(g.id ? { id: g.id } : {}), name: g.name.trim(), required: g.required, min: g.required ? 1 : 0, max, options });
     }
     const form = new FormData();
+    form.set("tenant", slug);
     form.set("target", target);
     form.set("id", id);
     form.set("groups", JSON.stringify(out));
@@ -111,6 +114,7 @@ export function OptionGroupsEditor({
               <label className="block">
                 <span className="text-base font-semibold">{t("groupName")}</span>
                 <input
+                  aria-label={t("groupName")}
                   value={g.name}
                   onChange={(e) => change(gi, { name: e.target.value })}
                   maxLength={OPTION_LIMITS.name}
@@ -130,7 +134,7 @@ export function OptionGroupsEditor({
                   max={g.options.length}
                   value={g.max}
                   onChange={(e) => change(gi, { max: Number(e.target.value) || 1 })}
-                  className={`${INPUT} w-20 tabular-nums`}
+                  className={`${INPUT} w-16 px-2 tabular-nums`}
                 />
               </label>
               <button type="button" className={PLAIN} onClick={() => setDraft((d) => d.filter((_, i) => i !== gi))}>
