@@ -9,7 +9,7 @@ import type { MenuResult } from "./actions";
 
 export const INPUT = "w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-lg focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
 export const BUTTON =
-  "rounded-lg border-2 px-3 py-2 text-base font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
+  "rounded-lg border-2 px-3 py-2 text-base font-semibold whitespace-nowrap focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
 export const PLAIN = `${BUTTON} border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
 export const PRIMARY = `${BUTTON} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
 export const DANGER = `${BUTTON} border-red-700 bg-white text-red-800 hover:bg-red-50`;

@@ -9,12 +9,7 @@ import { OPTION_LIMITS, type OptionGroup } from "@/lib/core/menu-options";
 import type { ActionState } from "@/lib/edges/next/validated-action.server";
 import type { MenuResult } from "./actions";
 import { saveOptionGroups } from "./option-actions";
-
-const INPUT = "w-full rounded-lg border-2 border-slate-400 px-3 py-2 text-lg focus:border-blue-700 focus:outline-none focus:ring-4 focus:ring-blue-200";
-const BUTTON =
-  "rounded-lg border-2 px-3 py-2 text-base font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-blue-300 disabled:cursor-wait disabled:opacity-60";
-const PLAIN = `${BUTTON} border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
-const PRIMARY = `${BUTTON} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`;
+import { INPUT, PLAIN, PRIMARY } from "./menu-form";
 
 /** A group as the form holds it: prices as typed, "up to" as a number. */
 interface DraftGroup {
