@@ -231,5 +231,8 @@ describe("wrapWords", () => {
     expect(wrapWords("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrapWords("  a\n\tb  ", 10)).toEqual(["a b"]);
     expect(wrapWords("", 10)).toEqual([]);
+    // The "·" between options ends a line, never starts one.
+    expect(wrapWords("Beef noodles · Large · Extra spicy", 20)).toEqual(["Beef noodles ·", "Large · Extra spicy"]);
+    expect(wrapWords("牛肉面 · 大碗 · 特辣", 8)).toEqual(["牛肉面 ·", "大碗 ·", "特辣"]);
   });
 });

@@ -6,7 +6,7 @@ import { hasMarks, itemLines, wideNote, type TicketMarks } from "@/lib/core/tick
 import { numberWidth } from "@/app/_lib/number-width";
 import { FormError } from "@/app/_components/form-error";
 import { Icon } from "@/app/_components/icon";
-import { LineText } from "@/app/_components/item-list";
+import { isPlainLine, LineText } from "@/app/_components/item-list";
 import { BUTTON } from "./buttons";
 import { CancelConfirm } from "./cancel-confirm";
 import { AGE_BAND, TicketAge, ageBorder, ageLevelOf } from "./order-age";
@@ -33,7 +33,8 @@ const LINE_PX = 20;
 /**
  * Border 4 + band 36 + lines + buttons 46 px: 3 lines (148 px, four rows at 800 px high), or
  * 6 on a tall screen. Items are clamped to fit (a dish's options wrap and its note takes a
- * line of its own: they count as the lines they take); only a note longer than that grows the ticket.
+ * line of its own: they count as the lines they take); only a note, or a first dish, longer
+ * than that grows the ticket.
  */
 const TICKET_HEIGHT = "min-h-[9.25rem] tall:min-h-[13rem]";
 const MORE =
@@ -131,13 +132,17 @@ export function Ticket({
             className="text-base font-semibold"
             style={measuring ? { maxHeight: room * LINE_PX, overflow: "hidden" } : undefined}
           >
-            {shown.map((item, i) => (
-              <li key={i} className="flex gap-1 leading-5">
-                <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
-                <LineText item={item} noteClassName="font-semibold text-amber-900" />
-                {moreInline && i === shown.length - 1 ? <span className="ml-auto shrink-0">{moreChip}</span> : null}
-              </li>
-            ))}
+            {shown.map((item, i) => {
+              const chip = moreInline && i === shown.length - 1;
+              return (
+                <li key={i} className="flex gap-1 leading-5">
+                  <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
+                  {/* A dish by name alone keeps one line, as before options; options and a note wrap whole, never cut. */}
+                  <LineText item={item} oneLine={chip || isPlainLine(item)} noteClassName="font-semibold text-amber-900" />
+                  {chip ? <span className="ml-auto shrink-0">{moreChip}</span> : null}
+                </li>
+              );
+            })}
           </ul>
         )}
         {more > 0 && !moreInline ? moreChip : null}

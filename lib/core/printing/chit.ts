@@ -90,7 +90,12 @@ export function wrapWords(text: string, width: number, charset?: Charset): strin
     }
     line = rest;
   };
-  for (const word of text.split(/\s+/).filter(Boolean)) push(word);
+  // A lone mark ("·" between a dish's options, a dash) stays at the end of the line before, never starts one.
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .reduce<string[]>((ws, w) => (ws.length > 0 && /^[\p{P}\p{S}]$/u.test(w) ? [...ws.slice(0, -1), `${ws.at(-1)} ${w}`] : [...ws, w]), []);
+  for (const word of words) push(word);
   if (line) lines.push(line);
   return lines;
 }
