@@ -45,6 +45,7 @@ const ICONS = {
   more: Ellipsis,
   note: StickyNote,
   speaker: Volume2,
+  takeAway: ShoppingBag,
   undo: Undo2,
   // Order channels (the kiosk has none: most orders come from it).
   api: Plug,

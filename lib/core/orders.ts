@@ -251,6 +251,8 @@ export interface BoardOrder {
   readyAt: string | null;
   /** Off the floor (cleared at a new shift): boards drop it like a collected order. */
   cleared: boolean;
+  /** Eat in or take away (boards mark take-away numbers); null: not stated. */
+  service: Service | null;
 }
 
 /** Unique among a tenant's open orders: a series' number comes round within a shift, its ticket does not. */
@@ -269,6 +271,7 @@ export function toBoardOrder(o: Order): BoardOrder {
     createdAt: o.createdAt.toISOString(),
     readyAt: o.readyAt?.toISOString() ?? null,
     cleared: o.clearedAt !== null,
+    service: o.service,
   };
 }
 

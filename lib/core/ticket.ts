@@ -2,20 +2,29 @@
  * A kitchen ticket has a fixed height, as on a KDS: what fits of an order, and how a cook
  * moves a selection across the tickets with arrow keys (a bump bar). Pure.
  */
-import { CHANNELS } from "./orders";
+import { CHANNELS, type Service } from "./orders";
 
 /** A channel a ticket names: every known one but the kiosk. */
 export type TicketChannel = Exclude<(typeof CHANNELS)[number], "kiosk">;
 
 /**
- * What a ticket of `lines` text lines shows: the first items, then "+N more" on the last
- * line; with one line only, the first item and "+N more" share it (a cook always sees a dish).
+ * What a ticket of `lines` text lines shows: the first items, then "+N more" on a line of
+ * its own. `costs` are the lines each item takes (a long label wraps, a line's note is one
+ * more; 1 each when not given). The first item is always shown (a cook always sees a dish):
+ * when it leaves no line free, "+N more" shares its line if it is one line (`moreInline`),
+ * else comes under it (the ticket grows by that line).
  */
-export function clampItems<T>(items: readonly T[], lines: number): { shown: T[]; more: number; moreInline: boolean } {
+export function clampItems<T>(items: readonly T[], lines: number, costs: readonly number[] = []): { shown: T[]; more: number; moreInline: boolean } {
   const room = Math.max(1, lines);
-  if (items.length <= room) return { shown: [...items], more: 0, moreInline: false };
-  const shown = items.slice(0, Math.max(1, room - 1));
-  return { shown, more: items.length - shown.length, moreInline: room === 1 };
+  const cost = (i: number) => Math.max(1, costs[i] ?? 1);
+  const total = items.reduce((sum, _, i) => sum + cost(i), 0);
+  if (total <= room) return { shown: [...items], more: 0, moreInline: false };
+  let used = 0;
+  let n = 0;
+  while (n < items.length && used + cost(n) <= room - 1) used += cost(n++);
+  // A one-line dish shares its line with "+N more"; a taller one keeps its width, and "+N more" goes under it.
+  if (n === 0) return { shown: items.slice(0, 1), more: items.length - 1, moreInline: items.length > 1 && cost(0) === 1 };
+  return { shown: items.slice(0, n), more: items.length - n, moreInline: false };
 }
 
 /** Text lines left for items once the ticket's badge row and note take theirs. */
@@ -87,21 +96,26 @@ export function ticketChannel(channel: string): { kind: TicketChannel | "other";
   return { kind: (CHANNELS as readonly string[]).includes(word) ? (word as TicketChannel) : "other", word };
 }
 
-/** What sets an order apart on its ticket: an earlier business day or shift, and a channel other than the kiosk. */
+/** What sets an order apart on its ticket: an earlier business day or shift, a channel other than the kiosk, and packing to go. */
 export interface TicketMarks {
   earlierDay: boolean;
   earlierShift: boolean;
   channel: ReturnType<typeof ticketChannel>;
+  /** To be packed (issue #41); eating in is the usual case and goes unmarked, like the kiosk channel. */
+  takeAway: boolean;
 }
 
 /**
  * An order of an earlier business day is marked as such (its shift number belongs to that
  * day, so it is not also "an earlier shift"); one of today's earlier shift by its shift.
  */
-export function ticketMarks(order: { shift: number; channel: string; businessDay?: string }, today: { shift: number; businessDay: string }): TicketMarks {
+export function ticketMarks(
+  order: { shift: number; channel: string; businessDay?: string; service?: Service | null },
+  today: { shift: number; businessDay: string },
+): TicketMarks {
   // "YYYY-MM-DD" compares as text in date order.
   const earlierDay = !!order.businessDay && order.businessDay < today.businessDay;
-  return { earlierDay, earlierShift: !earlierDay && order.shift < today.shift, channel: ticketChannel(order.channel) };
+  return { earlierDay, earlierShift: !earlierDay && order.shift < today.shift, channel: ticketChannel(order.channel), takeAway: order.service === "takeAway" };
 }
 
-export const hasMarks = (m: TicketMarks): boolean => m.earlierDay || m.earlierShift || m.channel !== null;
+export const hasMarks = (m: TicketMarks): boolean => m.earlierDay || m.earlierShift || m.channel !== null || m.takeAway;

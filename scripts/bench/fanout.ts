@@ -295,6 +295,7 @@ async function main() {
         createdAt: o.createdAt,
         readyAt: new Date().toISOString(),
         cleared: false,
+        service: null,
       }));
       let emitMs = 0;
       const b = await measure(procs, "bare", keys, async () => {

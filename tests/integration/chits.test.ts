@@ -165,7 +165,8 @@ describe("kitchen chits", () => {
     ]);
     const [ticket] = await counter.waitForJobs(1, 15_000);
     const decoded = decodeEscPos(ticket!, "latin");
-    expect(decoded.lines).toContain("1 × Ribeye");
+    // Each line with what it comes to (no currency set: the amount alone).
+    expect(decoded.lines).toContainEqual(expect.stringMatching(/^1 × Ribeye +9\.00$/));
     expect(decoded.qr).toHaveLength(1);
     const chits = await bar.waitForJobs(before + 1, 15_000);
     const chit = decodeEscPos(chits.at(-1)!, "latin");
@@ -271,5 +272,42 @@ describe("kitchen chits", () => {
     const none = expectStatus(await call<{ stations: StationFiguresJson[] }>("GET", org(plain.slug, "stats"), { key: plain.apiKeys.manager }), 200);
     expect(none.stations).toHaveLength(1);
     expect(none.stations[0]).toMatchObject({ name: "Wok", parts: 1, timeToDone: { samples: 0, p50: null, p90: null }, shared: 0, last: 0 });
+  });
+
+  it("a noodle order with options, a line's note and take away (issue #41): the ticket and the Bar's chit print them, the ticket with prices", async () => {
+    const food = (await post<{ id: string }>(t, "menu/categories", { name: "Noodles" })).id;
+    const noodles = (
+      await post<{ id: string }>(t, "menu/items", {
+        categoryId: food,
+        name: "Beef noodles",
+        priceCents: 1250,
+        stationId: ids.bar,
+        optionGroups: [
+          { name: "Size", required: true, options: [{ name: "Small" }, { name: "Large", priceCents: 200 }] },
+          { name: "Spice", required: true, options: [{ name: "Mild" }, { name: "Extra spicy" }] },
+        ],
+      })
+    ).id;
+    const [tickets, chits] = [counter.jobs().length, bar.jobs().length];
+    const placed = await order(t, {
+      items: [{ menuItemId: noodles, qty: 2, options: ["Extra spicy", "Large"], note: "no coriander" }],
+      service: "takeAway",
+    });
+
+    const ticket = decodeEscPos((await counter.waitForJobs(tickets + 1, 15_000)).at(-1)!, "latin");
+    expect(ticket.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
+    // 48 columns: "2 × ", the dish in the middle, "29.00" (2 × 14.50) on the right.
+    const at = ticket.lines.findIndex((l) => l.startsWith("2 × Beef noodles"));
+    expect(ticket.lines[at]).toMatch(/^2 × Beef noodles · Large · Extra spicy +29\.00$/);
+    expect(ticket.lines[at + 1]).toBe("no coriander");
+    expect(ticket.lines).toContain("Total 29.00");
+
+    const chit = decodeEscPos((await bar.waitForJobs(chits + 1, 15_000)).at(-1)!, "latin");
+    expect(chit.scales).toContainEqual({ text: placed.display, width: 6, height: 6 });
+    expect(chit.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
+    expect(chit.scales).toContainEqual({ text: "Beef noodles · Large · Extra spicy", width: 1, height: 2 });
+    expect(chit.lines).toContain("2 × Beef noodles · Large · Extra spicy");
+    expect(chit.lines).toContain("no coriander");
+    expect(chit.lines.join("\n")).not.toMatch(/29[.,]00/);
   });
 });

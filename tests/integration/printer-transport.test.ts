@@ -83,7 +83,8 @@ describe("sendToPrinter", () => {
   const ticket = {
     restaurant: "Alpha Noodles",
     number: "A-042",
-    items: [{ name: "红烧牛肉面", quantity: 2 }],
+    items: [{ name: "红烧牛肉面", quantity: 2, note: null, soldOut: false, price: null }],
+    service: null,
     note: "不要香菜",
     takenAt: "12:04",
     total: "¥36.00",

@@ -33,4 +33,31 @@ describe("all day", () => {
     expect(allDay([order("PLACED", ["Tea", 2], ["Bao", 2])]).map((l) => l.name)).toEqual(["Bao", "Tea"]);
     expect(allDay([])).toEqual([]);
   });
+
+  it("counts a dish apart per set of options, as its line label reads; a line's note and a sold-out flag do not split it", () => {
+    const bowl = (qty: number, size: string, extra: Partial<OrderItem> = {}): OrderItem => ({
+      name: "Beef noodles",
+      qty,
+      options: [{ group: "Size", name: size, priceCents: size === "Large" ? 200 : 0 }],
+      ...extra,
+    });
+    const lines = allDay([
+      { status: "PLACED", items: [bowl(2, "Large", { note: "no coriander" }), bowl(1, "Small")] },
+      { status: "PLACED", items: [bowl(1, "Large", { soldOut: true }), bowl(1, "Small", { note: "extra spicy" }), { name: "Beef noodles", qty: 4 }] },
+      { status: "READY", items: [bowl(9, "Large")] },
+    ]);
+    expect(lines).toEqual([
+      { name: "Beef noodles", qty: 4 },
+      { name: "Beef noodles · Large", qty: 3 },
+      { name: "Beef noodles · Small", qty: 2 },
+    ]);
+  });
+
+  it("keeps options in their order: Large · Extra spicy is not Large alone", () => {
+    const item = (...options: string[]): OrderItem => ({ name: "Beef noodles", qty: 1, options: options.map((name) => ({ group: "g", name, priceCents: 0 })) });
+    expect(allDay([{ status: "PLACED", items: [item("Large", "Extra spicy"), item("Large"), item("Large", "Extra spicy")] }])).toEqual([
+      { name: "Beef noodles · Large · Extra spicy", qty: 2 },
+      { name: "Beef noodles · Large", qty: 1 },
+    ]);
+  });
 });

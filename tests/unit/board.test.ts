@@ -26,6 +26,7 @@ function order(
     createdAt: at(createdMin),
     readyAt: readyMin === null ? null : at(readyMin),
     cleared: false,
+    service: null,
     ...extra,
   };
 }

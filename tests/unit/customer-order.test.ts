@@ -14,6 +14,7 @@ const order = (over: Partial<BoardOrder> = {}): BoardOrder => ({
   createdAt: "2026-11-21T12:03:00.000Z",
   readyAt: null,
   cleared: false,
+  service: null,
   ...over,
 });
 

@@ -48,6 +48,7 @@ const job = (over: Partial<WaitingJob> = {}): WaitingJob => ({
     note: ALLERGY,
     createdAt: new Date("2030-05-01T23:42:00Z"),
     channel: "delivery",
+    service: null,
     stations: [
       { id: GRILL, name: "Grill", doneAt: null, doneBy: null },
       { id: BAR, name: "Bar", doneAt: null, doneBy: null },
@@ -87,24 +88,52 @@ describe("chitContent", () => {
       station: "Bar",
       number: "D12",
       items: [
-        { name: "Lemonade", quantity: 3 },
-        { name: "Iced tea", quantity: 1 },
+        { name: "Lemonade", quantity: 3, note: null, soldOut: false },
+        { name: "Iced tea", quantity: 1, note: null, soldOut: false },
       ],
+      service: null,
       note: ALLERGY,
       channel: "Delivery",
       // 23:42 UTC is 19:42 in New York (EDT) on 1 May.
       takenAt: "01/05, 19:42",
-      labels: { note: "Note" },
+      labels: { note: "Note", soldOut: "SOLD OUT" },
     } satisfies ChitContent);
   });
 
   it("in Chinese where the restaurant reads Chinese; the Grill's chit has the Grill's lines", () => {
     const c = chitContent(target({ language: "zh-CN", timeZone: "Asia/Shanghai" }), job({ stationId: GRILL }))!;
     expect(c.station).toBe("Grill");
-    expect(c.items).toEqual([{ name: "Ribeye", quantity: 2 }]);
+    expect(c.items).toEqual([{ name: "Ribeye", quantity: 2, note: null, soldOut: false }]);
     expect(c.channel).toBe("外卖");
-    expect(c.labels.note).toBe("备注");
+    expect(c.labels).toEqual({ note: "备注", soldOut: "已售罄" });
     expect(c.takenAt).toContain("07:42");
+  });
+
+  it("a line with options prints as lineLabel writes it, with its note and sold-out flag; the service in the restaurant's words", () => {
+    const order = job().order!;
+    const noodles = {
+      ...order,
+      service: "takeAway" as const,
+      items: [
+        {
+          name: "Beef noodles",
+          qty: 2,
+          priceCents: 1450,
+          stationId: BAR,
+          options: [
+            { group: "Size", name: "Large", priceCents: 200 },
+            { group: "Spice", name: "Extra spicy", priceCents: 0 },
+          ],
+          note: "no coriander",
+          soldOut: true as const,
+        },
+      ],
+    };
+    expect(chitContent(target(), job({ order: noodles }))).toMatchObject({
+      items: [{ name: "Beef noodles · Large · Extra spicy", quantity: 2, note: "no coriander", soldOut: true }],
+      service: "TAKE AWAY",
+    });
+    expect(chitContent(target({ language: "zh-CN" }), job({ order: { ...noodles, service: "eatIn" } }))!.service).toBe("堂食");
   });
 
   it("nothing to print when the order is gone or has no part of that station", () => {
@@ -147,13 +176,46 @@ describe("chitBytes", () => {
   });
 
   it("gb18030: Chinese station, lines and note", () => {
-    const c = chit({ station: "烧烤", items: [{ name: "羊肉串", quantity: 10 }], note: "不要辣，花生过敏", channel: "外卖", labels: { note: "备注" } });
+    const c = chit({
+      station: "烧烤",
+      items: [{ name: "羊肉串", quantity: 10, note: null, soldOut: false }],
+      note: "不要辣，花生过敏",
+      channel: "外卖",
+      labels: { note: "备注", soldOut: "已售罄" },
+    });
     const out = decodeEscPos(chitBytes(c, { paper: "58mm", charset: "gb18030" }), "gb18030");
     expect(out.scales).toContainEqual({ text: "烧烤", width: 2, height: 2 });
     expect(out.lines).toContain("10 × 羊肉串");
     expect(out.lines).toContain("备注: 不要辣，花生过敏");
     expect(out.qr).toEqual([]);
   });
+
+  for (const paper of ["80mm", "58mm"] as const) {
+    it(`${paper}: TAKE AWAY under the number, each dish tall with its options, its sold-out flag and note under it, wrapped whole`, () => {
+      const cpl = paper === "80mm" ? 48 : 32;
+      const c = chit({
+        service: "TAKE AWAY",
+        items: [
+          { name: "Beef noodles · Large · Extra spicy", quantity: 2, note: "no coriander, peanut allergy", soldOut: false },
+          { name: "Pork buns", quantity: 1, note: null, soldOut: true },
+        ],
+        note: null,
+      });
+      const out = decodeEscPos(chitBytes(c, { paper, charset: "latin" }), "latin");
+      expect(out.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
+      const at = (text: string) => out.lines.findIndex((l) => l.includes(text));
+      expect(at("TAKE AWAY")).toBeGreaterThan(at("D12"));
+      expect(at("TAKE AWAY")).toBeLessThan(at("Beef"));
+      const dish = out.lines.slice(at("2 × Beef"), at("no coriander")).join(" ");
+      expect(dish.replace(/\s+/g, " ")).toBe("2 × Beef noodles · Large · Extra spicy");
+      expect(out.lines.slice(at("no coriander"), at("1 × Pork buns")).join(" ")).toBe("no coriander, peanut allergy");
+      expect(out.lines[at("1 × Pork buns") + 1]).toBe("SOLD OUT");
+      // Double height, as the chit's lines always are; no prices on a cook's chit.
+      expect(out.scales).toContainEqual({ text: "Pork buns", width: 1, height: 2 });
+      expect(out.lines.join(" ")).not.toMatch(/\$|€/);
+      expect(out.lines.every((l) => l.length <= cpl)).toBe(true);
+    });
+  }
 
   it("a chit of a part without lines (a number-only order) still prints its number", () => {
     const out = decodeEscPos(chitBytes(chit({ items: [], note: null }), { paper: "80mm", charset: "latin" }), "latin");
@@ -169,5 +231,8 @@ describe("wrapWords", () => {
     expect(wrapWords("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrapWords("  a\n\tb  ", 10)).toEqual(["a b"]);
     expect(wrapWords("", 10)).toEqual([]);
+    // The "·" between options ends a line, never starts one.
+    expect(wrapWords("Beef noodles · Large · Extra spicy", 20)).toEqual(["Beef noodles ·", "Large · Extra spicy"]);
+    expect(wrapWords("牛肉面 · 大碗 · 特辣", 8)).toEqual(["牛肉面 ·", "大碗 ·", "特辣"]);
   });
 });

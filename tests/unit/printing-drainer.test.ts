@@ -75,7 +75,7 @@ class Ledger implements PrintLedger {
       attempts: r.attempts,
       createdAt: r.createdAt,
       url: `https://x.test/o/${r.id}`,
-      order: { number: this.rows.indexOf(r) + 1, prefix: "", items: [], note: null, createdAt: r.createdAt, channel: "api", stations: [] },
+      order: { number: this.rows.indexOf(r) + 1, prefix: "", items: [], note: null, createdAt: r.createdAt, channel: "api", service: null, stations: [] },
     };
   };
   sending = async (id: string, holder: string) => {

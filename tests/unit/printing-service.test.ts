@@ -49,6 +49,7 @@ const job = (over: Partial<WaitingJob> = {}): WaitingJob => ({
     note: "不要香菜",
     createdAt: new Date("2030-05-01T11:42:00Z"),
     channel: "kiosk",
+    service: null,
     stations: [],
   },
   ...over,
@@ -61,16 +62,47 @@ describe("what a ticket says", () => {
       restaurant: "面馆",
       number: "K7",
       items: [
-        { name: "牛肉面", quantity: 2 },
-        { name: "Tea", quantity: 1 },
+        { name: "牛肉面", quantity: 2, note: null, soldOut: false },
+        { name: "Tea", quantity: 1, note: null, soldOut: false, price: null },
       ],
+      service: null,
       note: "不要香菜",
       url: "https://q.example/noodles/o/1",
       labels: { title: "您的号码" },
     });
     expect(t.total).toMatch(/36\.00/);
+    // A line comes to its unit price times its quantity.
+    expect(t.items[0]!.price).toMatch(/36\.00/);
     // 11:42 UTC is 19:42 in Shanghai.
     expect(t.takenAt).toContain("19:42");
+  });
+
+  it("a line's options, note and sold-out flag, its price with the options, and the service (issue #41)", () => {
+    const order = {
+      ...job().order!,
+      service: "takeAway" as const,
+      items: [
+        {
+          name: "Beef noodles",
+          qty: 2,
+          priceCents: 1450,
+          options: [
+            { group: "Size", name: "Large", priceCents: 200 },
+            { group: "Spice", name: "Extra spicy", priceCents: 0 },
+          ],
+          note: "no coriander",
+        },
+        { name: "Pork buns", qty: 1, priceCents: 450, soldOut: true as const },
+      ],
+    };
+    const t = ticketContent({ ...target, language: "en", currency: "EUR" }, job({ order }))!;
+    expect(t.items).toEqual([
+      { name: "Beef noodles · Large · Extra spicy", quantity: 2, note: "no coriander", soldOut: false, price: "€29.00" },
+      { name: "Pork buns", quantity: 1, note: null, soldOut: true, price: "€4.50" },
+    ]);
+    expect(t.service).toBe("TAKE AWAY");
+    expect(t.total).toBe("€33.50");
+    expect(ticketContent(target, job({ order: { ...order, service: "eatIn" } }))!.service).toBe("堂食");
   });
 
   it("no total when nothing is priced; nothing to print for an order that is gone", () => {

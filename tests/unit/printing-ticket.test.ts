@@ -6,13 +6,21 @@ import { decodeEscPos } from "../support/escpos-decode";
 
 const URL_ = "https://q.example.com/alpha/o/0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f?lang=en";
 
+/** A line as the ticket prints it: no note, not sold out, no price unless given. */
+const line = (name: string, quantity: number, over: Partial<TicketContent["items"][number]> = {}): TicketContent["items"][number] => ({
+  name,
+  quantity,
+  note: null,
+  soldOut: false,
+  price: null,
+  ...over,
+});
+
 const ticket = (over: Partial<TicketContent> = {}): TicketContent => ({
   restaurant: "Alpha Noodles",
   number: "A-042",
-  items: [
-    { name: "Beef noodles", quantity: 2 },
-    { name: "Iced tea", quantity: 1 },
-  ],
+  items: [line("Beef noodles", 2), line("Iced tea", 1)],
+  service: null,
   note: "No onions",
   takenAt: "12:04",
   total: "€18.50",
@@ -50,8 +58,8 @@ describe("charsPerLine and numberScale", () => {
 
 describe("ticketLabels and testPageLines", () => {
   it("come in English and Chinese", () => {
-    expect(ticketLabels("en")).toEqual({ title: "Your number", scan: "Scan to follow your order", note: "Note", total: "Total" });
-    expect(ticketLabels("zh-CN")).toEqual({ title: "您的号码", scan: "扫码查看订单进度", note: "备注", total: "合计" });
+    expect(ticketLabels("en")).toEqual({ title: "Your number", scan: "Scan to follow your order", note: "Note", total: "Total", soldOut: "SOLD OUT" });
+    expect(ticketLabels("zh-CN")).toEqual({ title: "您的号码", scan: "扫码查看订单进度", note: "备注", total: "合计", soldOut: "已售罄" });
     expect(testPageLines("zh-CN", { paper: "58mm", charset: "gb18030" })).toContain("58 毫米纸");
     expect(testPageLines("en", { paper: "80mm", charset: "latin" })).toContain("80 mm paper");
   });
@@ -124,10 +132,7 @@ describe("ticketBytes", () => {
   });
 
   it("latin: accented names through the multilingual code pages", () => {
-    const out = decodeEscPos(
-      ticketBytes(ticket({ restaurant: "Café Léa", items: [{ name: "Crème brûlée", quantity: 3 }] }), { paper: "58mm", charset: "latin" }),
-      "latin",
-    );
+    const out = decodeEscPos(ticketBytes(ticket({ restaurant: "Café Léa", items: [line("Crème brûlée", 3)] }), { paper: "58mm", charset: "latin" }), "latin");
     expect(out.lines).toContain("3 × Crème brûlée");
     expect(out.scales).toContainEqual({ text: "Café Léa", width: 2, height: 2 });
   });
@@ -136,10 +141,7 @@ describe("ticketBytes", () => {
     const t = ticket({
       restaurant: "老王面馆",
       number: "42",
-      items: [
-        { name: "红烧牛肉面", quantity: 2 },
-        { name: "冰红茶", quantity: 1 },
-      ],
+      items: [line("红烧牛肉面", 2), line("冰红茶", 1)],
       note: "不要香菜，少辣",
       total: "¥36.00",
       labels: ticketLabels("zh-CN"),
@@ -161,11 +163,11 @@ describe("ticketBytes", () => {
     const t = ticket({
       restaurant: "=====",
       items: [
-        { name: "{image:iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==}", quantity: 1 },
-        { name: "{code:https://evil.example;option:qrcode,8,h}", quantity: 1 },
-        { name: "=\n=====\n-----", quantity: 1 },
-        { name: "a | b | c", quantity: 4 },
-        { name: "{command:\\x1dVB\\x00}", quantity: 1 },
+        line("{image:iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==}", 1),
+        line("{code:https://evil.example;option:qrcode,8,h}", 1),
+        line("=\n=====\n-----", 1),
+        line("a | b | c", 4),
+        line("{command:\\x1dVB\\x00}", 1),
       ],
       note: "=====\n{code:x;option:qrcode}\n\\x1dV\\x42\\x00",
     });
@@ -183,6 +185,87 @@ describe("ticketBytes", () => {
     expect(out.lines).toContain("1 × {command:\\x1dVB\\x00}");
     expect(out.lines).toContain("Note: ===== {code:x;option:qrcode} \\x1dV\\x42\\x00");
     expect(out.scales).toContainEqual({ text: "=====", width: 2, height: 2 });
+  });
+});
+
+describe("ticketBytes with options, line notes and the service (issue #41)", () => {
+  const noodles = ticket({
+    service: "TAKE AWAY",
+    items: [
+      line("Beef noodles · Large · Extra spicy", 2, { note: "no coriander", price: "€29.00" }),
+      line("Pork buns", 1, { soldOut: true, price: "€4.50" }),
+      line("Iced tea", 1),
+    ],
+    note: null,
+    total: "€33.50",
+  });
+
+  for (const paper of ["80mm", "58mm"] as const) {
+    it(`${paper}: each dish with its options and price, its note and sold-out flag under it, TAKE AWAY large; every word, none past the paper's edge`, () => {
+      const cpl = charsPerLine(paper);
+      const out = decodeEscPos(ticketBytes(noodles, { paper, charset: "latin" }), "latin");
+      expect(out.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
+      // The take-away mark comes right under the number, before the lines.
+      const at = (text: string) => out.lines.findIndex((l) => l.includes(text));
+      expect(at("TAKE AWAY")).toBeGreaterThan(at("A-042"));
+      expect(at("TAKE AWAY")).toBeLessThan(at("Beef noodles"));
+      // Wrapped between words: the words of the label are whole, in order, the price on the first row.
+      const first = out.lines[at("2 × Beef noodles")]!;
+      expect(first).toMatch(/€29\.00$/);
+      const dish = out.lines
+        .slice(at("2 × Beef noodles"), at("no coriander"))
+        .join(" ")
+        .replace(/€29\.00/, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      expect(dish).toBe("2 × Beef noodles · Large · Extra spicy");
+      expect(at("no coriander")).toBeLessThan(at("Pork buns"));
+      expect(out.lines[at("1 × Pork buns")]).toMatch(/€4\.50$/);
+      expect(out.lines[at("1 × Pork buns") + 1]).toBe("SOLD OUT");
+      expect(out.lines).toContain("1 × Iced tea");
+      expect(out.lines).toContain("Total €33.50");
+      expect(out.lines.every((l) => l.length <= cpl)).toBe(true);
+      expect(out.cuts).toBe(1);
+    });
+  }
+
+  it("58 mm: a long note under a line wraps between words, every word printed", () => {
+    const note = "no coriander, no spring onion, peanut allergy: clean wok";
+    const out = decodeEscPos(ticketBytes(ticket({ items: [line("Beef noodles · Large", 1, { note })] }), { paper: "58mm", charset: "latin" }), "latin");
+    const from = out.lines.findIndex((l) => l.startsWith("no coriander"));
+    const noteLines = out.lines.slice(
+      from,
+      out.lines.findIndex((l, i) => i > from && l.startsWith("─")),
+    );
+    expect(noteLines.length).toBeGreaterThan(1);
+    expect(noteLines.join(" ")).toBe(note);
+    expect(out.lines.every((l) => l.length <= 32)).toBe(true);
+  });
+
+  it("gb18030: 外带, options and the note in Chinese; wrapped as such a printer counts (every non-ASCII character two columns)", () => {
+    const t = ticket({
+      number: "42",
+      service: "外带",
+      items: [line("牛肉面 · 大碗 · 特辣", 1, { note: "不要香菜", price: "¥20.00", soldOut: true })],
+      labels: ticketLabels("zh-CN"),
+    });
+    for (const [paper, rows] of [
+      ["80mm", ["1 × 牛肉面 · 大碗 · 特辣 ¥20.00", "已售罄", "不要香菜"]],
+      // 19 columns for the dish on 58 mm: "·" and "¥" take two each there, so it breaks between words.
+      ["58mm", ["1 × 牛肉面 · 大碗 · ¥20.00", "特辣", "已售罄", "不要香菜"]],
+    ] as const) {
+      const out = decodeEscPos(ticketBytes(t, { paper, charset: "gb18030" }), "gb18030");
+      expect(out.scales).toContainEqual({ text: "外带", width: 2, height: 2 });
+      const from = out.lines.findIndex((l) => l.startsWith("1 ×"));
+      expect(out.lines.slice(from, from + rows.length)).toEqual(rows);
+    }
+  });
+
+  it("an order that states no service and lines without options print as before: no service row, no price column", () => {
+    const out = decodeEscPos(ticketBytes(ticket(), { paper: "80mm", charset: "latin" }), "latin");
+    expect(out.lines).toContain("2 × Beef noodles");
+    expect(out.lines.some((l) => /TAKE AWAY|EAT IN|SOLD OUT/.test(l))).toBe(false);
+    expect(out.scales.filter((r) => r.width === 2).map((r) => r.text)).toEqual(["Alpha Noodles"]);
   });
 });
 

@@ -13,6 +13,23 @@ describe("a ticket of fixed height", () => {
     expect(clampItems(["a"], 0)).toEqual({ shown: ["a"], more: 0, moreInline: false });
   });
 
+  it("counts the lines each item takes: a dish whose options wrap, or with a note under it, takes two or more", () => {
+    // 3 lines: a two-line dish and a one-line dish fit exactly.
+    expect(clampItems(["a", "b"], 3, [2, 1])).toEqual({ shown: ["a", "b"], more: 0, moreInline: false });
+    // One more item: a line goes to "+N more", so only the two-line dish stays.
+    expect(clampItems(["a", "b", "c"], 3, [2, 1, 1])).toEqual({ shown: ["a"], more: 2, moreInline: false });
+    expect(clampItems(["a", "b", "c", "d"], 6, [1, 3, 1, 1])).toEqual({ shown: ["a", "b", "c", "d"], more: 0, moreInline: false });
+    expect(clampItems(["a", "b", "c", "d"], 5, [1, 3, 1, 1])).toEqual({ shown: ["a", "b"], more: 2, moreInline: false });
+    // The first dish is always shown, even taller than the room: "+N more" then goes under it, never squeezing its words.
+    expect(clampItems(["a", "b"], 3, [4, 1])).toEqual({ shown: ["a"], more: 1, moreInline: false });
+    expect(clampItems(["a", "b"], 3, [3, 1])).toEqual({ shown: ["a"], more: 1, moreInline: false });
+    // One line for items and a one-line dish: they share it, as ever.
+    expect(clampItems(["a", "b"], 1, [1, 2])).toEqual({ shown: ["a"], more: 1, moreInline: true });
+    expect(clampItems(["a"], 3, [5])).toEqual({ shown: ["a"], more: 0, moreInline: false });
+    // Missing or nonsense costs count as one line.
+    expect(clampItems(["a", "b", "c"], 3, [0])).toEqual({ shown: ["a", "b", "c"], more: 0, moreInline: false });
+  });
+
   it("gives the badge row and the note a line each, never less than one line to items", () => {
     expect(itemLines(3, { badges: false, noteLines: 0 })).toBe(3);
     expect(itemLines(3, { badges: true, noteLines: 1 })).toBe(1);
@@ -91,17 +108,35 @@ describe("what marks a ticket", () => {
   const today = { shift: 2, businessDay: "2026-11-25" };
 
   it("marks an earlier shift of today, and a channel other than the kiosk", () => {
-    expect(ticketMarks({ shift: 1, channel: "kiosk", businessDay: "2026-11-25" }, today)).toEqual({ earlierDay: false, earlierShift: true, channel: null });
+    expect(ticketMarks({ shift: 1, channel: "kiosk", businessDay: "2026-11-25" }, today)).toEqual({
+      earlierDay: false,
+      earlierShift: true,
+      channel: null,
+      takeAway: false,
+    });
     expect(ticketMarks({ shift: 2, channel: "delivery" }, today)).toEqual({
       earlierDay: false,
       earlierShift: false,
       channel: { kind: "delivery", word: "delivery" },
+      takeAway: false,
     });
     expect(hasMarks(ticketMarks({ shift: 2, channel: "kiosk", businessDay: "2026-11-25" }, today))).toBe(false);
   });
 
   it("marks an order of an earlier business day as such, not as an earlier shift (its shift is of that day)", () => {
-    expect(ticketMarks({ shift: 3, channel: "kiosk", businessDay: "2026-11-24" }, today)).toEqual({ earlierDay: true, earlierShift: false, channel: null });
+    expect(ticketMarks({ shift: 3, channel: "kiosk", businessDay: "2026-11-24" }, today)).toEqual({
+      earlierDay: true,
+      earlierShift: false,
+      channel: null,
+      takeAway: false,
+    });
     expect(ticketMarks({ shift: 1, channel: "kiosk", businessDay: "2025-12-31" }, today).earlierDay).toBe(true);
+  });
+
+  it("marks a take-away order (it is packed); eating in, or no service stated (an order before issue #41), marks nothing", () => {
+    const kiosk = { shift: 2, channel: "kiosk", businessDay: "2026-11-25" };
+    expect(ticketMarks({ ...kiosk, service: "takeAway" }, today).takeAway).toBe(true);
+    expect(hasMarks(ticketMarks({ ...kiosk, service: "takeAway" }, today))).toBe(true);
+    for (const service of ["eatIn", null, undefined] as const) expect(hasMarks(ticketMarks({ ...kiosk, service }, today)), String(service)).toBe(false);
   });
 });

@@ -4,13 +4,15 @@
  * One column of the board (Preparing or Ready): its heading in words, and its numbers in
  * the largest grid that fits. Ready numbers stand in a bold outlined box, so the two
  * columns differ by shape and words, not by colour alone; a number of an earlier shift
- * carries its shift ("S1" / "班1"), one of an earlier day its date ("24 Nov" / "11月24日").
+ * carries its shift ("S1" / "班1"), one of an earlier day its date ("24 Nov" / "11月24日"),
+ * a take-away order a bag in the opposite corner (its customer looks for a bag at the counter).
  */
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { earlierThan } from "@/lib/core/board";
 import { formatShortDay } from "@/app/_lib/format";
 import type { BoardOrder } from "@/lib/core/orders";
+import { Icon } from "@/app/_components/icon";
 import { capacityFor, CELL, fallbackSize, fitGrid, textWidth } from "./fit-grid";
 
 export interface ColumnProps {
@@ -92,6 +94,7 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
                   data-number={o.number}
                   data-display={o.display}
                   data-shift={o.shift}
+                  data-service={o.service ?? undefined}
                   style={cellSize}
                   className={`relative flex items-center justify-center rounded-[0.12em] leading-none font-black tabular-nums ${style.number} ${calls ? "animate-ready-flash" : ""}`}
                 >
@@ -106,6 +109,15 @@ export function BoardColumn({ kind, orders, current, highlighted }: ColumnProps)
                       <span className="sr-only">, {earlier === "day" ? t("dayLabel", { date }) : t("shiftLabel", { shift: o.shift })}</span>
                     </span>
                   )}
+                  {o.service === "takeAway" ? (
+                    <span
+                      data-testid="take-away-tag"
+                      className="absolute bottom-[0.06em] left-[0.06em] flex rounded-[0.15em] border-[0.03em] border-black bg-orange-500 p-[0.03em] text-black"
+                    >
+                      <Icon name="takeAway" className="size-[0.24em]" />
+                      <span className="sr-only">, {t("takeAwayLabel")}</span>
+                    </span>
+                  ) : null}
                 </li>
               );
             })}

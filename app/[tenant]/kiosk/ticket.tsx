@@ -3,6 +3,7 @@
 import { ItemList } from "@/app/_components/item-list";
 import { useLocale, useTranslations } from "next-intl";
 import { formatMoney } from "@/lib/core/money";
+import type { Service } from "@/lib/core/orders";
 import type { IssuedTicket } from "./actions";
 import type { Paper } from "./use-kiosk-device";
 import { numberWidth } from "@/app/_lib/number-width";
@@ -19,14 +20,20 @@ const numberSize = (display: string, paper: { number: number; inner: number }) =
 /** The URL without its scheme: shorter on paper, still typed as is. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
 
-/** The customer's ticket: big number, restaurant, time, items, QR code and the link. */
-export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }) {
+/** A ticket as printed: its order's service when the kiosk's answer carries one (absent: none stated). */
+export type PrintedTicket = IssuedTicket & { service?: Service | null };
+
+/** The customer's ticket: big number, eat in or take away, restaurant, time, items with their prices, total, QR code and the link. */
+export function Ticket({ ticket, paper }: { ticket: PrintedTicket; paper: Paper }) {
   const t = useTranslations("kiosk.ticket");
   const tk = useTranslations("kiosk");
+  const ts = useTranslations("common.service");
   const locale = useLocale();
   const s = SIZE[paper];
   // A ticket remembered by an older release has no total.
   const total = ticket.total ?? null;
+  const currency = ticket.currency ?? null;
+  const linePrice = (item: IssuedTicket["items"][number]) => (item.priceCents === undefined ? null : formatMoney(item.priceCents * item.qty, locale, currency));
   return (
     <article
       aria-label={t("label", { number: ticket.display ?? ticket.number })}
@@ -43,6 +50,14 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
       >
         {ticket.display ?? ticket.number}
       </p>
+      {ticket.service ? (
+        <p
+          data-testid="ticket-service"
+          className={`mx-auto mt-[1.5mm] w-fit border-[0.6mm] border-black px-[2.5mm] py-[0.5mm] font-black tracking-wider uppercase ${s.title}`}
+        >
+          {ts(ticket.service)}
+        </p>
+      ) : null}
       <p className="mt-[1.5mm]">{t("orderedAt", { time: ticket.time })}</p>
       {ticket.items.length > 0 ? (
         <ItemList
@@ -50,13 +65,14 @@ export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }
           className="mt-[2mm] border-t border-dashed border-black pt-[2mm] text-left"
           rowClassName="gap-[1.5mm]"
           qtyClassName="w-[9mm] text-right font-semibold"
+          price={linePrice}
         />
       ) : null}
       {total ? (
         <div data-testid="ticket-total" className="mt-[1.5mm] border-t border-black pt-[1.5mm] text-left">
           <p className={`flex justify-between font-bold ${s.title}`}>
             <span>{tk("total")}</span>
-            <span className="tabular-nums">{formatMoney(total.cents, locale, ticket.currency ?? null)}</span>
+            <span className="tabular-nums">{formatMoney(total.cents, locale, currency)}</span>
           </p>
           {total.unpriced > 0 ? <p>{tk("totalUnpriced", { count: total.unpriced })}</p> : null}
         </div>

@@ -23,7 +23,7 @@ export function AllDayPanel({ id, lines }: { id: string; lines: AllDayLine[] }) 
               <span data-testid="all-day-qty" className="w-10 shrink-0 text-right text-2xl font-black tabular-nums">
                 {line.qty}
               </span>
-              <span className="min-w-0 break-words">{line.name}</span>
+              <span className="min-w-0 break-words break-keep">{line.name}</span>
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ export function kitchenOrder(o: Order, tenant: Tenant): KitchenOrder {
     items: o.items,
     note: o.note,
     channel: o.channel,
+    service: o.service,
     businessDay: o.businessDay,
     createdAt: o.createdAt.toISOString(),
     readyAt: o.readyAt?.toISOString() ?? null,

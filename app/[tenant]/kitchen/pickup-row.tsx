@@ -12,6 +12,7 @@ import { OrderBadges } from "./order-badges";
 import { orderArticleProps, orderHeadingId, orderName } from "./order-label";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
+import { itemsLine } from "./items-line";
 
 /**
  * A ready order in the pickup column: what to do matters (hand out, call again), so the
@@ -31,7 +32,7 @@ export function PickupRow({
   const { pending, error, confirmCancel, cancelButton, move, callAgain, askCancel, keepOrder } = useOrderMoves(slug, order.id, callbacks);
   const headingId = orderHeadingId(order);
   const back = previousStep(order.status);
-  const items = order.items.map((i) => `${i.qty}× ${i.name}`).join(", ");
+  const items = itemsLine(order.items);
 
   return (
     <article

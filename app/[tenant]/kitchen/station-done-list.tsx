@@ -7,6 +7,7 @@ import { BUTTON } from "./buttons";
 import { OrderSection } from "./order-section";
 import type { StationDoneOrder } from "./types";
 import { useStationMoves, type OnPartMoved } from "./use-station-moves";
+import { itemsLine } from "./items-line";
 
 /** How long a station's Done can still be undone from its screen, and how many are kept in sight. */
 export const UNDO_MINUTES = 10;
@@ -68,7 +69,7 @@ function DoneRow({
   // Ready; still waiting for another station; or, in expo mode, every part done and waiting for the pass's bump.
   const state =
     order.status === "READY" ? t("status.READY") : waiting.length > 0 ? t("station.waitingFor", { stations: waiting.join(", ") }) : t("station.waitingExpo");
-  const items = order.items.map((i) => `${i.qty}× ${i.name}`).join(", ");
+  const items = itemsLine(order.items);
   return (
     <article
       data-testid={`done-${order.display}`}

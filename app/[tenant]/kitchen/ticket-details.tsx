@@ -41,7 +41,13 @@ export function TicketDetails({ id, order, marks, onClose }: { id: string; order
       </div>
       <OrderBadges order={order} marks={marks} />
       <p className="text-sm text-slate-700">{t("ordered", { time: order.orderedAt })}</p>
-      <ItemList items={order.items} className="space-y-0.5 text-base leading-snug font-semibold" rowClassName="gap-1.5" qtyClassName="font-black" />
+      <ItemList
+        items={order.items}
+        className="space-y-0.5 text-base leading-snug font-semibold"
+        rowClassName="gap-1.5"
+        qtyClassName="font-black"
+        noteClassName="font-semibold text-amber-900"
+      />
       {order.note ? (
         <p className="rounded-sm border-l-4 border-amber-600 bg-amber-100 px-1.5 py-0.5 text-base font-bold break-words text-amber-950">
           {t("note", { note: order.note })}

@@ -2,10 +2,11 @@
 
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { clampItems, hasMarks, itemLines, wideNote, type TicketMarks } from "@/lib/core/ticket";
+import { hasMarks, itemLines, wideNote, type TicketMarks } from "@/lib/core/ticket";
 import { numberWidth } from "@/app/_lib/number-width";
 import { FormError } from "@/app/_components/form-error";
 import { Icon } from "@/app/_components/icon";
+import { isPlainLine, LineText } from "@/app/_components/item-list";
 import { BUTTON } from "./buttons";
 import { CancelConfirm } from "./cancel-confirm";
 import { AGE_BAND, TicketAge, ageBorder, ageLevelOf } from "./order-age";
@@ -15,6 +16,7 @@ import { TicketDetails } from "./ticket-details";
 import type { KitchenFloor, KitchenOrder } from "./types";
 import { useOrderMoves, type CardCallbacks } from "./use-order-moves";
 import { useLineCount } from "./use-line-count";
+import { useItemFit } from "./use-item-fit";
 
 /**
  * Beside the age ("New", "12 min") a ticket's band at 1280 px leaves about 2.45 em of the
@@ -30,7 +32,9 @@ const LINE = "h-5 leading-5";
 const LINE_PX = 20;
 /**
  * Border 4 + band 36 + lines + buttons 46 px: 3 lines (148 px, four rows at 800 px high), or
- * 6 on a tall screen. Items are clamped to fit; only a note longer than that grows the ticket.
+ * 6 on a tall screen. Items are clamped to fit (a dish's options wrap and its note takes a
+ * line of its own: they count as the lines they take); only a note, or a first dish, longer
+ * than that grows the ticket.
  */
 const TICKET_HEIGHT = "min-h-[9.25rem] tall:min-h-[13rem]";
 const MORE =
@@ -76,7 +80,7 @@ export function Ticket({
   const detailsId = `order-details-${order.id}`;
   // The parts' row (the main kitchen with stations) takes a line from the dishes, never from the note.
   const room = Math.max(1, itemLines(lines, { badges: hasMarks(marks), noteLines: order.note ? noteLines : 0 }) - (extra ? 1 : 0));
-  const { shown, more, moreInline } = clampItems(order.items, room);
+  const { list, measuring, shown, more, moreInline } = useItemFit(order.items, room, LINE_PX);
   const numberScale = headingScale(order.display);
 
   const moreChip = (
@@ -122,14 +126,23 @@ export function Ticket({
         {order.items.length === 0 ? (
           <p className={`${LINE} text-base text-slate-600`}>{t("noItems")}</p>
         ) : (
-          <ul className="text-base font-semibold">
-            {shown.map((item, i) => (
-              <li key={i} className={`${LINE} flex gap-1`}>
-                <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
-                <span className="min-w-0 truncate">{item.name}</span>
-                {moreInline && i === shown.length - 1 ? <span className="ml-auto shrink-0">{moreChip}</span> : null}
-              </li>
-            ))}
+          <ul
+            ref={list}
+            data-testid="ticket-lines"
+            className="text-base font-semibold"
+            style={measuring ? { maxHeight: room * LINE_PX, overflow: "hidden" } : undefined}
+          >
+            {shown.map((item, i) => {
+              const chip = moreInline && i === shown.length - 1;
+              return (
+                <li key={i} className="flex gap-1 leading-5">
+                  <span className="shrink-0 font-black tabular-nums">{item.qty}×</span>
+                  {/* A dish by name alone keeps one line, as before options; options and a note wrap whole, never cut. */}
+                  <LineText item={item} oneLine={chip || isPlainLine(item)} noteClassName="font-semibold text-amber-900" />
+                  {chip ? <span className="ml-auto shrink-0">{moreChip}</span> : null}
+                </li>
+              );
+            })}
           </ul>
         )}
         {more > 0 && !moreInline ? moreChip : null}

@@ -1,4 +1,4 @@
-import type { OrderItem, OrderStatus } from "@/lib/core/orders";
+import type { OrderItem, OrderStatus, Service } from "@/lib/core/orders";
 import type { ReadyWhen } from "@/lib/core/stations";
 import type { FloorSettings } from "@/lib/core/tenants";
 
@@ -31,6 +31,8 @@ export interface KitchenOrder {
   note: string | null;
   /** Where it came from: "kiosk", "api", "pos", "delivery"… (a free string in the database). */
   channel: string;
+  /** Eat in or take away; null: not stated (an order of a release before issue #41, or the restaurant does not ask). */
+  service: Service | null;
   /** Its business day "YYYY-MM-DD": one before `KitchenData.businessDay` is still on the floor from an earlier day. */
   businessDay?: string;
   createdAt: string;

@@ -2,7 +2,7 @@
  * The print drainer's view of PostgreSQL (decisions 0029, 0033): a printer's hold, its waiting
  * jobs in order, their outcomes, each write conditional on the drain that holds the job.
  */
-import type { OrderItem } from "@/lib/core/orders";
+import { asService, type OrderItem } from "@/lib/core/orders";
 import { toParts } from "@/lib/core/stations";
 import type { PrintLedger, PrintTarget, WaitingJob, PrintJobKind } from "@/lib/core/ports";
 import type { PrinterStatus } from "@/lib/core/printing/printers";
@@ -73,7 +73,7 @@ export class PrismaPrintLedger implements PrintLedger {
     const order = job.orderId
       ? await this.db.order.findUnique({
           where: { id: job.orderId },
-          select: { number: true, prefix: true, items: true, note: true, createdAt: true, channel: true, stations: true },
+          select: { number: true, prefix: true, items: true, note: true, createdAt: true, channel: true, service: true, stations: true },
         })
       : null;
     return {
@@ -91,6 +91,7 @@ export class PrismaPrintLedger implements PrintLedger {
         note: order.note,
         createdAt: order.createdAt,
         channel: order.channel,
+        service: asService(order.service),
         stations: toParts(order.stations),
       },
     };

@@ -6,7 +6,7 @@
  */
 import * as receiptline from "receiptline";
 import type { Charset, PaperWidth } from "@/lib/core/printing/printers";
-import { charsPerLine, dotsPerLine, numberScale, type TestPageContent, type TicketContent } from "@/lib/core/printing/ticket";
+import { charsPerLine, dotsPerLine, numberScale, textColumns, type PrintLine, type TestPageContent, type TicketContent } from "@/lib/core/printing/ticket";
 import { wrapWords, type ChitContent } from "@/lib/core/printing/chit";
 
 /** receiptline's encoding for each of our character sets. */
@@ -70,23 +70,55 @@ function render(doc: string[], p: { paper: PaperWidth; charset: Charset }): Buff
   return Buffer.from(out, "binary");
 }
 
-/** A customer's ticket: restaurant, number (as large as it fits), items, note, time, total, QR of the customer's page, cut. */
+/** An order's service under its number: twice the size, inverted, so no one plates what is to be packed. */
+const serviceRow = (service: string | null): string[] => (service ? [`^^^\`${escapeReceiptText(service)}\``] : []);
+
+/**
+ * Order lines as a table: "2 ×", the dish with its options and, when any line has one, its
+ * price on the right; under the dish its sold-out flag (inverted) and its note (bold). Names
+ * and notes are wrapped between words to the dish's column (receiptline would break inside
+ * them), every word printed. `tall`: double height, as a chit prints them for the cooks.
+ */
+function lineRows(
+  lines: readonly (PrintLine & { price?: string | null })[],
+  soldOut: string,
+  p: { paper: PaperWidth; charset: Charset },
+  tall = false,
+): string[] {
+  const e = escapeReceiptText;
+  const big = tall ? "^^" : "";
+  // "×" is a wide character in GB18030 fonts: room for two columns.
+  const qtyWidth = Math.max(0, ...lines.map((l) => String(l.quantity).length + 3));
+  const priceWidth = Math.max(0, ...lines.map((l) => textColumns(l.price ?? "", p.charset)));
+  // One space between columns (border:space).
+  const nameWidth = Math.max(4, charsPerLine(p.paper) - qtyWidth - 1 - (priceWidth > 0 ? priceWidth + 1 : 0));
+  const wrap = (text: string) => wrapWords(text, nameWidth, p.charset);
+  const under = (text: string) => (priceWidth > 0 ? `~|${text} |~` : `~|${text}`);
+  const rows = [priceWidth > 0 ? `{width:${qtyWidth},*,${priceWidth}}` : `{width:${qtyWidth},*}`];
+  for (const line of lines) {
+    const [first = "", ...rest] = wrap(line.name);
+    const price = priceWidth > 0 ? ` | ${big}${e(line.price ?? "")}` : "";
+    rows.push(`${big}${line.quantity} ×|${big}${e(first)}${price}`, ...rest.map((r) => under(`${big}${e(r)}`)));
+    if (line.soldOut) rows.push(under(`${big}\`${e(soldOut)}\``));
+    if (line.note) rows.push(...wrap(line.note).map((n) => under(`${big}"${e(n)}"`)));
+  }
+  rows.push("{width:auto}");
+  return rows;
+}
+
+/** A customer's ticket: restaurant, number (as large as it fits), eat in or take away, items with their prices, note, time, total, QR of the customer's page, cut. */
 export function ticketBytes(t: TicketContent, p: { paper: PaperWidth; charset: Charset }): Buffer {
   const e = escapeReceiptText;
-  const qty = t.items.map((i) => `${i.quantity} ×`);
-  // "×" is a wide character in GB18030 fonts: room for two columns.
-  const qtyWidth = Math.max(0, ...t.items.map((i) => String(i.quantity).length + 3));
   const doc = [
     "{width:auto; border:space; text:wrap; align:center}",
     `^^^${e(t.restaurant)}`,
     "",
     e(t.labels.title),
     `${scaleMarks(numberScale(t.number, p.paper))}${e(t.number)}`,
+    ...serviceRow(t.service),
     "---",
   ];
-  if (t.items.length > 0) {
-    doc.push(`{width:${qtyWidth},*}`, ...t.items.map((item, i) => `${qty[i]}|${e(item.name)}`), "{width:auto}", "---");
-  }
+  if (t.items.length > 0) doc.push(...lineRows(t.items, t.labels.soldOut, p), "---");
   const note = t.note === null ? "" : e(t.note);
   if (note) doc.push(`"${e(t.labels.note)}:" ${note} |`);
   doc.push(e(t.takenAt));
@@ -96,26 +128,25 @@ export function ticketBytes(t: TicketContent, p: { paper: PaperWidth; charset: C
 }
 
 /**
- * A station's kitchen chit: the station, the number as large as it fits, the channel and
- * time, the station's lines in double height, the whole note (wrapped), cut. No QR code.
+ * A station's kitchen chit: the station, the number as large as it fits, eat in or take
+ * away, the channel and time, the station's lines in double height with their options,
+ * sold-out flags and notes, the whole note (wrapped), cut. No QR code.
  */
 export function chitBytes(c: ChitContent, p: { paper: PaperWidth; charset: Charset }): Buffer {
   const e = escapeReceiptText;
-  const qtyWidth = Math.max(0, ...c.items.map((i) => String(i.quantity).length + 3));
   const doc = [
     "{width:auto; border:space; text:wrap; align:center}",
     `^^^${e(c.station)}`,
     `${scaleMarks(numberScale(c.number, p.paper))}${e(c.number)}`,
+    ...serviceRow(c.service),
     `${e(c.channel)} ${e(c.takenAt)}`,
     "---",
   ];
-  if (c.items.length > 0) {
-    doc.push(`{width:${qtyWidth},*}`, ...c.items.map((item) => `^^${item.quantity} ×|^^${e(item.name)}`), "{width:auto}", "---");
-  }
+  if (c.items.length > 0) doc.push(...lineRows(c.items, c.labels.soldOut, p, true), "---");
   if (c.note !== null && c.note.trim()) {
     // Wrapped between words here (receiptline breaks inside them), every word printed: a cut note could drop an allergy.
     const label = `${c.labels.note}:`;
-    const [first = "", ...rest] = wrapWords(`${label} ${c.note}`, charsPerLine(p.paper));
+    const [first = "", ...rest] = wrapWords(`${label} ${c.note}`, charsPerLine(p.paper), p.charset);
     const head = first.startsWith(label) ? `"${e(label)}" ${e(first.slice(label.length))}` : e(first);
     doc.push(`${head} |`, ...rest.map((l) => `${e(l)} |`), "---");
   }

@@ -1,6 +1,6 @@
 /** Where printers and their print jobs are kept, and how a printer is reached (decision 0029). */
 import type { AuditEntry } from "../audit";
-import type { OrderItem } from "../orders";
+import type { OrderItem, Service } from "../orders";
 import type { OrderPart } from "../stations";
 import type { PrinterFields, PrinterStatus } from "../printing/printers";
 
@@ -130,6 +130,8 @@ export interface WaitingJob {
     note: string | null;
     createdAt: Date;
     channel: string;
+    /** Eat in or take away; null: not stated. */
+    service: Service | null;
     /** The order's parts (a chit names its station as the part does). */
     stations: OrderPart[];
   } | null;

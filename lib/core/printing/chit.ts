@@ -1,14 +1,15 @@
 /**
  * A station's kitchen chit (issue #40): which chits an order prints, and what one says — the
- * station, the number, only that station's lines, the whole note, the channel and the time
- * taken. No prices and no QR code: it is for the cooks, not the customer. Pure.
+ * station, the number, only that station's lines (with their options, notes and sold-out
+ * flags), eat in or take away, the whole note, the channel and the time taken. No prices and no QR code: it is for the cooks, not the customer. Pure.
  */
 import type { Locale } from "../locales";
 import { displayNumber } from "../display-number";
 import type { PrintTarget, WaitingJob } from "../ports";
 import type { OrderPart, Station } from "../stations";
-import { printLocale, stamp } from "./print-content";
-import { textColumns } from "./ticket";
+import { printLine, printLocale, stamp } from "./print-content";
+import type { Charset } from "./printers";
+import { serviceWord, textColumns, ticketLabels, type PrintLine } from "./ticket";
 
 /** One chit per part of the order whose station has a printer, in the parts' order. */
 export function chitsFor(stations: readonly Pick<Station, "id" | "printerId">[], parts: readonly Pick<OrderPart, "id">[]) {
@@ -24,21 +25,22 @@ export interface ChitContent {
   station: string;
   /** The displayed number, e.g. "K12". */
   number: string;
-  items: { name: string; quantity: number }[];
+  items: PrintLine[];
+  /** "TAKE AWAY" or "EAT IN" in the restaurant's language (the cooks pack or plate); null when the order does not say. */
+  service: string | null;
   /** The whole note (it may be an allergy): the layout wraps it, never cuts it. */
   note: string | null;
   /** The channel in the restaurant's language ("Delivery"). */
   channel: string;
   /** Already formatted local time. */
   takenAt: string;
-  labels: { note: string };
+  labels: { note: string; soldOut: string };
 }
 
 const CHANNEL_WORDS: Record<Locale, Record<string, string>> = {
   en: { kiosk: "Kiosk", counter: "Counter", api: "API", pos: "POS", delivery: "Delivery", phone: "Phone", web: "Web" },
   "zh-CN": { kiosk: "点餐台", counter: "柜台", api: "接口", pos: "收银", delivery: "外卖", phone: "电话", web: "网上" },
 };
-const NOTE: Record<Locale, string> = { en: "Note", "zh-CN": "备注" };
 
 /** A channel in `locale`; one without a word prints as it is stored. */
 export const channelWord = (channel: string, locale: Locale): string => CHANNEL_WORDS[locale][channel] ?? channel;
@@ -49,27 +51,30 @@ export function chitContent(target: PrintTarget, job: WaitingJob): ChitContent |
   const part = order?.stations.find((p) => p.id === job.stationId);
   if (!order || !part) return null;
   const locale = printLocale(target);
+  const labels = ticketLabels(locale);
   return {
     station: part.name,
     number: displayNumber(order.prefix, order.number),
-    items: order.items.filter((i) => i.stationId === part.id).map((i) => ({ name: i.name, quantity: i.qty })),
+    items: order.items.filter((i) => i.stationId === part.id).map(printLine),
+    service: serviceWord(order.service, locale),
     note: order.note,
     channel: channelWord(order.channel, locale),
     takenAt: stamp(order.createdAt, target.timeZone, locale),
-    labels: { note: NOTE[locale] },
+    labels: { note: labels.note, soldOut: labels.soldOut },
   };
 }
 
 /**
- * `text` in lines of at most `width` columns (textColumns), broken between words; a word
- * longer than a line is broken inside. Nothing is dropped but the spaces at the breaks.
+ * `text` in lines of at most `width` columns (textColumns on a `charset` printer), broken
+ * between words; a word longer than a line is broken inside. Nothing is dropped but the
+ * spaces at the breaks.
  */
-export function wrapWords(text: string, width: number): string[] {
+export function wrapWords(text: string, width: number, charset?: Charset): string[] {
   const lines: string[] = [];
   let line = "";
   const push = (word: string) => {
     const joined = line ? `${line} ${word}` : word;
-    if (textColumns(joined) <= width) {
+    if (textColumns(joined, charset) <= width) {
       line = joined;
       return;
     }
@@ -77,7 +82,7 @@ export function wrapWords(text: string, width: number): string[] {
     line = "";
     let rest = "";
     for (const c of word) {
-      if (textColumns(rest + c) > width) {
+      if (textColumns(rest + c, charset) > width) {
         lines.push(rest);
         rest = "";
       }
@@ -85,7 +90,12 @@ export function wrapWords(text: string, width: number): string[] {
     }
     line = rest;
   };
-  for (const word of text.split(/\s+/).filter(Boolean)) push(word);
+  // A lone mark ("·" between a dish's options, a dash) stays at the end of the line before, never starts one.
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .reduce<string[]>((ws, w) => (ws.length > 0 && /^[\p{P}\p{S}]$/u.test(w) ? [...ws.slice(0, -1), `${ws.at(-1)} ${w}`] : [...ws, w]), []);
+  for (const word of words) push(word);
   if (line) lines.push(line);
   return lines;
 }

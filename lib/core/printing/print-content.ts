@@ -2,8 +2,10 @@
 import { asLocale, DEFAULT_LOCALE, type Locale } from "../locales";
 import { formatMoney, orderTotal } from "../money";
 import { displayNumber } from "../display-number";
+import { lineLabel } from "../menu-options";
+import type { OrderItem } from "../orders";
 import type { PrintTarget, WaitingJob } from "../ports";
-import { testPageLines, ticketLabels, type TestPageContent, type TicketContent } from "./ticket";
+import { serviceWord, testPageLines, ticketLabels, type PrintLine, type TestPageContent, type TicketContent } from "./ticket";
 import type { Charset } from "./printers";
 
 /** A new printer's character set when none is given: GB18030 where the restaurant reads Chinese. */
@@ -26,6 +28,14 @@ export function stamp(at: Date, timeZone: string, locale: Locale): string {
   }).format(at);
 }
 
+/** An order line as paper prints it: the dish with its options, the line's note, and whether it was sold out. */
+export const printLine = (item: OrderItem): PrintLine => ({
+  name: lineLabel(item),
+  quantity: item.qty,
+  note: item.note || null,
+  soldOut: item.soldOut === true,
+});
+
 /** The ticket of an order job; null for a job whose order is gone (nothing to print). */
 export function ticketContent(target: PrintTarget, job: WaitingJob): TicketContent | null {
   const order = job.order;
@@ -35,7 +45,11 @@ export function ticketContent(target: PrintTarget, job: WaitingJob): TicketConte
   return {
     restaurant: target.restaurant,
     number: displayNumber(order.prefix, order.number),
-    items: order.items.map((i) => ({ name: i.name, quantity: i.qty })),
+    items: order.items.map((i) => ({
+      ...printLine(i),
+      price: i.priceCents === undefined ? null : formatMoney(i.priceCents * i.qty, locale, target.currency),
+    })),
+    service: serviceWord(order.service, locale),
     note: order.note,
     takenAt: stamp(order.createdAt, target.timeZone, locale),
     total: total ? formatMoney(total.cents, locale, target.currency) : null,

@@ -4,6 +4,7 @@
  * characters per line and how large the number can print. Pure.
  */
 import type { Locale } from "../locales";
+import type { Service } from "../orders";
 import type { Charset, PaperWidth } from "./printers";
 
 export interface TicketLabels {
@@ -11,13 +12,28 @@ export interface TicketLabels {
   scan: string;
   note: string;
   total: string;
+  soldOut: string;
+}
+
+/** One order line on paper (a ticket's or a chit's). */
+export interface PrintLine {
+  /** The dish with its options, as lineLabel writes it: "Beef noodles · Large · Extra spicy". */
+  name: string;
+  quantity: number;
+  /** The line's own note ("no coriander"); null: none. */
+  note: string | null;
+  /** Taken although sold out: the kitchen must see it. */
+  soldOut: boolean;
 }
 
 export interface TicketContent {
   restaurant: string;
   /** The displayed number, e.g. "A-042" or "42". */
   number: string;
-  items: { name: string; quantity: number }[];
+  /** Each with what the line comes to (its options included), formatted; null when it has no price. */
+  items: (PrintLine & { price: string | null })[];
+  /** "TAKE AWAY" or "EAT IN" in the restaurant's language; null when the order does not say. */
+  service: string | null;
   note: string | null;
   /** Already formatted local time. */
   takenAt: string;
@@ -39,12 +55,20 @@ export interface TestPageContent {
 }
 
 const LABELS: Record<Locale, TicketLabels> = {
-  en: { title: "Your number", scan: "Scan to follow your order", note: "Note", total: "Total" },
-  "zh-CN": { title: "您的号码", scan: "扫码查看订单进度", note: "备注", total: "合计" },
+  en: { title: "Your number", scan: "Scan to follow your order", note: "Note", total: "Total", soldOut: "SOLD OUT" },
+  "zh-CN": { title: "您的号码", scan: "扫码查看订单进度", note: "备注", total: "合计", soldOut: "已售罄" },
 };
 
 /** The words of a ticket in `locale`. */
 export const ticketLabels = (locale: Locale): TicketLabels => LABELS[locale];
+
+const SERVICE_WORDS: Record<Locale, Record<Service, string>> = {
+  en: { eatIn: "EAT IN", takeAway: "TAKE AWAY" },
+  "zh-CN": { eatIn: "堂食", takeAway: "外带" },
+};
+
+/** An order's service as a ticket and a chit print it; null when the order does not say. */
+export const serviceWord = (service: Service | null, locale: Locale): string | null => (service ? SERVICE_WORDS[locale][service] : null);
 
 const PAPER_WORDS: Record<Locale, Record<PaperWidth, string>> = {
   en: { "80mm": "80 mm paper", "58mm": "58 mm paper" },
@@ -76,9 +100,11 @@ export const MAX_SCALE = 6;
 
 /**
  * Columns `text` takes in Font A: 2 for East Asian wide and fullwidth characters, 0 for
- * combining marks, else 1 (as receiptline and the printer measure it).
+ * combining marks, else 1 (as receiptline and the printer measure it). A GB18030 printer
+ * prints every character outside ASCII two columns wide ("·", "¥" too), as receiptline counts them.
  */
-export function textColumns(text: string): number {
+export function textColumns(text: string, charset?: Charset): number {
+  if (charset === "gb18030") return Array.from(text).reduce((n, c) => n + (c.codePointAt(0)! < 0x80 || c === "\u00a0" ? 1 : 2), 0);
   let n = 0;
   for (const c of text.normalize()) {
     if (/\p{M}/u.test(c)) continue;

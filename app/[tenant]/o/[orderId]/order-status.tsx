@@ -48,6 +48,7 @@ export function OrderStatusView({
   initial: CustomerOrder;
 }) {
   const t = useTranslations("customer");
+  const tc = useTranslations("common.service");
   const locale = useLocale();
   const [order, setOrder] = useState(initial.self);
   const [ahead, setAhead] = useState<ReadonlySet<string>>(() => new Set(initial.ahead));
@@ -156,11 +157,25 @@ export function OrderStatusView({
         </div>
 
         <section aria-labelledby="items-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 text-left" data-testid="order-items">
-          <h2 id="items-heading" className="text-lg font-bold text-slate-700">
-            {t("items")}
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="items-heading" className="text-lg font-bold text-slate-700">
+              {t("items")}
+            </h2>
+            {order.service ? (
+              <p data-testid="order-service" className="inline-flex items-center gap-1.5 rounded-lg bg-slate-100 px-2 py-0.5 text-lg font-bold text-slate-900">
+                {order.service === "takeAway" ? <Icon name="takeAway" className="size-5" /> : null}
+                {tc(order.service)}
+              </p>
+            ) : null}
+          </div>
           {initial.items.length ? (
-            <ItemList items={initial.items} className="mt-2 space-y-1 text-xl" rowClassName="gap-3" qtyClassName="w-14 text-right font-bold" />
+            <ItemList
+              items={initial.items}
+              className="mt-2 space-y-1 text-xl"
+              rowClassName="gap-3"
+              qtyClassName="w-14 text-right font-bold"
+              noteClassName="text-lg text-slate-700"
+            />
           ) : (
             <p className="mt-2 text-lg text-slate-600">{t("noItems")}</p>
           )}

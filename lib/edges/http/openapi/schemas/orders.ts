@@ -1,6 +1,6 @@
 /** The answers about orders that are not one order: lists, a number's orders, the board, a new shift. */
 import { z } from "zod";
-import { ORDER_STATUSES } from "@/lib/core/orders";
+import { ORDER_STATUSES, SERVICES } from "@/lib/core/orders";
 import { orderJsonSchema } from "@/lib/core/order-json";
 
 const timestamp = z.iso.datetime();
@@ -31,6 +31,7 @@ export const boardOrderSchema = z
     createdAt: timestamp,
     readyAt: timestamp.nullable(),
     cleared: z.boolean(),
+    service: z.enum(SERVICES).nullable().meta({ description: "Eat in or take away; null: not stated (boards mark take-away numbers)." }),
   })
   .meta({ id: "BoardOrder", description: "An order as the board shows it: no id." });
 
