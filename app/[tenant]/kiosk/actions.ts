@@ -2,7 +2,7 @@
 
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { ORDER_LIMITS, SERVICES, type OrderItem } from "@/lib/core/orders";
+import { ORDER_LIMITS, SERVICES, type OrderItem, type Service } from "@/lib/core/orders";
 import { AppError } from "@/lib/core/errors";
 import { OPTION_LIMITS } from "@/lib/core/menu-options";
 import type { OrderLineInput } from "@/lib/core/menu";
@@ -40,6 +40,8 @@ export interface IssuedTicket {
   qr: string;
   /** The network printer the server queued this ticket on (no dialog then); null: the browser prints it. */
   printerId?: string | null;
+  /** Eat in or take away as the order stores it; null or absent (a ticket remembered by an older release): not stated. */
+  service?: Service | null;
 }
 
 /** What the action answers: the ticket but its QR code, which the kiosk draws. */
@@ -173,6 +175,7 @@ export const placeOrder = staffAction(
       currency: caller.tenant.floor.currency,
       url: `${origin}${trackPath(caller.tenant, order.id)}`,
       printerId: placed.printer,
+      service: order.service,
     };
   },
 );

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { Ticket, type PrintedTicket } from "./ticket";
+import { Ticket } from "./ticket";
+import type { IssuedTicket } from "./actions";
 import type { Paper } from "./use-kiosk-device";
 
 const MM_PER_PX = 25.4 / 96;
@@ -12,7 +13,7 @@ const MM_PER_PX = 25.4 / 96;
  * then feeds no blank paper). Rendered off screen as a direct child of <body>, so the
  * print styles in globals.css can hide everything else.
  */
-export function PrintTicket({ ticket, paper }: { ticket: PrintedTicket | null; paper: Paper }) {
+export function PrintTicket({ ticket, paper }: { ticket: IssuedTicket | null; paper: Paper }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [heightMm, setHeightMm] = useState<number | null>(null);
   const ref = useRef<HTMLDivElement>(null);

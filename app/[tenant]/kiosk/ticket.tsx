@@ -3,7 +3,6 @@
 import { ItemList } from "@/app/_components/item-list";
 import { useLocale, useTranslations } from "next-intl";
 import { formatMoney } from "@/lib/core/money";
-import type { Service } from "@/lib/core/orders";
 import type { IssuedTicket } from "./actions";
 import type { Paper } from "./use-kiosk-device";
 import { numberWidth } from "@/app/_lib/number-width";
@@ -20,11 +19,8 @@ const numberSize = (display: string, paper: { number: number; inner: number }) =
 /** The URL without its scheme: shorter on paper, still typed as is. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
 
-/** A ticket as printed: its order's service when the kiosk's answer carries one (absent: none stated). */
-export type PrintedTicket = IssuedTicket & { service?: Service | null };
-
 /** The customer's ticket: big number, eat in or take away, restaurant, time, items with their prices, total, QR code and the link. */
-export function Ticket({ ticket, paper }: { ticket: PrintedTicket; paper: Paper }) {
+export function Ticket({ ticket, paper }: { ticket: IssuedTicket; paper: Paper }) {
   const t = useTranslations("kiosk.ticket");
   const tk = useTranslations("kiosk");
   const ts = useTranslations("common.service");
