@@ -76,6 +76,7 @@ describe("POST /api/v1/orgs/{slug}/orders/{id}/call", () => {
         createdAt: order.createdAt,
         readyAt: res.readyAt,
         cleared: false,
+        service: null,
       });
     }
 

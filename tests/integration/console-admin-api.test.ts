@@ -45,6 +45,9 @@ interface Settings {
   printGiveUpMinutes: number;
   sharedCodes: boolean;
   readyWhen: string;
+  askService: string;
+  defaultService: string;
+  soldOutAcceptedFrom: string[];
 }
 interface AuditJson {
   entries: { at: string; actor: string; action: string; details: Record<string, unknown> }[];
@@ -121,6 +124,9 @@ describe("settings", () => {
       printGiveUpMinutes: 10,
       sharedCodes: true,
       readyWhen: "parts",
+      askService: "off",
+      defaultService: "eatIn",
+      soldOutAcceptedFrom: [],
     });
   });
 

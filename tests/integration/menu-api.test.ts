@@ -71,7 +71,7 @@ async function menuAudit(t: TestTenant): Promise<Record<string, unknown>[]> {
 describe("categories", () => {
   it("are created (trimmed, last by default), listed in order, renamed, moved and deleted", async () => {
     const noodles = await createCategory(main, { name: "  Noodles " });
-    expect(noodles).toEqual({ id: expect.stringMatching(UUID), name: "Noodles", position: 0, stationId: null });
+    expect(noodles).toEqual({ id: expect.stringMatching(UUID), name: "Noodles", position: 0, stationId: null, optionGroups: [] });
     const drinks = await createCategory(main, { name: "Drinks" });
     expect(drinks.position).toBe(1);
     const first = await createCategory(main, { name: "Specials", position: 0 });
@@ -84,7 +84,7 @@ describe("categories", () => {
       await call<CategoryJson>("PATCH", `${base(main.slug)}/categories/${drinks.id}`, { key: mgr(main), json: { name: "Cold drinks", position: 5 } }),
       200,
     );
-    expect(renamed).toEqual({ id: drinks.id, name: "Cold drinks", position: 5, stationId: null });
+    expect(renamed).toEqual({ id: drinks.id, name: "Cold drinks", position: 5, stationId: null, optionGroups: [] });
 
     expect((await call("DELETE", `${base(main.slug)}/categories/${first.id}`, { key: mgr(main) })).status).toBe(204);
     const after = expectStatus(await call<{ categories: CategoryJson[] }>("GET", `${base(main.slug)}/categories`, { key: mgr(main) }), 200);
@@ -168,6 +168,7 @@ describe("items", () => {
       available: true,
       position: 0,
       stationId: null,
+      optionGroups: [],
     });
     const tofu = await createItem(main, { categoryId: cat.id, name: "Mapo tofu", available: false });
     expect(tofu).toMatchObject({ priceCents: null, available: false, position: 1 });

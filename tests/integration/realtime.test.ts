@@ -19,7 +19,7 @@ const baseUrl = inject("baseUrl");
 const databaseUrl = inject("databaseUrl");
 const call = apiClient(baseUrl);
 
-const boardOrderKeys = ["businessDay", "cleared", "createdAt", "display", "key", "number", "prefix", "readyAt", "shift", "status"];
+const boardOrderKeys = ["businessDay", "cleared", "createdAt", "display", "key", "number", "prefix", "readyAt", "service", "shift", "status"];
 
 let a: TestTenant;
 let b: TestTenant;
@@ -79,6 +79,7 @@ describe("board events on one server", () => {
         createdAt: order.createdAt,
         readyAt: null,
         cleared: false,
+        service: null,
       });
       // The public board sees no id, items or notes.
       expect(Object.keys(payload).sort()).toEqual(boardOrderKeys);
