@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/core/errors";
+import { fails } from "../support/app-error";
 import { resolveOrderLines, newItemSchema, itemPatchSchema, type OrderableItem } from "@/lib/core/menu";
 import { effectiveGroups, lineLabel, optionGroupsSchema, resolveOptions, toOptionGroups, unitPrice, type OptionGroup } from "@/lib/core/menu-options";
 import { newOrderSchema, parseOrThrow, serviceOf } from "@/lib/core/orders";
-
-function fails(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    return e as AppError;
-  }
-  throw new Error("expected an AppError, nothing was thrown");
-}
 
 const groups = (input: unknown): OptionGroup[] => parseOrThrow(optionGroupsSchema, input, "option groups");
 

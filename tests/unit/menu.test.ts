@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/core/errors";
+import { fails } from "../support/app-error";
 import {
   availabilitySchema,
   categoryPatchSchema,
@@ -29,16 +29,6 @@ const item = (over: Partial<OrderableItem> & { id: string; name: string }): Orde
   position: 0,
   ...over,
 });
-
-function fails(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    return e as AppError;
-  }
-  throw new Error("expected an AppError, nothing was thrown");
-}
 
 describe("menu input", () => {
   it("trims names and accepts 1–80 characters", () => {
