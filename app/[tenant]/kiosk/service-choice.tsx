@@ -49,6 +49,7 @@ export function useServiceChoice(slug: string, ask: AskService) {
 /** The two big buttons (radios, sent as `service`); nothing at all when the restaurant does not ask. */
 export function ServiceChoice({ ask, service, onChange }: { ask: AskService; service: Service | null; onChange: (s: Service) => void }) {
   const t = useTranslations("kiosk.service");
+  const names = useTranslations("common.service");
   if (ask === "off") return null;
   return (
     <fieldset data-testid="service-choice">
@@ -62,7 +63,7 @@ export function ServiceChoice({ ask, service, onChange }: { ask: AskService; ser
             }`}
           >
             <input type="radio" name="service" value={s} checked={service === s} onChange={() => onChange(s)} className="sr-only" />
-            {t(s)}
+            {names(s)}
           </label>
         ))}
       </div>

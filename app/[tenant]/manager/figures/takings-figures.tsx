@@ -8,13 +8,13 @@ type Row = TakingsSum & { key: string; head: string };
 
 /** The day's takings (issue #41): the total first, then per shift, channel and service, each in the restaurant's currency. */
 export async function TakingsFigures({ takings: k, dayText }: { takings: DayTakings; dayText: string }) {
-  const [t, locale] = await Promise.all([getTranslations("managerFigures.takings"), getLocale()]);
+  const [t, services, locale] = await Promise.all([getTranslations("managerFigures.takings"), getTranslations("common.service"), getLocale()]);
   const money = (cents: number) => formatMoney(cents, locale, k.currency);
   const channel = (c: string) => ((CHANNELS as readonly string[]).includes(c) ? t(`channel.${c as (typeof CHANNELS)[number]}`) : c);
   const tables: { id: "shift" | "channel" | "service"; title: string; rows: Row[] }[] = [
     { id: "shift", title: t("byShift"), rows: k.shifts.map((s) => ({ ...s, key: String(s.shift), head: t("shiftN", { shift: s.shift }) })) },
     { id: "channel", title: t("byChannel"), rows: k.channels.map((c) => ({ ...c, key: c.channel, head: channel(c.channel) })) },
-    { id: "service", title: t("byService"), rows: k.services.map((s) => ({ ...s, key: String(s.service), head: t(`service.${s.service ?? "none"}`) })) },
+    { id: "service", title: t("byService"), rows: k.services.map((s) => ({ ...s, key: String(s.service), head: services(s.service ?? "none") })) },
   ];
   const sold = k.total.orders > 0;
   return (

@@ -9,6 +9,7 @@ const CHOICE = "flex min-h-12 items-center gap-3 text-lg";
 /** The kiosk's "eat in or take away" question and what an order stating none is (issue #41). */
 export function ServiceChoice({ ask, fallback }: { ask: AskService; fallback: Service }) {
   const t = useTranslations("managerSettings.service");
+  const names = useTranslations("common.service");
   return (
     <fieldset aria-describedby="s-service-hint" className="grid gap-3">
       <legend className="mb-1 block text-lg font-semibold">{t("label")}</legend>
@@ -25,7 +26,7 @@ export function ServiceChoice({ ask, fallback }: { ask: AskService; fallback: Se
         {SERVICES.map((v) => (
           <label key={v} className={CHOICE}>
             <input type="radio" name="defaultService" value={v} defaultChecked={fallback === v} className={RADIO} />
-            {t(v)}
+            {names(v)}
           </label>
         ))}
       </div>
