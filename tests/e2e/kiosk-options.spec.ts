@@ -273,6 +273,8 @@ test("with the keyboard: Enter opens the dish, digits choose, Tab to the note, E
   await expect(page.getByTestId("order-line-label")).toHaveText([W.label]);
   await expect(beef).toBeFocused();
 
+  // A device that never chose starts from the restaurant's default (eat in).
+  await expect(page.getByRole("radio", { name: W.eatIn })).toBeChecked();
   // Take away by keyboard: Tab to the service's radios, an arrow to choose; Ctrl+Enter takes the order.
   for (let i = 0; i < 30 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === "service")); i++)
     await page.keyboard.press("Tab");

@@ -60,7 +60,7 @@ export interface KioskFormProps {
 export function KioskForm({ slug, draftScope, view, paper, series, printer, printing, lastTicket, onIssued, onStaleMenu }: KioskFormProps) {
   const t = useTranslations("kiosk");
   const tc = useTranslations("common.errors");
-  const { menu, currency, numberOnly, askService } = view;
+  const { menu, currency, numberOnly, askService, defaultService } = view;
   const hasMenu = menu.length > 0;
   // The free-text field suggests a dish of this restaurant's menu, never one of another kind of shop.
   const example = menu.flatMap((s) => s.items).find((i) => i.available)?.name ?? null;
@@ -72,7 +72,7 @@ export function KioskForm({ slug, draftScope, view, paper, series, printer, prin
   const newRow = (): Row => ({ id: rowIds.current++, name: "", qty: "1", note: "" });
   const [rows, setRows] = useState<Row[]>([{ id: 0, name: "", qty: "1", note: "" }]);
   const [note, setNote] = useState("");
-  const { service, choose: chooseService, reset: resetService } = useServiceChoice(slug, askService);
+  const { service, choose: chooseService, reset: resetService } = useServiceChoice(slug, askService, defaultService);
   // The options dialog: a dish tapped (index null) or line `index` being edited.
   const [choosing, setChoosing] = useState<{ dish: KioskDish; index: number | null } | null>(null);
   // One key per order form: a double tap or a retry after a lost answer gets the same number.

@@ -1,4 +1,4 @@
-import type { AskService } from "@/lib/core/orders";
+import type { AskService, Service } from "@/lib/core/orders";
 import { seriesOf, type Series } from "@/lib/core/series";
 import type { Tenant } from "@/lib/core/tenants";
 import type { App } from "@/lib/server/app.server";
@@ -16,6 +16,8 @@ export interface KioskView {
   series: Series[];
   /** Whether the cashier states eat in or take away: not at all, for every order, or keeping this device's last choice. */
   askService: AskService;
+  /** Where "remember" starts on a device that never chose: the restaurant's default. */
+  defaultService: Service;
 }
 
 export async function kioskView(app: App, tenant: Tenant): Promise<KioskView> {
@@ -25,5 +27,6 @@ export async function kioskView(app: App, tenant: Tenant): Promise<KioskView> {
     numberOnly: tenant.floor.kioskNumberOnly,
     series: [...seriesOf(tenant)],
     askService: tenant.floor.askService,
+    defaultService: tenant.floor.defaultService,
   };
 }

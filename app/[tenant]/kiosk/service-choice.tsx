@@ -16,16 +16,17 @@ function readRemembered(slug: string): Service | null {
 
 /**
  * Eat in or take away for the order being taken. "ask": chosen anew for every order (none
- * after one is taken); "remember": this device's last choice comes back, kept per restaurant;
- * "off": never asked, never sent.
+ * after one is taken); "remember": this device's last choice comes back, kept per restaurant
+ * (the restaurant's default on a device that never chose); "off": never asked, never sent.
  */
-export function useServiceChoice(slug: string, ask: AskService) {
+export function useServiceChoice(slug: string, ask: AskService, fallback: Service) {
   const [service, setService] = useState<Service | null>(null);
+  const remembered = useCallback(() => readRemembered(slug) ?? fallback, [slug, fallback]);
   useEffect(() => {
     // After mount: the server's render has no storage. A draft being restored sets its own choice afterwards.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (ask === "remember") setService((now) => now ?? readRemembered(slug));
-  }, [slug, ask]);
+    if (ask === "remember") setService((now) => now ?? remembered());
+  }, [ask, remembered]);
 
   const choose = useCallback(
     (next: Service | null) => {
@@ -41,7 +42,7 @@ export function useServiceChoice(slug: string, ask: AskService) {
   );
 
   /** The order is taken (or cleared): the next one asks again, or starts from this device's last choice. */
-  const reset = useCallback(() => setService(ask === "remember" ? readRemembered(slug) : null), [slug, ask]);
+  const reset = useCallback(() => setService(ask === "remember" ? remembered() : null), [ask, remembered]);
 
   return { service: ask === "off" ? null : service, choose, reset };
 }
