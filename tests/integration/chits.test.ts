@@ -294,7 +294,15 @@ describe("kitchen chits", () => {
       service: "takeAway",
     });
 
-    const ticket = decodeEscPos((await counter.waitForJobs(tickets + 1, 15_000)).at(-1)!, "latin");
+    // This order's ticket and chit by their big number: an earlier test's job may still come in after them.
+    const ofThisOrder = async (printer: typeof counter, before: number) => {
+      for (let n = before + 1; ; n++) {
+        const jobs = (await printer.waitForJobs(n, 15_000)).slice(before).map((j) => decodeEscPos(j, "latin"));
+        const mine = jobs.find((d) => d.scales.some((x) => x.text === placed.display && x.width === 6));
+        if (mine) return mine;
+      }
+    };
+    const ticket = await ofThisOrder(counter, tickets);
     expect(ticket.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
     // 48 columns: "2 × ", the dish in the middle, "29.00" (2 × 14.50) on the right.
     const at = ticket.lines.findIndex((l) => l.startsWith("2 × Beef noodles"));
@@ -302,8 +310,7 @@ describe("kitchen chits", () => {
     expect(ticket.lines[at + 1]).toBe("no coriander");
     expect(ticket.lines).toContain("Total 29.00");
 
-    const chit = decodeEscPos((await bar.waitForJobs(chits + 1, 15_000)).at(-1)!, "latin");
-    expect(chit.scales).toContainEqual({ text: placed.display, width: 6, height: 6 });
+    const chit = await ofThisOrder(bar, chits);
     expect(chit.scales).toContainEqual({ text: "TAKE AWAY", width: 2, height: 2 });
     expect(chit.scales).toContainEqual({ text: "Beef noodles · Large · Extra spicy", width: 1, height: 2 });
     expect(chit.lines).toContain("2 × Beef noodles · Large · Extra spicy");
